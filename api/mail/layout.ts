@@ -1,0 +1,70 @@
+import { escapeHtml } from './escape-html';
+
+const BRAND_ORANGE = '#F47629';
+// Dark text on the brand orange: white on #F47629 is under 3:1 contrast and hard to read.
+const BUTTON_TEXT = '#1A1A1A';
+const BODY_TEXT = '#1F2933';
+const MUTED_TEXT = '#6B7280';
+// Unquoted family names so the stack survives HTML escaping unchanged inside style attributes.
+const FONT = '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
+
+export class RawHtml {
+  constructor(readonly markup: string) {}
+}
+
+/** HTML-escapes every interpolated value; wrap already-built markup in `html.raw`. */
+export function html(strings: TemplateStringsArray, ...values: Array<string | RawHtml>): RawHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += (value instanceof RawHtml ? value.markup : escapeHtml(value)) + (strings[index + 1] ?? '');
+  });
+  return new RawHtml(out);
+}
+
+export function joinHtml(parts: RawHtml[], separator = '\n'): RawHtml {
+  return new RawHtml(parts.map((part) => part.markup).join(separator));
+}
+
+export function paragraph(content: RawHtml): RawHtml {
+  return html`<p style="margin:0 0 16px 0;font-size:16px;line-height:24px;color:${BODY_TEXT};">${content}</p>`;
+}
+
+export function mutedParagraph(content: RawHtml): RawHtml {
+  return html`<p style="margin:0 0 16px 0;font-size:14px;line-height:20px;color:${MUTED_TEXT};">${content}</p>`;
+}
+
+/** `href` must already have passed `requireHttpUrl`; escaping alone does not stop `javascript:` links. */
+export function button(label: string, href: string): RawHtml {
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">
+<tr><td align="center" bgcolor="${BRAND_ORANGE}" style="border-radius:6px;background-color:${BRAND_ORANGE};">
+<a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:${BUTTON_TEXT};text-decoration:none;border-radius:6px;">${label}</a>
+</td></tr>
+</table>`;
+}
+
+/** Whole-document shell: mail clients ignore <style> blocks unevenly, so every style is inline. */
+export function emailLayout(options: { title: string; body: RawHtml }): string {
+  const { title, body } = options;
+  return html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#F3F4F6;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#F3F4F6;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#FFFFFF;border-radius:8px;border-top:4px solid ${BRAND_ORANGE};">
+<tr><td style="padding:24px 32px 0 32px;font-family:${FONT};font-size:20px;font-weight:bold;color:${BRAND_ORANGE};">TradeCard</td></tr>
+<tr><td style="padding:16px 32px 8px 32px;font-family:${FONT};">
+${body}
+${paragraph(html`Thanks,<br>The TradeCard team`)}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`.markup;
+}

@@ -1,0 +1,58 @@
+import nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
+import { writeOutboxFile } from './outbox-file';
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
+
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+export type MailerOptions = {
+  /** `outbox` to write `.eml` files into `outboxDir`, or an `smtp://` / `smtps://` URL. */
+  mail: string;
+  from: string;
+  outboxDir: string;
+};
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { mail, from, outboxDir } = options;
+  if (mail === 'outbox') {
+    // Let nodemailer render the message itself so the file is byte-for-byte what SMTP would carry.
+    const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    return mailerOver(transporter, from, async (info) => {
+      if (!Buffer.isBuffer(info.message)) throw new Error('Outbox transport did not return a buffered message');
+      await writeOutboxFile(outboxDir, info.message);
+    });
+  }
+  if (/^smtps?:\/\//i.test(mail)) {
+    return mailerOver(nodemailer.createTransport(mail), from, () => {});
+  }
+  throw new Error(
+    `Unsupported mail setting ${describeSetting(mail)}: expected "outbox" or an smtp:// or smtps:// URL`,
+  );
+}
+
+// The single place a message becomes nodemailer options, shared by every transport so none can drift.
+function mailerOver<Info>(
+  transporter: Transporter<Info>,
+  from: string,
+  afterSend: (info: Info) => Promise<void> | void,
+): Mailer {
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(toSendMailOptions(from, message));
+      await afterSend(info);
+    },
+  };
+}
+
+function toSendMailOptions(from: string, message: MailMessage): SendMailOptions {
+  const { to, subject, text, html, replyTo } = message;
+  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
+}
+
+// A mistyped URL may still carry a password, so only its scheme is repeated back in the error.
+function describeSetting(mail: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(mail)?.[1];
+  if (scheme) return `with scheme "${scheme}:"`;
+  return mail === '' ? '(empty)' : `"${mail}"`;
+}

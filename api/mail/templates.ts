@@ -1,0 +1,93 @@
+import { requireHttpUrl } from './http-url';
+import type { RawHtml } from './layout';
+import { button, emailLayout, html, joinHtml, mutedParagraph, paragraph } from './layout';
+import { greeting, oneLine, quoteLines, SIGN_OFF_TEXT } from './text-fields';
+
+export type MailContent = { subject: string; text: string; html: string };
+
+export const VERIFICATION_CODE_MINUTES = 10;
+export const PASSWORD_RESET_HOURS = 1;
+
+export function verificationCodeMail(params: { name: string; code: string }): MailContent {
+  const code = oneLine(params.code, 32);
+  const subject = 'Your TradeCard verification code';
+  const text = [
+    greeting(params.name),
+    'Here is your TradeCard verification code:',
+    `    ${code}`,
+    `It is valid for ${VERIFICATION_CODE_MINUTES} minutes. Enter it on the page where you asked for it.`,
+    "If you didn't ask for a code, you can ignore this email. Someone may have typed your address by mistake.",
+    SIGN_OFF_TEXT,
+  ].join('\n\n');
+  const body = html`${paragraph(html`${greeting(params.name)}`)}
+${paragraph(html`Here is your TradeCard verification code:`)}
+<p style="margin:0 0 16px 0;font-size:32px;line-height:40px;font-weight:bold;letter-spacing:6px;font-family:Menlo, Consolas, monospace;color:#1F2933;">${code}</p>
+${paragraph(html`It is valid for ${String(VERIFICATION_CODE_MINUTES)} minutes. Enter it on the page where you asked for it.`)}
+${mutedParagraph(html`If you didn't ask for a code, you can ignore this email. Someone may have typed your address by mistake.`)}`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
+}
+
+export function passwordResetMail(params: { name: string; link: string }): MailContent {
+  const link = requireHttpUrl(params.link);
+  const subject = 'Reset your TradeCard password';
+  const text = [
+    greeting(params.name),
+    'We received a request to reset the password for your TradeCard account. Open this link to choose a new one:',
+    link,
+    `The link is valid for ${PASSWORD_RESET_HOURS} hour.`,
+    "If you didn't ask for this, ignore this email. Your password stays the same until you open the link and set a new one.",
+    SIGN_OFF_TEXT,
+  ].join('\n\n');
+  const body = html`${paragraph(html`${greeting(params.name)}`)}
+${paragraph(html`We received a request to reset the password for your TradeCard account. Use the button below to choose a new one.`)}
+${button('Reset password', link)}
+${paragraph(html`The link is valid for ${String(PASSWORD_RESET_HOURS)} hour.`)}
+${mutedParagraph(html`If the button doesn't work, copy this link into your browser:<br><a href="${link}" style="color:#6B7280;word-break:break-all;">${link}</a>`)}
+${mutedParagraph(html`If you didn't ask for this, ignore this email. Your password stays the same until you open the link and set a new one.`)}`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
+}
+
+export type SupportContact = { name: string; email: string; reason: string; message: string; accountId?: string };
+
+/** Goes to our support inbox; the sender's address is listed, so set `replyTo` to it when sending. */
+export function contactToSupportMail(params: SupportContact): MailContent {
+  const name = oneLine(params.name) || '(no name given)';
+  const email = oneLine(params.email);
+  const reason = oneLine(params.reason, 80) || 'General';
+  const accountId = params.accountId ? oneLine(params.accountId, 80) : 'not signed in';
+  const subject = `Contact form: ${reason} from ${oneLine(name, 60)}`;
+  const details: Array<[string, string]> = [
+    ['Name', name],
+    ['Email', email],
+    ['Reason', reason],
+    ['Account', accountId],
+  ];
+  const text = [
+    'Hi support team,',
+    'Someone sent a message through the TradeCard contact form.',
+    details.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    `Their message:\n\n${quoteLines(params.message)}`,
+    SIGN_OFF_TEXT,
+  ].join('\n\n');
+  const detailRows = details.map(
+    ([label, value]) =>
+      html`<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:#6B7280;vertical-align:top;">${label}</td><td style="padding:4px 0;font-size:14px;color:#1F2933;word-break:break-word;">${value}</td></tr>`,
+  );
+  const body = html`${paragraph(html`Hi support team,`)}
+${paragraph(html`Someone sent a message through the TradeCard contact form.`)}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;">
+${joinHtml(detailRows)}
+</table>
+${paragraph(html`Their message:`)}
+<div style="margin:0 0 24px 0;padding:12px 16px;border-left:4px solid #F47629;background-color:#FFF4EC;font-size:15px;line-height:22px;color:#1F2933;word-break:break-word;">${messageWithLineBreaks(params.message)}</div>`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
+}
+
+// Outlook ignores `white-space: pre-wrap`, so line breaks in the sender's message become <br>s.
+function messageWithLineBreaks(message: string): RawHtml {
+  const lines = message.replace(/\r\n?/g, '\n').trim().split('\n');
+  return joinHtml(
+    lines.map((line) => html`${line}`),
+    '<br>\n',
+  );
+}

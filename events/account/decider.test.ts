@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountCommand } from './decider';
+import { accountDecider } from './decider';
+import type { AccountEvent } from './events';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const registered: AccountEvent = {
+  type: 'AccountRegistered',
+  data: { accountId: 'a1', name: 'Dana Pipe', email: 'dana@example.com', username: 'dana' },
+};
+
+function given(...events: AccountEvent[]) {
+  const state = events.reduce(accountDecider.evolve, accountDecider.initialState());
+  return { when: (command: AccountCommand) => () => accountDecider.decide(command, state, now) };
+}
+
+describe('account decider', () => {
+  it('registers a new account', () => {
+    const then = given().when({ type: 'RegisterAccount', ...registered.data });
+    expect(then()).toEqual([registered]);
+  });
+
+  it('refuses to register the same account twice', () => {
+    expect(given(registered).when({ type: 'RegisterAccount', ...registered.data })).toThrow('already exists');
+  });
+
+  it('verifies an email once, then does nothing', () => {
+    expect(given(registered).when({ type: 'VerifyEmail' })()).toEqual([
+      { type: 'EmailVerified', data: { accountId: 'a1' } },
+    ]);
+    expect(given(registered, { type: 'EmailVerified', data: { accountId: 'a1' } }).when({ type: 'VerifyEmail' })()).toEqual(
+      [],
+    );
+  });
+
+  it('changes the display name only when it differs', () => {
+    expect(given(registered).when({ type: 'ChangeDisplayName', name: 'Dana P' })()).toEqual([
+      { type: 'DisplayNameChanged', data: { accountId: 'a1', name: 'Dana P' } },
+    ]);
+    expect(given(registered).when({ type: 'ChangeDisplayName', name: 'Dana Pipe' })()).toEqual([]);
+  });
+
+  it('grants admin once', () => {
+    const granted: AccountEvent = { type: 'AdminGranted', data: { accountId: 'a1', grantedBy: 'cli' } };
+    expect(given(registered).when({ type: 'GrantAdmin', grantedBy: 'cli' })()).toEqual([granted]);
+    expect(given(registered, granted).when({ type: 'GrantAdmin', grantedBy: 'cli' })()).toEqual([]);
+  });
+
+  it('records a password reset', () => {
+    expect(given(registered).when({ type: 'RecordPasswordReset' })()).toEqual([
+      { type: 'PasswordChanged', data: { accountId: 'a1', reason: 'reset' } },
+    ]);
+  });
+
+  it('deletes an account, after which every command is refused', () => {
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1' } };
+    expect(given(registered).when({ type: 'DeleteAccount' })()).toEqual([deleted]);
+    for (const command of [
+      { type: 'DeleteAccount' },
+      { type: 'VerifyEmail' },
+      { type: 'ChangeDisplayName', name: 'x' },
+    ] as AccountCommand[]) {
+      expect(given(registered, deleted).when(command)).toThrow('Account not found.');
+    }
+  });
+
+  it('refuses commands on an account that does not exist', () => {
+    expect(given().when({ type: 'VerifyEmail' })).toThrow('Account not found.');
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+export const AccountRegistered = z.object({
+  type: z.literal('AccountRegistered'),
+  data: z.object({
+    accountId: z.string(),
+    name: z.string(),
+    email: z.string(),
+    username: z.string(),
+  }),
+});
+
+export const EmailVerified = z.object({
+  type: z.literal('EmailVerified'),
+  data: z.object({ accountId: z.string() }),
+});
+
+export const DisplayNameChanged = z.object({
+  type: z.literal('DisplayNameChanged'),
+  data: z.object({ accountId: z.string(), name: z.string() }),
+});
+
+/** The hash itself is a secret and lives in `credentials`; the log keeps only that it changed, and why. */
+export const PasswordChanged = z.object({
+  type: z.literal('PasswordChanged'),
+  data: z.object({ accountId: z.string(), reason: z.enum(['reset']) }),
+});
+
+export const AdminGranted = z.object({
+  type: z.literal('AdminGranted'),
+  data: z.object({ accountId: z.string(), grantedBy: z.string() }),
+});
+
+export const AccountDeleted = z.object({
+  type: z.literal('AccountDeleted'),
+  data: z.object({ accountId: z.string() }),
+});
+
+export const accountEventSchemas = [
+  AccountRegistered,
+  EmailVerified,
+  DisplayNameChanged,
+  PasswordChanged,
+  AdminGranted,
+  AccountDeleted,
+] as const;
+
+export type AccountEvent = z.infer<(typeof accountEventSchemas)[number]>;
+
+export const accountStreamId = (accountId: string) => `account-${accountId}`;
+
+const REDACTED = '[erased]';
+
+/** Erasure (design §2): what each event keeps once its account is deleted. Ids stay so the log still folds. */
+export const accountRedactions: Partial<Record<AccountEvent['type'], (data: never) => unknown>> = {
+  AccountRegistered: (data: z.infer<typeof AccountRegistered>['data']) => ({
+    accountId: data.accountId,
+    name: REDACTED,
+    email: `erased-${data.accountId}@erased.invalid`,
+    username: `erased-${data.accountId}`,
+  }),
+  DisplayNameChanged: (data: z.infer<typeof DisplayNameChanged>['data']) => ({ ...data, name: REDACTED }),
+};

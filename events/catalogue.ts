@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { type AccountEvent, accountEventSchemas, accountRedactions } from './account/events';
+import { type ContactEvent, contactEventSchemas, contactRedactions } from './contact/events';
+
+/** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
+export const domainEventSchema = z.discriminatedUnion('type', [...accountEventSchemas, ...contactEventSchemas]);
+
+export type DomainEvent = AccountEvent | ContactEvent;
+
+export type EventType = DomainEvent['type'];
+
+export const redactions: Partial<Record<EventType, (data: never) => unknown>> = {
+  ...accountRedactions,
+  ...contactRedactions,
+};

@@ -1,0 +1,45 @@
+import type { Db } from './db';
+import type { Database } from './schema';
+import type { RecordedEvent } from './store';
+
+/**
+ * A table kept in step with the log. Each row is a pure function of one stream's events, so the same code serves
+ * the inline update (in the append's transaction) and `npm run replay` (fold everything, then bulk insert).
+ */
+export type ReadModel<State> = {
+  table: keyof Database;
+  keyColumn: string;
+  owns: (streamId: string) => boolean;
+  keyOf: (streamId: string) => string;
+  initialState: () => State;
+  evolve: (state: State, event: RecordedEvent) => State;
+  /** null: the stream has no row (not yet created, or deleted). */
+  toRow: (state: State) => Record<string, unknown> | null;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: Kysely cannot type a table chosen at run time; toRow is the check.
+type UntypedDb = { insertInto(table: string): any; deleteFrom(table: string): any };
+
+export async function saveRow<State>(db: Db, model: ReadModel<State>, streamId: string, state: State): Promise<void> {
+  const untyped = db as unknown as UntypedDb;
+  const row = model.toRow(state);
+  if (row === null) {
+    await untyped.deleteFrom(model.table).where(model.keyColumn, '=', model.keyOf(streamId)).execute();
+    return;
+  }
+  await untyped
+    .insertInto(model.table)
+    .values(row)
+    .onConflict((oc: any) => oc.column(model.keyColumn).doUpdateSet(row))
+    .execute();
+}
+
+export async function insertRows(db: Db, model: ReadModel<unknown>, rows: Record<string, unknown>[]): Promise<void> {
+  const untyped = db as unknown as UntypedDb;
+  const columns = Object.keys(rows[0] ?? {}).length || 1;
+  // SQLite allows 32,766 bound parameters per statement; stay well under it.
+  const perStatement = Math.max(1, Math.floor(8000 / columns));
+  for (let start = 0; start < rows.length; start += perStatement) {
+    await untyped.insertInto(model.table).values(rows.slice(start, start + perStatement)).execute();
+  }
+}

@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DomainEvent } from './catalogue';
+import { ConflictError } from './errors';
+import { appendToStream, lastGlobalPosition, readAll, readStream } from './store';
+import { openTempDatabase } from './testing';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const registered = (id: string): DomainEvent => ({
+  type: 'AccountRegistered',
+  data: { accountId: id, name: 'Sam', email: `${id}@example.com`, username: id },
+});
+const verified = (id: string): DomainEvent => ({ type: 'EmailVerified', data: { accountId: id } });
+
+let t: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeEach(async () => {
+  t = await openTempDatabase();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('event store', () => {
+  it('appends to a new stream and reads it back in order', async () => {
+    const result = await appendToStream(t.db, 'account-a', 0, [registered('a'), verified('a')], { now });
+    expect(result.nextExpectedVersion).toBe(2);
+    const events = await readStream(t.db, 'account-a');
+    expect(events.map((e) => [e.type, e.streamPosition])).toEqual([
+      ['AccountRegistered', 1],
+      ['EmailVerified', 2],
+    ]);
+    expect(events[0]?.occurredAt).toBe(now.toISOString());
+  });
+
+  it('refuses an append at a stale expected version and writes nothing', async () => {
+    await appendToStream(t.db, 'account-a', 0, [registered('a')], { now });
+    await expect(appendToStream(t.db, 'account-a', 0, [verified('a')], { now })).rejects.toBeInstanceOf(ConflictError);
+    await expect(appendToStream(t.db, 'account-a', 2, [verified('a')], { now })).rejects.toBeInstanceOf(ConflictError);
+    expect(await readStream(t.db, 'account-a')).toHaveLength(1);
+  });
+
+  it('backs the version check with a unique index against other writers', () => {
+    t.sqlite
+      .prepare(`INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'x', '{}', '')`)
+      .run();
+    expect(() =>
+      t.sqlite
+        .prepare(`INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'y', '{}', '')`)
+        .run(),
+    ).toThrow(/UNIQUE/);
+  });
+
+  it('answers a repeated idempotency key with the first attempt, appending nothing', async () => {
+    const first = await appendToStream(t.db, 'account-a', 0, [registered('a')], { now, idempotencyKey: 'evt_1' });
+    const again = await appendToStream(t.db, 'account-a', 1, [verified('a')], { now, idempotencyKey: 'evt_1' });
+    expect(again.duplicate).toBe(true);
+    expect(again.events).toEqual(first.events);
+    expect(await lastGlobalPosition(t.db)).toBe(1);
+  });
+
+  it('rejects a malformed event before anything reaches disk', async () => {
+    const bad = { type: 'AccountRegistered', data: { accountId: 'a' } } as unknown as DomainEvent;
+    await expect(appendToStream(t.db, 'account-a', 0, [registered('a'), bad], { now })).rejects.toThrow();
+    expect(await lastGlobalPosition(t.db)).toBe(0);
+  });
+
+  it('reads the whole log after a position across batch boundaries', async () => {
+    for (let i = 0; i < 7; i++) await appendToStream(t.db, `account-${i}`, 0, [registered(String(i))], { now });
+    const seen: number[] = [];
+    for await (const event of readAll(t.db, 2, 3)) seen.push(event.globalPosition);
+    expect(seen).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('keeps the log durable: WAL with synchronous FULL', () => {
+    expect(t.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(t.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+  });
+});

@@ -1,0 +1,171 @@
+import { type DomainEvent, domainEventSchema } from './catalogue';
+import type { Db } from './db';
+import { ConflictError } from './errors';
+
+export type EventMetadata = { actorId?: string; idempotencyKey?: string; redacted?: boolean };
+
+export type RecordedEvent = DomainEvent & {
+  streamId: string;
+  streamPosition: number;
+  globalPosition: number;
+  schemaVersion: number;
+  metadata: EventMetadata;
+  occurredAt: string;
+};
+
+export type AppendOptions = { now: Date; metadata?: EventMetadata; idempotencyKey?: string };
+
+export type AppendResult = { events: RecordedEvent[]; nextExpectedVersion: number; duplicate: boolean };
+
+const SCHEMA_VERSION = 1;
+
+type EventRow = {
+  global_position: number;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  schema_version: number;
+  data: string;
+  metadata: string;
+  occurred_at: string;
+};
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const event = domainEventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
+  return {
+    ...event,
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    globalPosition: row.global_position,
+    schemaVersion: row.schema_version,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+    occurredAt: row.occurred_at,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export async function streamVersion(db: Db, streamId: string): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('stream_position').as('version'))
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * Appends to one stream if it is still at `expectedVersion` (the number of events it holds; 0 for a new stream).
+ * A mismatch is a ConflictError, never an overwrite; the UNIQUE(stream_id, stream_position) index backs this up
+ * against writers in other processes. Run it inside a transaction together with the read models it feeds.
+ * With an idempotency key seen before, nothing is appended and the first attempt's events are returned.
+ */
+export async function appendToStream(
+  db: Db,
+  streamId: string,
+  expectedVersion: number,
+  events: DomainEvent[],
+  options: AppendOptions,
+): Promise<AppendResult> {
+  if (options.idempotencyKey) {
+    const earlier = await eventsForIdempotencyKey(db, options.idempotencyKey);
+    if (earlier) return { events: earlier, nextExpectedVersion: await streamVersion(db, streamId), duplicate: true };
+  }
+
+  const actual = await streamVersion(db, streamId);
+  if (actual !== expectedVersion) throw new ConflictError(streamId, expectedVersion, actual);
+  if (events.length === 0) return { events: [], nextExpectedVersion: actual, duplicate: false };
+
+  const metadata: EventMetadata = { ...options.metadata };
+  if (options.idempotencyKey) metadata.idempotencyKey = options.idempotencyKey;
+  const occurredAt = options.now.toISOString();
+  const rows = events.map((event, index) => {
+    const checked = domainEventSchema.parse(event);
+    return {
+      stream_id: streamId,
+      stream_position: expectedVersion + index + 1,
+      type: checked.type,
+      schema_version: SCHEMA_VERSION,
+      data: JSON.stringify(checked.data),
+      metadata: JSON.stringify(metadata),
+      occurred_at: occurredAt,
+    };
+  });
+  const inserted = await db
+    .insertInto('events')
+    .values(rows)
+    .returningAll()
+    .execute()
+    .catch(async (error: unknown) => {
+      // Another process appended between our check and our insert: the UNIQUE index caught it.
+      if (isUniqueViolation(error)) throw new ConflictError(streamId, expectedVersion, await streamVersion(db, streamId));
+      throw error;
+    });
+  const recorded = inserted.map(toRecorded);
+
+  if (options.idempotencyKey) {
+    await db
+      .insertInto('idempotency_keys')
+      .values({
+        key: options.idempotencyKey,
+        stream_id: streamId,
+        first_position: recorded[0]?.globalPosition ?? 0,
+        last_position: recorded.at(-1)?.globalPosition ?? 0,
+        recorded_at: occurredAt,
+      })
+      .execute();
+  }
+  return { events: recorded, nextExpectedVersion: expectedVersion + events.length, duplicate: false };
+}
+
+/** The events a command with this key appended, or null when the key is new. */
+export async function eventsForIdempotencyKey(db: Db, key: string): Promise<RecordedEvent[] | null> {
+  const seen = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!seen) return null;
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('global_position', '>=', seen.first_position)
+    .where('global_position', '<=', seen.last_position)
+    .orderBy('global_position')
+    .execute();
+  return rows.map(toRecorded);
+}
+
+export async function readStream(db: Db, streamId: string): Promise<RecordedEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('stream_id', '=', streamId)
+    .orderBy('stream_position')
+    .execute();
+  return rows.map(toRecorded);
+}
+
+/** Every event after `afterPosition`, in log order, fetched in batches so memory stays flat however long the log. */
+export async function* readAll(db: Db, afterPosition = 0, batchSize = 2000): AsyncGenerator<RecordedEvent> {
+  let position = afterPosition;
+  for (;;) {
+    const rows = await db
+      .selectFrom('events')
+      .selectAll()
+      .where('global_position', '>', position)
+      .orderBy('global_position')
+      .limit(batchSize)
+      .execute();
+    for (const row of rows) yield toRecorded(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    position = last.global_position;
+  }
+}
+
+export async function lastGlobalPosition(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('global_position').as('position'))
+    .executeTakeFirst();
+  return Number(row?.position ?? 0);
+}

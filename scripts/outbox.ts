@@ -1,0 +1,63 @@
+// Reads the dev outbox (mail setting "outbox") so a developer can see sent mail, e.g. a verification code.
+// Usage: tsx scripts/outbox.ts [--dir DIR] [--all]
+import { listOutboxFiles, readOutboxMessage } from '../api/mail/outbox-reader';
+import type { OutboxMessage } from '../api/mail/outbox-reader';
+
+const USAGE = 'Usage: tsx scripts/outbox.ts [--dir DIR] [--all]';
+const DEFAULT_DIR = './data/outbox';
+
+type CliOptions = { dir: string; all: boolean };
+
+function parseArgs(args: string[]): CliOptions {
+  const options: CliOptions = { dir: DEFAULT_DIR, all: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--all') options.all = true;
+    else if (arg === '--dir' && args[i + 1] !== undefined) options.dir = args[++i] as string;
+    else if (arg?.startsWith('--dir=')) options.dir = arg.slice('--dir='.length);
+    else if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      console.error(`Unknown argument: ${arg}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+function formatDate(date: Date | undefined): string {
+  return date ? date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '(no date)';
+}
+
+function printBody(message: OutboxMessage): void {
+  console.log(`\n=== ${message.subject} → ${message.to} (${formatDate(message.date)}) ===`);
+  console.log(message.text.trimEnd() || '(no plain-text body)');
+}
+
+async function main(): Promise<void> {
+  const { dir, all } = parseArgs(process.argv.slice(2));
+  const files = await listOutboxFiles(dir);
+  if (files === undefined) {
+    console.log(`No outbox folder at ${dir}: nothing has been sent in outbox mode yet.`);
+    return;
+  }
+  if (files.length === 0) {
+    console.log(`The outbox at ${dir} is empty.`);
+    return;
+  }
+  const messages: OutboxMessage[] = [];
+  for (const file of files) messages.push(await readOutboxMessage(file));
+
+  console.log(`${messages.length} message(s) in ${dir}, newest last:\n`);
+  for (const message of messages) {
+    console.log(`${formatDate(message.date)}  ${message.to}  ${message.subject}`);
+  }
+  const newest = messages.at(-1);
+  for (const message of all ? messages : newest ? [newest] : []) printBody(message);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
