@@ -3,7 +3,10 @@ import { type AccountEvent, accountEventSchemas, accountRedactions } from './acc
 import { type ContactEvent, contactEventSchemas, contactRedactions } from './contact/events';
 
 /** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
-export const domainEventSchema = z.discriminatedUnion('type', [...accountEventSchemas, ...contactEventSchemas]);
+export const domainEventSchema = z.discriminatedUnion('type', [
+  ...accountEventSchemas,
+  ...contactEventSchemas,
+]);
 
 export type DomainEvent = AccountEvent | ContactEvent;
 

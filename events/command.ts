@@ -3,7 +3,13 @@ import type { Db } from './db';
 import { type Decider, fold } from './decider';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
-import { type AppendOptions, appendToStream, eventsForIdempotencyKey, type RecordedEvent, readStream } from './store';
+import {
+  type AppendOptions,
+  appendToStream,
+  eventsForIdempotencyKey,
+  type RecordedEvent,
+  readStream,
+} from './store';
 
 export type CommandOutcome<State> = { state: State; events: RecordedEvent[]; duplicate: boolean };
 
@@ -24,7 +30,10 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   options: HandleOptions<Command, State, Event>,
 ): Promise<CommandOutcome<State>> {
   const { decider, streamId, command, alsoInTransaction, ...appendOptions } = options;
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction, join it: several commands (and their secrets) then commit together.
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     const history = await readStream(trx, streamId);
     const state = fold(decider, history as unknown as Event[]);
     // A retry is answered before deciding again: the state has moved on, and deciding twice could refuse it.

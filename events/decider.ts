@@ -5,7 +5,10 @@ export type Decider<Command, State, Event> = {
   decide: (command: Command, state: State, now: Date) => Event[];
 };
 
-export function fold<State, Event>(decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>, events: Event[]): State {
+export function fold<State, Event>(
+  decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>,
+  events: Event[],
+): State {
   return events.reduce(decider.evolve, decider.initialState());
 }
 

@@ -19,8 +19,14 @@ export type ReadModel<State> = {
 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely cannot type a table chosen at run time; toRow is the check.
 type UntypedDb = { insertInto(table: string): any; deleteFrom(table: string): any };
+type UntypedConflict = { column(name: string): { doUpdateSet(row: Record<string, unknown>): unknown } };
 
-export async function saveRow<State>(db: Db, model: ReadModel<State>, streamId: string, state: State): Promise<void> {
+export async function saveRow<State>(
+  db: Db,
+  model: ReadModel<State>,
+  streamId: string,
+  state: State,
+): Promise<void> {
   const untyped = db as unknown as UntypedDb;
   const row = model.toRow(state);
   if (row === null) {
@@ -30,16 +36,23 @@ export async function saveRow<State>(db: Db, model: ReadModel<State>, streamId: 
   await untyped
     .insertInto(model.table)
     .values(row)
-    .onConflict((oc: any) => oc.column(model.keyColumn).doUpdateSet(row))
+    .onConflict((oc: UntypedConflict) => oc.column(model.keyColumn).doUpdateSet(row))
     .execute();
 }
 
-export async function insertRows(db: Db, model: ReadModel<unknown>, rows: Record<string, unknown>[]): Promise<void> {
+export async function insertRows(
+  db: Db,
+  model: ReadModel<unknown>,
+  rows: Record<string, unknown>[],
+): Promise<void> {
   const untyped = db as unknown as UntypedDb;
   const columns = Object.keys(rows[0] ?? {}).length || 1;
   // SQLite allows 32,766 bound parameters per statement; stay well under it.
   const perStatement = Math.max(1, Math.floor(8000 / columns));
   for (let start = 0; start < rows.length; start += perStatement) {
-    await untyped.insertInto(model.table).values(rows.slice(start, start + perStatement)).execute();
+    await untyped
+      .insertInto(model.table)
+      .values(rows.slice(start, start + perStatement))
+      .execute();
   }
 }

@@ -33,25 +33,39 @@ describe('event store', () => {
 
   it('refuses an append at a stale expected version and writes nothing', async () => {
     await appendToStream(t.db, 'account-a', 0, [registered('a')], { now });
-    await expect(appendToStream(t.db, 'account-a', 0, [verified('a')], { now })).rejects.toBeInstanceOf(ConflictError);
-    await expect(appendToStream(t.db, 'account-a', 2, [verified('a')], { now })).rejects.toBeInstanceOf(ConflictError);
+    await expect(appendToStream(t.db, 'account-a', 0, [verified('a')], { now })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
+    await expect(appendToStream(t.db, 'account-a', 2, [verified('a')], { now })).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     expect(await readStream(t.db, 'account-a')).toHaveLength(1);
   });
 
   it('backs the version check with a unique index against other writers', () => {
     t.sqlite
-      .prepare(`INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'x', '{}', '')`)
+      .prepare(
+        `INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'x', '{}', '')`,
+      )
       .run();
     expect(() =>
       t.sqlite
-        .prepare(`INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'y', '{}', '')`)
+        .prepare(
+          `INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'y', '{}', '')`,
+        )
         .run(),
     ).toThrow(/UNIQUE/);
   });
 
   it('answers a repeated idempotency key with the first attempt, appending nothing', async () => {
-    const first = await appendToStream(t.db, 'account-a', 0, [registered('a')], { now, idempotencyKey: 'evt_1' });
-    const again = await appendToStream(t.db, 'account-a', 1, [verified('a')], { now, idempotencyKey: 'evt_1' });
+    const first = await appendToStream(t.db, 'account-a', 0, [registered('a')], {
+      now,
+      idempotencyKey: 'evt_1',
+    });
+    const again = await appendToStream(t.db, 'account-a', 1, [verified('a')], {
+      now,
+      idempotencyKey: 'evt_1',
+    });
     expect(again.duplicate).toBe(true);
     expect(again.events).toEqual(first.events);
     expect(await lastGlobalPosition(t.db)).toBe(1);
@@ -64,7 +78,8 @@ describe('event store', () => {
   });
 
   it('reads the whole log after a position across batch boundaries', async () => {
-    for (let i = 0; i < 7; i++) await appendToStream(t.db, `account-${i}`, 0, [registered(String(i))], { now });
+    for (let i = 0; i < 7; i++)
+      await appendToStream(t.db, `account-${i}`, 0, [registered(String(i))], { now });
     const seen: number[] = [];
     for await (const event of readAll(t.db, 2, 3)) seen.push(event.globalPosition);
     expect(seen).toEqual([3, 4, 5, 6, 7]);

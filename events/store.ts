@@ -71,7 +71,8 @@ export async function appendToStream(
 ): Promise<AppendResult> {
   if (options.idempotencyKey) {
     const earlier = await eventsForIdempotencyKey(db, options.idempotencyKey);
-    if (earlier) return { events: earlier, nextExpectedVersion: await streamVersion(db, streamId), duplicate: true };
+    if (earlier)
+      return { events: earlier, nextExpectedVersion: await streamVersion(db, streamId), duplicate: true };
   }
 
   const actual = await streamVersion(db, streamId);
@@ -100,7 +101,8 @@ export async function appendToStream(
     .execute()
     .catch(async (error: unknown) => {
       // Another process appended between our check and our insert: the UNIQUE index caught it.
-      if (isUniqueViolation(error)) throw new ConflictError(streamId, expectedVersion, await streamVersion(db, streamId));
+      if (isUniqueViolation(error))
+        throw new ConflictError(streamId, expectedVersion, await streamVersion(db, streamId));
       throw error;
     });
   const recorded = inserted.map(toRecorded);

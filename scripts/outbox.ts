@@ -1,7 +1,8 @@
 // Reads the dev outbox (mail setting "outbox") so a developer can see sent mail, e.g. a verification code.
 // Usage: tsx scripts/outbox.ts [--dir DIR] [--all]
-import { listOutboxFiles, readOutboxMessage } from '../api/mail/outbox-reader';
+
 import type { OutboxMessage } from '../api/mail/outbox-reader';
+import { listOutboxFiles, readOutboxMessage } from '../api/mail/outbox-reader';
 
 const USAGE = 'Usage: tsx scripts/outbox.ts [--dir DIR] [--all]';
 const DEFAULT_DIR = './data/outbox';
@@ -27,7 +28,12 @@ function parseArgs(args: string[]): CliOptions {
 }
 
 function formatDate(date: Date | undefined): string {
-  return date ? date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '(no date)';
+  return date
+    ? date
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, 'Z')
+    : '(no date)';
 }
 
 function printBody(message: OutboxMessage): void {

@@ -1,5 +1,5 @@
-import nodemailer from 'nodemailer';
 import type { SendMailOptions, Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import { writeOutboxFile } from './outbox-file';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
@@ -19,7 +19,8 @@ export function createMailer(options: MailerOptions): Mailer {
     // Let nodemailer render the message itself so the file is byte-for-byte what SMTP would carry.
     const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     return mailerOver(transporter, from, async (info) => {
-      if (!Buffer.isBuffer(info.message)) throw new Error('Outbox transport did not return a buffered message');
+      if (!Buffer.isBuffer(info.message))
+        throw new Error('Outbox transport did not return a buffered message');
       await writeOutboxFile(outboxDir, info.message);
     });
   }

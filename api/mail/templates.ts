@@ -47,7 +47,13 @@ ${mutedParagraph(html`If you didn't ask for this, ignore this email. Your passwo
   return { subject, text, html: emailLayout({ title: subject, body }) };
 }
 
-export type SupportContact = { name: string; email: string; reason: string; message: string; accountId?: string };
+export type SupportContact = {
+  name: string;
+  email: string;
+  reason: string;
+  message: string;
+  accountId?: string;
+};
 
 /** Goes to our support inbox; the sender's address is listed, so set `replyTo` to it when sending. */
 export function contactToSupportMail(params: SupportContact): MailContent {

@@ -28,9 +28,9 @@ describe('account decider', () => {
     expect(given(registered).when({ type: 'VerifyEmail' })()).toEqual([
       { type: 'EmailVerified', data: { accountId: 'a1' } },
     ]);
-    expect(given(registered, { type: 'EmailVerified', data: { accountId: 'a1' } }).when({ type: 'VerifyEmail' })()).toEqual(
-      [],
-    );
+    expect(
+      given(registered, { type: 'EmailVerified', data: { accountId: 'a1' } }).when({ type: 'VerifyEmail' })(),
+    ).toEqual([]);
   });
 
   it('changes the display name only when it differs', () => {

@@ -82,4 +82,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
   }
 }
 
-export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = { initialState, evolve, decide };
+export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {
+  initialState,
+  evolve,
+  decide,
+};

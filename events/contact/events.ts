@@ -1,6 +1,12 @@
 import { z } from 'zod';
 
-export const contactReasons = ['Card not working', 'Card damaged', 'Profile issue', 'Setup help', 'Other'] as const;
+export const contactReasons = [
+  'Card not working',
+  'Card damaged',
+  'Profile issue',
+  'Setup help',
+  'Other',
+] as const;
 
 export const ContactMessageReceived = z.object({
   type: z.literal('ContactMessageReceived'),

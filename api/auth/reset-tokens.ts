@@ -1,0 +1,44 @@
+import type { Db } from '../../events/db';
+import { hashToken, newToken } from './secrets';
+
+export const RESET_TTL_MS = 60 * 60_000;
+/** One reset mail a minute per account is plenty for a person and useless for flooding their inbox. */
+export const RESET_MAIL_INTERVAL_MS = 60_000;
+
+/** A new single-use token, or null when one was issued for this account less than a minute ago. */
+export async function issueResetToken(db: Db, accountId: string, now: Date): Promise<string | null> {
+  const recent = await db
+    .selectFrom('reset_tokens')
+    .select('token_hash')
+    .where('account_id', '=', accountId)
+    .where('created_at', '>', new Date(now.getTime() - RESET_MAIL_INTERVAL_MS).toISOString())
+    .executeTakeFirst();
+  if (recent) return null;
+  const token = newToken();
+  await db
+    .insertInto('reset_tokens')
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Marks the token used and returns its account, or null if it is unknown, used or expired. Run in a transaction. */
+export async function consumeResetToken(db: Db, token: string, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('reset_tokens')
+    .select(['token_hash', 'account_id'])
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  // Every outstanding link for the account dies with this one: only the newest mail should ever work, and once.
+  await db.updateTable('reset_tokens').set({ used_at: now.toISOString() }).where('account_id', '=', row.account_id).where('used_at', 'is', null).execute();
+  return row.account_id;
+}

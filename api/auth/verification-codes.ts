@@ -1,0 +1,63 @@
+import type { Db } from '../../events/db';
+import { hashCode, newSixDigitCode, sameHash } from './secrets';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_COOLDOWN_MS = 30_000;
+export const MAX_WRONG_TRIES = 5;
+
+export type IssuedCode = { code: string } | { retryAfterSeconds: number };
+
+/** A fresh code replaces any earlier one, unless one was sent less than 30 seconds ago. */
+export async function issueCode(db: Db, secret: string, accountId: string, now: Date): Promise<IssuedCode> {
+  const existing = await db
+    .selectFrom('verification_codes')
+    .select('sent_at')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (existing) {
+    const wait = Date.parse(existing.sent_at) + RESEND_COOLDOWN_MS - now.getTime();
+    if (wait > 0) return { retryAfterSeconds: Math.ceil(wait / 1000) };
+  }
+  const code = newSixDigitCode();
+  const values = {
+    account_id: accountId,
+    code_hash: hashCode(secret, code),
+    sent_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + CODE_TTL_MS).toISOString(),
+    failed_attempts: 0,
+  };
+  await db
+    .insertInto('verification_codes')
+    .values(values)
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+    .execute();
+  return { code };
+}
+
+/** Forgets the code so a resend is allowed at once (used when the mail carrying it could not be sent). */
+export async function withdrawCode(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('verification_codes').where('account_id', '=', accountId).execute();
+}
+
+export type CodeCheck = 'ok' | 'wrong' | 'too_many' | 'expired' | 'missing';
+
+/** Each code is single-use, dies after 10 minutes, and is voided by its fifth wrong try. */
+export async function checkCode(db: Db, secret: string, accountId: string, code: string, now: Date): Promise<CodeCheck> {
+  const row = await db.selectFrom('verification_codes').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+  if (!row) return 'missing';
+  if (Date.parse(row.expires_at) <= now.getTime()) {
+    await withdrawCode(db, accountId);
+    return 'expired';
+  }
+  if (sameHash(row.code_hash, hashCode(secret, code))) {
+    await withdrawCode(db, accountId);
+    return 'ok';
+  }
+  const failed = row.failed_attempts + 1;
+  if (failed >= MAX_WRONG_TRIES) {
+    await withdrawCode(db, accountId);
+    return 'too_many';
+  }
+  await db.updateTable('verification_codes').set({ failed_attempts: failed }).where('account_id', '=', accountId).execute();
+  return 'wrong';
+}

@@ -1,0 +1,22 @@
+import type { Db } from '../events/db';
+import type { Mailer } from './mail/mailer';
+
+/** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
+export type Deps = {
+  db: Db;
+  mailer: Mailer;
+  now: () => Date;
+  /** Key for hashing short secrets (verification codes) that would be easy to brute-force from a plain hash. */
+  secret: string;
+  publicUrl: string;
+  supportEmail: string;
+  adminEmails: string[];
+  trustProxy: boolean;
+};
+
+export type AppEnv = {
+  Variables: {
+    accountId: string;
+    tokenHash: string;
+  };
+};

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { handleCommand } from '../../events/command';
+import { contactDecider } from '../../events/contact/decider';
+import { contactReasons, contactStreamId } from '../../events/contact/events';
+import { clientAddress } from '../auth/client-address';
+import { bearerToken } from '../auth/require-user';
+import { findSession } from '../auth/sessions';
+import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
+import type { AppEnv, Deps } from '../deps';
+import { contactToSupportMail } from '../mail/templates';
+import { invalid } from '../errors';
+
+// SPEC §5: the public form also needs the privacy agreement; the signed-in one only the four fields.
+const PUBLIC_MISSING = 'Please fill in all fields and agree to the privacy policy.';
+const SIGNED_IN_MISSING = 'Please fill in all required fields.';
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters.`).optional().default('');
+
+const contactBody = z.object(
+  {
+    name: text(120, 'Name'),
+    email: text(254, 'Email'),
+    reason: text(60, 'Reason'),
+    message: text(5000, 'Message'),
+    agree: z.boolean({ error: 'Please agree to the privacy policy.' }).optional().default(true),
+  },
+  { error: 'Request body must be a JSON object.' },
+);
+
+export function contactRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/contact', async (c) => {
+    const token = bearerToken(c.req.header('authorization'));
+    const session = token ? await findSession(deps.db, token, deps.now()) : null;
+    const body = await (async () => {
+      const raw = await c.req.json().catch(() => {
+        throw invalid('Request body must be valid JSON.');
+      });
+      const parsed = contactBody.safeParse(raw);
+      if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? SIGNED_IN_MISSING);
+      return parsed.data;
+    })();
+
+    const missing = !body.name || !body.email || !body.reason || !body.message;
+    if (missing || (!session && !body.agree)) throw invalid(session ? SIGNED_IN_MISSING : PUBLIC_MISSING);
+    const email = z.email().safeParse(body.email.toLowerCase());
+    if (!email.success) throw invalid('Please enter a valid email address.');
+    const reason = z.enum(contactReasons).safeParse(body.reason);
+    if (!reason.success) throw invalid(`Please choose a reason: ${contactReasons.join(', ')}.`);
+
+    const addressKey = `contact:address:${clientAddress(c, deps.trustProxy)}`;
+    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `You’ve sent several messages just now. Please wait ${s} seconds before sending another.`);
+    await recordAttempt(deps.db, addressKey, formsPerAddress, deps.now());
+
+    const messageId = randomUUID();
+    const received = { messageId, name: body.name, email: email.data, reason: reason.data, message: body.message, accountId: session?.accountId ?? null };
+    await handleCommand(deps.db, {
+      decider: contactDecider,
+      streamId: contactStreamId(messageId),
+      command: { type: 'SubmitContactMessage', ...received },
+      now: deps.now(),
+    });
+    // The message is safely in the log whatever happens to the mail; a failed send is for us to chase, not the sender.
+    await deps.mailer
+      .send({ to: deps.supportEmail, replyTo: email.data, ...contactToSupportMail({ ...received, accountId: received.accountId ?? undefined }) })
+      .catch((error: unknown) => console.error(`Could not mail contact message ${messageId} to support:`, error));
+    return c.json({ success: true, message: 'Message sent!' });
+  });
+
+  return app;
+}
+

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
+import { emailSchema, passwordSchema } from '../../events/account/rules';
+import { handleCommand } from '../../events/command';
+import { DomainError } from '../../events/errors';
+import { clientAddress } from '../auth/client-address';
+import { hashPassword } from '../auth/password';
+import { consumeResetToken, issueResetToken } from '../auth/reset-tokens';
+import { revokeAllSessions } from '../auth/sessions';
+import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
+import type { AppEnv, Deps } from '../deps';
+import { passwordResetMail } from '../mail/templates';
+import { findUserByEmail, findUserById } from '../users';
+import { readJson } from '../validate';
+
+const object = { error: 'Request body must be a JSON object.' };
+const forgotBody = z.object({ email: emailSchema }, object);
+const resetBody = z.object({ password: passwordSchema }, object);
+
+const LINK_SENT = 'If an account exists for that email, we’ve sent a password reset link. It is valid for 1 hour.';
+const LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
+
+export function passwordResetRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/forgot-password', async (c) => {
+    const { email } = await readJson(c, forgotBody);
+    const addressKey = `forgot:address:${clientAddress(c, deps.trustProxy)}`;
+    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `Too many requests. Please wait ${s} seconds and try again.`);
+    await recordAttempt(deps.db, addressKey, { ...formsPerAddress, free: 10 }, deps.now());
+
+    // The same answer, whether or not the address has an account: this must not tell who is a customer.
+    const user = await findUserByEmail(deps.db, email);
+    const token = user ? await issueResetToken(deps.db, user.id, deps.now()) : null;
+    if (user && token) {
+      const link = `${deps.publicUrl}/reset-password/${token}`;
+      await deps.mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, link }) }).catch((error: unknown) => {
+        console.error('Could not send a password reset link:', error);
+      });
+    }
+    return c.json({ success: true, message: LINK_SENT });
+  });
+
+  app.post('/reset-password/:token', async (c) => {
+    const token = c.req.param('token');
+    const { password } = await readJson(c, resetBody);
+    const passwordHash = await hashPassword(password);
+    const now = deps.now();
+    await deps.db.transaction().execute(async (trx) => {
+      const accountId = await consumeResetToken(trx, token, now);
+      if (!accountId) throw new DomainError('invalid', LINK_INVALID);
+      const user = await findUserById(trx, accountId);
+      if (!user) throw new DomainError('invalid', LINK_INVALID);
+      await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('account_id', '=', accountId).execute();
+      // Whoever held the old password is signed out everywhere.
+      await revokeAllSessions(trx, accountId, now);
+      const streamId = accountStreamId(accountId);
+      await handleCommand(trx, { decider: accountDecider, streamId, command: { type: 'RecordPasswordReset' }, now });
+      // The link arrived in their inbox, which proves the address as well as a code would.
+      await handleCommand(trx, { decider: accountDecider, streamId, command: { type: 'VerifyEmail' }, now });
+    });
+    return c.json({ success: true, message: 'Password reset successful! You can now log in.' });
+  });
+
+  return app;
+}

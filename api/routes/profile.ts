@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
+import { displayNameSchema } from '../../events/account/rules';
+import { handleCommand } from '../../events/command';
+import { redactAccountEvents } from '../../events/erasure';
+import { DomainError } from '../../events/errors';
+import { requireUser } from '../auth/require-user';
+import type { AppEnv, Deps } from '../deps';
+import { findUserById, userJson } from '../users';
+import { readJson } from '../validate';
+
+const updateBody = z.object({ name: displayNameSchema }, { error: 'Request body must be a JSON object.' });
+
+export function profileRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('/profile', requireUser(deps));
+
+  const currentUser = async (accountId: string) => {
+    const user = await findUserById(deps.db, accountId);
+    if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
+    return user;
+  };
+
+  app.get('/profile', async (c) => {
+    return c.json({ success: true, data: userJson(await currentUser(c.get('accountId'))) });
+  });
+
+  app.put('/profile', async (c) => {
+    const { name } = await readJson(c, updateBody);
+    const accountId = c.get('accountId');
+    await handleCommand(deps.db, {
+      decider: accountDecider,
+      streamId: accountStreamId(accountId),
+      command: { type: 'ChangeDisplayName', name },
+      now: deps.now(),
+    });
+    return c.json({ success: true, message: 'Profile updated successfully!', data: userJson(await currentUser(accountId)) });
+  });
+
+  // Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it.
+  app.delete('/profile', async (c) => {
+    const user = await currentUser(c.get('accountId'));
+    await handleCommand(deps.db, {
+      decider: accountDecider,
+      streamId: accountStreamId(user.id),
+      command: { type: 'DeleteAccount' },
+      now: deps.now(),
+      alsoInTransaction: async (trx) => {
+        await redactAccountEvents(trx, user.id, user.email);
+        await trx.deleteFrom('credentials').where('account_id', '=', user.id).execute();
+        await trx.deleteFrom('sessions').where('account_id', '=', user.id).execute();
+        await trx.deleteFrom('verification_codes').where('account_id', '=', user.id).execute();
+        await trx.deleteFrom('reset_tokens').where('account_id', '=', user.id).execute();
+        await trx.deleteFrom('throttles').where('key', '=', `login:account:${user.email}`).execute();
+      },
+    });
+    return c.json({ success: true, message: 'Your account has been deleted' });
+  });
+
+  return app;
+}

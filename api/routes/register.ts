@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
+import { displayNameSchema, emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from '../../events/account/rules';
+import { handleCommand } from '../../events/command';
+import { DomainError } from '../../events/errors';
+import { hashPassword } from '../auth/password';
+import { sendVerificationCode } from '../auth/send-code';
+import { checkCode } from '../auth/verification-codes';
+import type { AppEnv, Deps } from '../deps';
+import { findUserByEmail } from '../users';
+import { readJson } from '../validate';
+
+const object = { error: 'Request body must be a JSON object.' };
+const registerBody = z.object({ name: displayNameSchema, email: emailSchema, username: usernameSchema, password: passwordSchema }, object);
+const verifyBody = z.object({ email: emailSchema, code: verificationCodeSchema }, object);
+const resendBody = z.object({ email: emailSchema }, object);
+
+const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+const USERNAME_TAKEN = 'This username is already taken. Please choose another.';
+const CODE_INVALID = 'This code is no longer valid. Please request a new one.';
+
+/** The UNIQUE indexes of the users read model decide races between two registrations for the same name. */
+function duplicateOf(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : '';
+  if (message.includes('users.email')) return EMAIL_TAKEN;
+  if (message.includes('users.username')) return USERNAME_TAKEN;
+  return null;
+}
+
+export function registerRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.post('/register', async (c) => {
+    const body = await readJson(c, registerBody);
+    const taken = await deps.db
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where((eb) => eb.or([eb('email', '=', body.email), eb('username', '=', body.username)]))
+      .executeTakeFirst();
+    if (taken) throw new DomainError('conflict', taken.email === body.email ? EMAIL_TAKEN : USERNAME_TAKEN);
+
+    const passwordHash = await hashPassword(body.password);
+    const accountId = randomUUID();
+    const now = deps.now();
+    await handleCommand(deps.db, {
+      decider: accountDecider,
+      streamId: accountStreamId(accountId),
+      command: { type: 'RegisterAccount', accountId, name: body.name, email: body.email, username: body.username },
+      now,
+      alsoInTransaction: async (trx) => {
+        await trx.insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() }).execute();
+      },
+    }).catch((error: unknown) => {
+      const duplicate = duplicateOf(error);
+      throw duplicate ? new DomainError('conflict', duplicate) : error;
+    });
+
+    const delivery = await sendVerificationCode(deps, { id: accountId, name: body.name, email: body.email });
+    const message =
+      delivery.status === 'sent'
+        ? 'Verification code sent!'
+        : 'Your account was created, but we couldn’t send the code just now. Please press Resend in a moment.';
+    return c.json({ success: true, message, email: body.email }, 201);
+  });
+
+  app.post('/verify-email', async (c) => {
+    const { email, code } = await readJson(c, verifyBody);
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) throw new DomainError('invalid', CODE_INVALID);
+    if (user.is_verified) return c.json({ success: true, message: 'Email verified successfully!' });
+
+    const result = await checkCode(deps.db, deps.secret, user.id, code, deps.now());
+    switch (result) {
+      case 'ok':
+        await handleCommand(deps.db, { decider: accountDecider, streamId: accountStreamId(user.id), command: { type: 'VerifyEmail' }, now: deps.now() });
+        return c.json({ success: true, message: 'Email verified successfully!' });
+      case 'wrong':
+        throw new DomainError('invalid', 'That code is not correct. Please check it and try again.');
+      case 'too_many':
+        throw new DomainError('invalid', 'Too many wrong attempts. Please request a new code.');
+      case 'expired':
+        throw new DomainError('invalid', 'This code has expired. Please request a new one.');
+      case 'missing':
+        throw new DomainError('invalid', CODE_INVALID);
+    }
+  });
+
+  app.post('/resend-code', async (c) => {
+    const { email } = await readJson(c, resendBody);
+    const user = await findUserByEmail(deps.db, email);
+    // Unknown and already-verified addresses get the same answer, so this can't be used to test who has an account.
+    if (!user || user.is_verified) return c.json({ success: true, message: 'New code sent!' });
+    const delivery = await sendVerificationCode(deps, user);
+    if (delivery.status === 'cooling') {
+      const seconds = delivery.retryAfterSeconds;
+      throw new DomainError('too_many', `Please wait ${seconds} seconds before asking for another code.`, { retryAfterSeconds: seconds });
+    }
+    if (delivery.status === 'failed') {
+      return c.json({ error: 'We couldn’t send the email just now. Please try again in a moment.' }, 503);
+    }
+    return c.json({ success: true, message: 'New code sent!' });
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { openTempDatabase } from '../events/testing';
+import { createApp } from './app';
+import type { Deps } from './deps';
+import { createMailer } from './mail/mailer';
+
+/** A whole app over a real SQLite file and a real outbox in a temp folder, with a clock the test moves. */
+export async function createTestApp(overrides: Partial<Deps> = {}) {
+  const database = await openTempDatabase();
+  const outboxDir = path.join(database.dir, 'outbox');
+  const clock = { time: new Date('2026-11-22T09:00:00Z').getTime() };
+  const deps: Deps = {
+    db: database.db,
+    mailer: createMailer({ mail: 'outbox', from: 'TradeCard <hello@tradecard.test>', outboxDir }),
+    now: () => new Date(clock.time),
+    secret: 'test-secret-test-secret-test-secret-0123',
+    publicUrl: 'https://tradecard.test',
+    supportEmail: 'support@tradecard.test',
+    adminEmails: [],
+    trustProxy: true,
+    ...overrides,
+  };
+  const app = createApp(deps);
+
+  const call = async (method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+    const response = await app.request(url, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const json = (await response.json()) as Record<string, any>;
+    return { status: response.status, body: json, headers: response.headers };
+  };
+
+  const outbox = async () => {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort() : [];
+    return Promise.all(files.map(async (file) => simpleParser(fs.readFileSync(path.join(outboxDir, file)))));
+  };
+
+  const lastMailTo = async (address: string) => {
+    const mails = (await outbox()).filter((mail) => mail.to && JSON.stringify(mail.to).includes(address));
+    const last = mails.at(-1);
+    if (!last) throw new Error(`No mail to ${address} in the outbox`);
+    return last;
+  };
+
+  const lastCodeFor = async (address: string) => {
+    const code = (await lastMailTo(address)).text?.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`No code in the last mail to ${address}`);
+    return code;
+  };
+
+  /** Registers, verifies and logs in; returns the bearer token. */
+  const signUp = async (username = 'dana', email = `${username}@example.com`, password = 'Plumber2026') => {
+    const registered = await call('POST', '/api/register', { name: 'Dana Pipe', email, username, password });
+    if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+    await call('POST', '/api/verify-email', { email, code: await lastCodeFor(email) });
+    const login = await call('POST', '/api/login', { email, password });
+    return login.body.token as string;
+  };
+
+  const advance = (ms: number) => {
+    clock.time += ms;
+  };
+
+  return { app, deps, db: database.db, dir: database.dir, call, outbox, lastMailTo, lastCodeFor, signUp, advance, close: database.close };
+}

@@ -1,0 +1,27 @@
+import type { Db } from '../events/db';
+
+export const findUserByEmail = (db: Db, email: string) =>
+  db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+export const findUserById = (db: Db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * The user as SPEC §3 names it. isSubscribed and trialExpires come from the subscription model; until an account
+ * has one they are false and null, which is the truth for a new account.
+ */
+export function userJson(user: UserRow) {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.username,
+    isVerified: user.is_verified === 1,
+    isAdmin: user.is_admin === 1,
+    isSubscribed: false,
+    trialExpires: null as string | null,
+    createdAt: user.created_at,
+  };
+}
