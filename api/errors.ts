@@ -24,3 +24,6 @@ export function handleError(error: Error, c: Context) {
 }
 
 export const invalid = (message: string) => new DomainError('invalid', message);
+
+/** "1 second", "20 seconds": waits are shown to people. */
+export const seconds = (count: number) => `${count} ${count === 1 ? 'second' : 'seconds'}`;

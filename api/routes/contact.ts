@@ -10,7 +10,7 @@ import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { contactToSupportMail } from '../mail/templates';
-import { invalid } from '../errors';
+import { invalid, seconds } from '../errors';
 
 // SPEC §5: the public form also needs the privacy agreement; the signed-in one only the four fields.
 const PUBLIC_MISSING = 'Please fill in all fields and agree to the privacy policy.';
@@ -53,7 +53,7 @@ export function contactRoutes(deps: Deps) {
     if (!reason.success) throw invalid(`Please choose a reason: ${contactReasons.join(', ')}.`);
 
     const addressKey = `contact:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `You’ve sent several messages just now. Please wait ${s} seconds before sending another.`);
+    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `You’ve sent several messages just now. Please wait ${seconds(s)} before sending another.`);
     await recordAttempt(deps.db, addressKey, formsPerAddress, deps.now());
 
     const messageId = randomUUID();

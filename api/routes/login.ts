@@ -13,6 +13,7 @@ import { sendVerificationCode } from '../auth/send-code';
 import { createSession, revokeSession } from '../auth/sessions';
 import { clearThrottle, loginPerAccount, loginPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
+import { seconds } from '../errors';
 import { findUserByEmail, findUserById, userJson } from '../users';
 import { readJson } from '../validate';
 
@@ -35,7 +36,7 @@ export function loginRoutes(deps: Deps) {
     const { email, password, remember } = await readJson(c, loginBody);
     const accountKey = `login:account:${email}`;
     const addressKey = `login:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [accountKey, addressKey], deps.now(), (seconds) => `Too many login attempts. Please wait ${seconds} seconds and try again.`);
+    await refuseWhileThrottled(deps.db, [accountKey, addressKey], deps.now(), (wait) => `Too many login attempts. Please wait ${seconds(wait)} and try again.`);
 
     const user = await findUserByEmail(deps.db, email);
     const credential = user

@@ -11,6 +11,7 @@ import { consumeResetToken, issueResetToken } from '../auth/reset-tokens';
 import { revokeAllSessions } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
+import { seconds } from '../errors';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail, findUserById } from '../users';
 import { readJson } from '../validate';
@@ -28,7 +29,7 @@ export function passwordResetRoutes(deps: Deps) {
   app.post('/forgot-password', async (c) => {
     const { email } = await readJson(c, forgotBody);
     const addressKey = `forgot:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `Too many requests. Please wait ${s} seconds and try again.`);
+    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `Too many requests. Please wait ${seconds(s)} and try again.`);
     await recordAttempt(deps.db, addressKey, { ...formsPerAddress, free: 10 }, deps.now());
 
     // The same answer, whether or not the address has an account: this must not tell who is a customer.

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/password';
 import { sendVerificationCode } from '../auth/send-code';
 import { checkCode } from '../auth/verification-codes';
 import type { AppEnv, Deps } from '../deps';
+import { seconds } from '../errors';
 import { findUserByEmail } from '../users';
 import { readJson } from '../validate';
 
@@ -95,8 +96,8 @@ export function registerRoutes(deps: Deps) {
     if (!user || user.is_verified) return c.json({ success: true, message: 'New code sent!' });
     const delivery = await sendVerificationCode(deps, user);
     if (delivery.status === 'cooling') {
-      const seconds = delivery.retryAfterSeconds;
-      throw new DomainError('too_many', `Please wait ${seconds} seconds before asking for another code.`, { retryAfterSeconds: seconds });
+      const wait = delivery.retryAfterSeconds;
+      throw new DomainError('too_many', `Please wait ${seconds(wait)} before asking for another code.`, { retryAfterSeconds: wait });
     }
     if (delivery.status === 'failed') {
       return c.json({ error: 'We couldn’t send the email just now. Please try again in a moment.' }, 503);

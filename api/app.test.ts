@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from './testing';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('the API edge', () => {
+  it('answers malformed JSON with a readable 400', async () => {
+    const response = await t.call('POST', '/api/register', '{"name": "Dana",');
+    expect(response).toMatchObject({ status: 400, body: { error: 'Request body must be valid JSON.' } });
+  });
+
+  it('refuses an oversized body with 413 before reading it', async () => {
+    const response = await t.call('POST', '/api/register', { name: 'x'.repeat(100_000) });
+    expect(response).toMatchObject({ status: 413, body: { error: 'Request body is too large.' } });
+  });
+
+  it('answers unknown API paths with JSON 404', async () => {
+    expect(await t.call('GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'Not found.' } });
+  });
+
+  it('hides unexpected failures behind a plain 500', async () => {
+    await t.signUp('dana');
+    await t.db.schema.dropTable('throttles').execute();
+    const response = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'x' });
+    expect(response).toEqual({ status: 500, body: { error: 'Something went wrong' }, headers: response.headers });
+  });
+});

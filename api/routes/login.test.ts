@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../testing';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp({ adminEmails: ['boss@example.com'] });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+  t.call('POST', '/api/login', { email, password }, undefined, headers);
+
+describe('POST /api/login', () => {
+  it('signs a verified user in with a bearer token and the user', async () => {
+    await t.signUp('dana');
+    const response = await login(' DANA@example.com', 'Plumber2026');
+    expect(response.status).toBe(200);
+    expect(response.body.message).toBe('Login successful!');
+    expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.body.user).toMatchObject({ email: 'dana@example.com', username: 'dana', isVerified: true, isSubscribed: false });
+    const sessions = await t.db.selectFrom('sessions').select('token_hash').execute();
+    expect(JSON.stringify(sessions)).not.toContain(response.body.token);
+  });
+
+  it('answers a wrong password and an unknown email identically', async () => {
+    await t.signUp('dana');
+    const wrongPassword = await login('dana@example.com', 'Wrong12345');
+    const unknownEmail = await login('nobody@example.com', 'Plumber2026');
+    expect(wrongPassword).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+    expect(unknownEmail.status).toBe(wrongPassword.status);
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('tells an unverified user to verify, with resend set, and mails a fresh code', async () => {
+    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
+    t.advance(31_000);
+    const response = await login('sam@example.com', 'Plumber2026');
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ error: 'Please verify your email. We’ve sent you a new code.', resend: true });
+    expect(await t.outbox()).toHaveLength(2);
+    const code = await t.lastCodeFor('sam@example.com');
+    expect((await t.call('POST', '/api/verify-email', { email: 'sam@example.com', code })).status).toBe(200);
+    expect((await login('sam@example.com', 'Plumber2026')).status).toBe(200);
+  });
+
+  it('does not reveal an unverified account to a wrong password', async () => {
+    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
+    expect(await login('sam@example.com', 'Wrong12345')).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+  });
+
+  it('slows repeated failures on one account with growing delays that always end', async () => {
+    await t.signUp('dana');
+    const ip = { 'x-forwarded-for': '203.0.113.7' };
+    for (let i = 0; i < 5; i++) expect((await login('dana@example.com', 'Wrong12345', ip)).status).toBe(401);
+    expect((await login('dana@example.com', 'Wrong12345', ip)).status).toBe(401);
+    const blocked = await login('dana@example.com', 'Plumber2026', ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toMatch(/^Too many login attempts\. Please wait 1 second /);
+    expect(blocked.headers.get('retry-after')).toBe('1');
+
+    t.advance(1_000);
+    expect((await login('dana@example.com', 'Wrong12345', ip)).status).toBe(401);
+    expect((await login('dana@example.com', 'Plumber2026', ip)).status).toBe(429);
+    // The delay doubles but is capped, so the owner is never locked out for good.
+    for (let i = 0; i < 20; i++) {
+      t.advance(15 * 60_000);
+      await login('dana@example.com', 'Wrong12345', ip);
+    }
+    t.advance(15 * 60_000);
+    expect((await login('dana@example.com', 'Plumber2026', ip)).status).toBe(200);
+  });
+
+  it('throttles one address guessing across many accounts', async () => {
+    const ip = { 'x-forwarded-for': '198.51.100.9' };
+    for (let i = 0; i < 21; i++) await login(`guess${i}@example.com`, 'Wrong12345', ip);
+    expect((await login('guess99@example.com', 'Wrong12345', ip)).status).toBe(429);
+    expect((await login('guess99@example.com', 'Wrong12345', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(401);
+  });
+
+  it('makes an ADMIN_EMAILS account an admin when it signs in', async () => {
+    await t.signUp('boss', 'boss@example.com');
+    const response = await login('boss@example.com', 'Plumber2026');
+    expect(response.body.user.isAdmin).toBe(true);
+    await t.signUp('worker');
+    expect((await login('worker@example.com', 'Plumber2026')).body.user.isAdmin).toBe(false);
+  });
+});
+
+describe('sessions', () => {
+  it('ends a session on logout: the token no longer opens the profile', async () => {
+    const token = await t.signUp('dana');
+    expect((await t.call('GET', '/api/profile', undefined, token)).status).toBe(200);
+    expect(await t.call('POST', '/api/logout', undefined, token)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await t.call('GET', '/api/profile', undefined, token)).toMatchObject({
+      status: 401,
+      body: { error: 'Session expired. Please log in again.' },
+    });
+  });
+
+  it('refuses a missing, made-up or expired token', async () => {
+    const token = await t.signUp('dana');
+    expect(await t.call('GET', '/api/profile')).toMatchObject({ status: 401, body: { error: 'Please log in to continue.' } });
+    expect((await t.call('GET', '/api/profile', undefined, 'made-up-token')).status).toBe(401);
+    t.advance(7 * 24 * 3600_000 + 1);
+    expect(await t.call('GET', '/api/profile', undefined, token)).toMatchObject({
+      status: 401,
+      body: { error: 'Session expired. Please log in again.' },
+    });
+  });
+
+  it('keeps a remembered session for 30 days', async () => {
+    await t.signUp('dana');
+    const { body } = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026', remember: true });
+    t.advance(29 * 24 * 3600_000);
+    expect((await t.call('GET', '/api/profile', undefined, body.token)).status).toBe(200);
+    t.advance(2 * 24 * 3600_000);
+    expect((await t.call('GET', '/api/profile', undefined, body.token)).status).toBe(401);
+  });
+});

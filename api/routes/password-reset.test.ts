@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readStream } from '../../events/store';
+import { createTestApp } from '../testing';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const resetTokenFromMail = async (email: string) => {
+  const mail = await t.lastMailTo(email);
+  const link = mail.text?.match(/https:\/\/tradecard\.test\/reset-password\/([A-Za-z0-9_-]+)/);
+  if (!link?.[1]) throw new Error('no reset link in the mail');
+  return link[1];
+};
+
+describe('forgot and reset password', () => {
+  it('gives the same answer for known and unknown addresses, mailing only the real account', async () => {
+    await t.signUp('dana');
+    const before = (await t.outbox()).length;
+    const known = await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const unknown = await t.call('POST', '/api/forgot-password', { email: 'nobody@example.com' });
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual({ ...known, headers: unknown.headers });
+    const mails = await t.outbox();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)?.subject).toBe('Reset your TradeCard password');
+  });
+
+  it('sets a new password with the link, signs out every other session, and works only once', async () => {
+    const oldSession = await t.signUp('dana');
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const token = await resetTokenFromMail('dana@example.com');
+    expect(JSON.stringify(await t.db.selectFrom('reset_tokens').selectAll().execute())).not.toContain(token);
+
+    const reset = await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'Password reset successful! You can now log in.' } });
+    expect((await t.call('GET', '/api/profile', undefined, oldSession)).status).toBe(401);
+    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status).toBe(401);
+    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'NewPass2027' })).status).toBe(200);
+
+    const reused = await t.call('POST', `/api/reset-password/${token}`, { password: 'Another2028' });
+    expect(reused).toMatchObject({ status: 400, body: { error: 'This reset link is invalid or has expired. Please request a new one.' } });
+    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    expect((await readStream(t.db, `account-${user.id}`)).map((e) => e.type)).toContain('PasswordChanged');
+  });
+
+  it('refuses a link older than an hour', async () => {
+    await t.signUp('dana');
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const token = await resetTokenFromMail('dana@example.com');
+    t.advance(60 * 60_000 + 1);
+    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(400);
+  });
+
+  it('refuses a weak password without using up the link', async () => {
+    await t.signUp('dana');
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const token = await resetTokenFromMail('dana@example.com');
+    const weak = await t.call('POST', `/api/reset-password/${token}`, { password: 'weak' });
+    expect(weak).toMatchObject({ status: 400, body: { error: 'Please meet all password requirements.' } });
+    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(200);
+  });
+
+  it('verifies an unverified address, since the link proves the inbox', async () => {
+    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
+    await t.call('POST', '/api/forgot-password', { email: 'sam@example.com' });
+    await t.call('POST', `/api/reset-password/${await resetTokenFromMail('sam@example.com')}`, { password: 'NewPass2027' });
+    expect((await t.call('POST', '/api/login', { email: 'sam@example.com', password: 'NewPass2027' })).status).toBe(200);
+  });
+
+  it('mails at most one link a minute per account', async () => {
+    await t.signUp('dana');
+    const before = (await t.outbox()).length;
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    expect(await t.outbox()).toHaveLength(before + 1);
+    t.advance(61_000);
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    expect(await t.outbox()).toHaveLength(before + 2);
+  });
+});

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
+import { createTestApp } from '../testing';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+describe('/api/profile', () => {
+  it('returns the signed-in user under data', async () => {
+    const token = await t.signUp('dana');
+    const response = await t.call('GET', '/api/profile', undefined, token);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      name: 'Dana Pipe',
+      email: 'dana@example.com',
+      username: 'dana',
+      isVerified: true,
+      isSubscribed: false,
+      trialExpires: null,
+    });
+    expect(response.body.data._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('updates the display name and refuses a blank or overlong one', async () => {
+    const token = await t.signUp('dana');
+    const updated = await t.call('PUT', '/api/profile', { name: '  Dana the Plumber ' }, token);
+    expect(updated).toMatchObject({ status: 200, body: { success: true, message: 'Profile updated successfully!', data: { name: 'Dana the Plumber' } } });
+    expect((await t.call('PUT', '/api/profile', { name: ' ' }, token)).body).toEqual({ error: 'Name is required.' });
+    expect((await t.call('PUT', '/api/profile', { name: 'x'.repeat(81) }, token)).body).toEqual({ error: 'Name must be at most 80 characters.' });
+    expect((await t.call('PUT', '/api/profile', { name: 'Someone' })).status).toBe(401);
+  });
+
+  it('deletes the account: erases its personal data, ends its sessions, frees its email', async () => {
+    const token = await t.signUp('dana');
+    await t.call('PUT', '/api/profile', { name: 'Dana Renamed' }, token);
+    await t.call('POST', '/api/contact', { name: 'Dana Pipe', email: 'dana@example.com', reason: 'Other', message: 'My number is 07700 900123' }, token);
+    const deleted = await t.call('DELETE', '/api/profile', undefined, token);
+    expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'Your account has been deleted' } });
+
+    expect((await t.call('GET', '/api/profile', undefined, token)).status).toBe(401);
+    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status).toBe(401);
+    for (const table of ['users', 'credentials', 'sessions', 'verification_codes', 'reset_tokens'] as const) {
+      expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
+    }
+    const log = [];
+    for await (const event of readAll(t.db)) log.push(event);
+    expect(log.map((e) => e.type)).toContain('AccountDeleted');
+    const text = JSON.stringify(log);
+    for (const personal of ['dana@example.com', 'Dana Pipe', 'Dana Renamed', '07700 900123', '"dana"']) expect(text).not.toContain(personal);
+
+    expect((await t.call('POST', '/api/register', { name: 'Dana', email: 'dana@example.com', username: 'dana', password: 'Plumber2026' })).status).toBe(201);
+  });
+});

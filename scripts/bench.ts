@@ -1,0 +1,54 @@
+// The figures named in the issues, each beside its budget (design §7). Usage: tsx scripts/bench.ts [--strict]
+// A missed budget is reported but exits 0, so a slow machine doesn't fail a build; --strict makes it exit 1.
+
+import path from 'node:path';
+import { eventStoreBenchmark } from './bench/event-store';
+import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
+
+const USAGE = 'Usage: tsx scripts/bench.ts [--strict]';
+const RESULTS_FILE = 'bench-results.json';
+
+/** Every benchmark module, run in this order; add new ones here. */
+const benchmarks: Benchmark[] = [eventStoreBenchmark];
+
+function parseArgs(args: string[]): { strict: boolean } {
+  let strict = false;
+  for (const arg of args) {
+    if (arg === '--strict') strict = true;
+    else if (arg === '--help' || arg === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      console.error(`Unknown argument: ${arg}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return { strict };
+}
+
+async function main(): Promise<void> {
+  const { strict } = parseArgs(process.argv.slice(2));
+  const rows: BenchRow[] = [];
+  for (const benchmark of benchmarks) {
+    // Progress goes to stderr so stdout stays just the table.
+    process.stderr.write(`running ${benchmark.name}…\n`);
+    rows.push(...(await benchmark.run()));
+  }
+  console.log(formatTable(rows));
+  const file = path.resolve(RESULTS_FILE);
+  writeJson(file, rows);
+  console.log(`\nWrote ${file}`);
+
+  const misses = missed(rows);
+  if (misses.length === 0) {
+    console.log('All budgets met.');
+    return;
+  }
+  console.log(`\nMISSED ${misses.length} budget(s): ${misses.map((row) => row.figure).join(', ')}`);
+  if (strict) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
