@@ -21,13 +21,41 @@ describe('the API edge', () => {
   });
 
   it('answers unknown API paths with JSON 404', async () => {
-    expect(await t.call('GET', '/api/nothing-here')).toMatchObject({ status: 404, body: { error: 'Not found.' } });
+    expect(await t.call('GET', '/api/nothing-here')).toMatchObject({
+      status: 404,
+      body: { error: 'Not found.' },
+    });
   });
 
   it('hides unexpected failures behind a plain 500', async () => {
     await t.signUp('dana');
     await t.db.schema.dropTable('throttles').execute();
     const response = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'x' });
-    expect(response).toEqual({ status: 500, body: { error: 'Something went wrong' }, headers: response.headers });
+    expect(response).toEqual({
+      status: 500,
+      body: { error: 'Something went wrong' },
+      headers: response.headers,
+    });
+  });
+});
+
+describe('replay after real use', () => {
+  it('rebuilds the users table identical to what the API left', async () => {
+    const { replay } = await import('../events/replay');
+    const token = await t.signUp('dana');
+    await t.signUp('sam');
+    await t.call('PUT', '/api/profile', { name: 'Dana the Plumber' }, token);
+    await t.call('POST', '/api/register', {
+      name: 'Lee',
+      email: 'lee@example.com',
+      username: 'lee',
+      password: 'Plumber2026',
+    });
+    const deleter = await t.signUp('gone');
+    await t.call('DELETE', '/api/profile', undefined, deleter);
+    const before = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
+    expect(before).toHaveLength(3);
+    await replay(t.db);
+    expect(await t.db.selectFrom('users').selectAll().orderBy('id').execute()).toEqual(before);
   });
 });

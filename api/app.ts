@@ -38,6 +38,8 @@ export function createApp(deps: Deps) {
   const app = new Hono();
   app.route('/api', createApi(deps));
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found.' }, 404) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? c.json({ error: 'Not found.' }, 404) : c.text('Not found', 404),
+  );
   return app;
 }

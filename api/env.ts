@@ -19,7 +19,10 @@ const envSchema = z.object({
   MAIL: z
     .string()
     .default('outbox')
-    .refine((value) => value === 'outbox' || /^smtps?:\/\//.test(value), 'MAIL must be "outbox" or an smtp:// or smtps:// URL'),
+    .refine(
+      (value) => value === 'outbox' || /^smtps?:\/\//.test(value),
+      'MAIL must be "outbox" or an smtp:// or smtps:// URL',
+    ),
   MAIL_FROM: z.string().default('TradeCard <hello@tradecard.localhost>'),
   SUPPORT_EMAIL: z.email().default('support@tradecard.localhost'),
   ADMIN_EMAILS: list,
@@ -42,11 +45,16 @@ export type Env = z.infer<typeof envSchema> & { dataDir: string };
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
-  if (env.PAYMENTS === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY)) {
+  if (
+    env.PAYMENTS === 'stripe' &&
+    !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY)
+  ) {
     throw new Error(
       'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );

@@ -24,7 +24,13 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
   };
   const app = createApp(deps);
 
-  const call = async (method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    token?: string,
+    headers: Record<string, string> = {},
+  ) => {
     const response = await app.request(url, {
       method,
       headers: {
@@ -34,12 +40,19 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+    // Tests read response fields freely; each assertion is the type check.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     const json = (await response.json()) as Record<string, any>;
     return { status: response.status, body: json, headers: response.headers };
   };
 
   const outbox = async () => {
-    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort() : [];
+    const files = fs.existsSync(outboxDir)
+      ? fs
+          .readdirSync(outboxDir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     return Promise.all(files.map(async (file) => simpleParser(fs.readFileSync(path.join(outboxDir, file)))));
   };
 
@@ -69,5 +82,17 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     clock.time += ms;
   };
 
-  return { app, deps, db: database.db, dir: database.dir, call, outbox, lastMailTo, lastCodeFor, signUp, advance, close: database.close };
+  return {
+    app,
+    deps,
+    db: database.db,
+    dir: database.dir,
+    call,
+    outbox,
+    lastMailTo,
+    lastCodeFor,
+    signUp,
+    advance,
+    close: database.close,
+  };
 }

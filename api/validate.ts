@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import { invalid } from './errors';
 
 /** Reads a JSON body and checks it with zod; the first problem becomes the error message, in the schema's words. */
-export async function readJson<Schema extends z.ZodType>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+export async function readJson<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   let body: unknown;
   try {
     body = await c.req.json();

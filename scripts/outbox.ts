@@ -1,11 +1,14 @@
 // Reads the dev outbox (mail setting "outbox") so a developer can see sent mail, e.g. a verification code.
-// Usage: tsx scripts/outbox.ts [--dir DIR] [--all]
+// Usage: npm run outbox -- [--dir DIR] [--all]   (default dir: DATA_DIR/outbox)
 
+import path from 'node:path';
+import { readEnv } from '../api/env';
 import type { OutboxMessage } from '../api/mail/outbox-reader';
 import { listOutboxFiles, readOutboxMessage } from '../api/mail/outbox-reader';
 
-const USAGE = 'Usage: tsx scripts/outbox.ts [--dir DIR] [--all]';
-const DEFAULT_DIR = './data/outbox';
+const USAGE = 'Usage: npm run outbox -- [--dir DIR] [--all]';
+// The outbox the server writes to: DATA_DIR/outbox, as configured.
+const DEFAULT_DIR = path.join(readEnv().dataDir, 'outbox');
 
 type CliOptions = { dir: string; all: boolean };
 

@@ -17,7 +17,11 @@ export function requireUser(deps: Deps) {
     if (!token) throw new DomainError('unauthorised', 'Please log in to continue.');
     const session = await findSession(deps.db, token, deps.now());
     if (!session) throw new DomainError('unauthorised', SESSION_EXPIRED);
-    const user = await deps.db.selectFrom('users').select('id').where('id', '=', session.accountId).executeTakeFirst();
+    const user = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', session.accountId)
+      .executeTakeFirst();
     if (!user) throw new DomainError('unauthorised', SESSION_EXPIRED);
     c.set('accountId', session.accountId);
     c.set('tokenHash', session.tokenHash);

@@ -39,6 +39,11 @@ export async function consumeResetToken(db: Db, token: string, now: Date): Promi
     .executeTakeFirst();
   if (!row) return null;
   // Every outstanding link for the account dies with this one: only the newest mail should ever work, and once.
-  await db.updateTable('reset_tokens').set({ used_at: now.toISOString() }).where('account_id', '=', row.account_id).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('reset_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('account_id', '=', row.account_id)
+    .where('used_at', 'is', null)
+    .execute();
   return row.account_id;
 }

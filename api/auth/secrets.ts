@@ -7,7 +7,8 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A 6-digit code has only a million values, so its hash is keyed: a stolen table can't be brute-forced offline. */
-export const hashCode = (secret: string, code: string) => createHmac('sha256', secret).update(code).digest('hex');
+export const hashCode = (secret: string, code: string) =>
+  createHmac('sha256', secret).update(code).digest('hex');
 
 export const newSixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 

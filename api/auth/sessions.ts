@@ -5,7 +5,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_DAYS = 7;
 export const REMEMBERED_SESSION_DAYS = 30;
 
-export async function createSession(db: Db, accountId: string, now: Date, remember: boolean): Promise<string> {
+export async function createSession(
+  db: Db,
+  accountId: string,
+  now: Date,
+  remember: boolean,
+): Promise<string> {
   const token = newToken();
   const days = remember ? REMEMBERED_SESSION_DAYS : SESSION_DAYS;
   await db
@@ -35,10 +40,19 @@ export async function findSession(db: Db, token: string, now: Date) {
 }
 
 export async function revokeSession(db: Db, tokenHash: string, now: Date): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
-export async function revokeAllSessions(db: Db, accountId: string, now: Date, except?: string): Promise<void> {
+export async function revokeAllSessions(
+  db: Db,
+  accountId: string,
+  now: Date,
+  except?: string,
+): Promise<void> {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: now.toISOString() })

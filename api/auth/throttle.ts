@@ -7,19 +7,43 @@ import { DomainError } from '../../events/errors';
  */
 export type ThrottlePolicy = { free: number; baseDelayMs: number; maxDelayMs: number; forgetAfterMs: number };
 
-export const loginPerAccount: ThrottlePolicy = { free: 5, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
-export const loginPerAddress: ThrottlePolicy = { free: 20, baseDelayMs: 1000, maxDelayMs: 15 * 60_000, forgetAfterMs: 24 * 3600_000 };
-export const formsPerAddress: ThrottlePolicy = { free: 5, baseDelayMs: 30_000, maxDelayMs: 60 * 60_000, forgetAfterMs: 3600_000 };
+export const loginPerAccount: ThrottlePolicy = {
+  free: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
+export const loginPerAddress: ThrottlePolicy = {
+  free: 20,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
+export const formsPerAddress: ThrottlePolicy = {
+  free: 5,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  forgetAfterMs: 3600_000,
+};
 
 /** Seconds the caller must still wait on `key`, or 0. */
 export async function waitSeconds(db: Db, key: string, now: Date): Promise<number> {
-  const row = await db.selectFrom('throttles').select('blocked_until').where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('throttles')
+    .select('blocked_until')
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row?.blocked_until) return 0;
   const ms = Date.parse(row.blocked_until) - now.getTime();
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
-export async function refuseWhileThrottled(db: Db, keys: string[], now: Date, message: (seconds: number) => string) {
+export async function refuseWhileThrottled(
+  db: Db,
+  keys: string[],
+  now: Date,
+  message: (seconds: number) => string,
+) {
   const waits = await Promise.all(keys.map((key) => waitSeconds(db, key, now)));
   const seconds = Math.max(0, ...waits);
   if (seconds > 0) throw new DomainError('too_many', message(seconds), { retryAfterSeconds: seconds });

@@ -42,8 +42,18 @@ export async function withdrawCode(db: Db, accountId: string): Promise<void> {
 export type CodeCheck = 'ok' | 'wrong' | 'too_many' | 'expired' | 'missing';
 
 /** Each code is single-use, dies after 10 minutes, and is voided by its fifth wrong try. */
-export async function checkCode(db: Db, secret: string, accountId: string, code: string, now: Date): Promise<CodeCheck> {
-  const row = await db.selectFrom('verification_codes').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+export async function checkCode(
+  db: Db,
+  secret: string,
+  accountId: string,
+  code: string,
+  now: Date,
+): Promise<CodeCheck> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
   if (!row) return 'missing';
   if (Date.parse(row.expires_at) <= now.getTime()) {
     await withdrawCode(db, accountId);
@@ -58,6 +68,10 @@ export async function checkCode(db: Db, secret: string, accountId: string, code:
     await withdrawCode(db, accountId);
     return 'too_many';
   }
-  await db.updateTable('verification_codes').set({ failed_attempts: failed }).where('account_id', '=', accountId).execute();
+  await db
+    .updateTable('verification_codes')
+    .set({ failed_attempts: failed })
+    .where('account_id', '=', accountId)
+    .execute();
   return 'wrong';
 }

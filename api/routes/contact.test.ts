@@ -10,8 +10,15 @@ afterEach(async () => {
   await t.close();
 });
 
-const message = { name: 'Chris Client', email: 'Chris@Example.com', reason: 'Card not working', message: 'My card does not open the page.', agree: true };
-const contact = (body: unknown, token?: string, ip = '192.0.2.1') => t.call('POST', '/api/contact', body, token, { 'x-forwarded-for': ip });
+const message = {
+  name: 'Chris Client',
+  email: 'Chris@Example.com',
+  reason: 'Card not working',
+  message: 'My card does not open the page.',
+  agree: true,
+};
+const contact = (body: unknown, token?: string, ip = '192.0.2.1') =>
+  t.call('POST', '/api/contact', body, token, { 'x-forwarded-for': ip });
 
 describe('POST /api/contact', () => {
   it('stores the message as an event and mails support with the sender as reply-to', async () => {
@@ -20,21 +27,35 @@ describe('POST /api/contact', () => {
     const events = [];
     for await (const event of readAll(t.db)) events.push(event);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: 'ContactMessageReceived', data: { email: 'chris@example.com', reason: 'Card not working', accountId: null } });
+    expect(events[0]).toMatchObject({
+      type: 'ContactMessageReceived',
+      data: { email: 'chris@example.com', reason: 'Card not working', accountId: null },
+    });
     const mail = await t.lastMailTo('support@tradecard.test');
     expect(mail.replyTo?.text).toBe('chris@example.com');
     expect(mail.text).toContain('My card does not open the page.');
   });
 
   it('uses the public form’s message for missing fields or no agreement', async () => {
-    for (const body of [{ ...message, name: '' }, { ...message, reason: undefined }, { ...message, message: '   ' }, { ...message, agree: false }]) {
-      expect(await contact(body)).toMatchObject({ status: 400, body: { error: 'Please fill in all fields and agree to the privacy policy.' } });
+    for (const body of [
+      { ...message, name: '' },
+      { ...message, reason: undefined },
+      { ...message, message: '   ' },
+      { ...message, agree: false },
+    ]) {
+      expect(await contact(body)).toMatchObject({
+        status: 400,
+        body: { error: 'Please fill in all fields and agree to the privacy policy.' },
+      });
     }
   });
 
   it('uses the signed-in form’s message, links the account, and needs no agreement box', async () => {
     const token = await t.signUp('dana');
-    expect(await contact({ ...message, email: '' }, token)).toMatchObject({ status: 400, body: { error: 'Please fill in all required fields.' } });
+    expect(await contact({ ...message, email: '' }, token)).toMatchObject({
+      status: 400,
+      body: { error: 'Please fill in all required fields.' },
+    });
     const { agree: _agree, ...withoutAgree } = message;
     expect((await contact(withoutAgree, token)).status).toBe(200);
     const events = [];
@@ -43,9 +64,15 @@ describe('POST /api/contact', () => {
   });
 
   it('checks the email, the reason and the length', async () => {
-    expect((await contact({ ...message, email: 'nope' })).body).toEqual({ error: 'Please enter a valid email address.' });
-    expect((await contact({ ...message, reason: 'Refund me' })).body.error).toMatch(/^Please choose a reason: Card not working,/);
-    expect((await contact({ ...message, message: 'x'.repeat(5001) })).body).toEqual({ error: 'Message must be at most 5000 characters.' });
+    expect((await contact({ ...message, email: 'nope' })).body).toEqual({
+      error: 'Please enter a valid email address.',
+    });
+    expect((await contact({ ...message, reason: 'Refund me' })).body.error).toMatch(
+      /^Please choose a reason: Card not working,/,
+    );
+    expect((await contact({ ...message, message: 'x'.repeat(5001) })).body).toEqual({
+      error: 'Message must be at most 5000 characters.',
+    });
   });
 
   it('slows down one address sending many messages', async () => {

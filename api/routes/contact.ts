@@ -9,8 +9,8 @@ import { bearerToken } from '../auth/require-user';
 import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
-import { contactToSupportMail } from '../mail/templates';
 import { invalid, seconds } from '../errors';
+import { contactToSupportMail } from '../mail/templates';
 
 // SPEC §5: the public form also needs the privacy agreement; the signed-in one only the four fields.
 const PUBLIC_MISSING = 'Please fill in all fields and agree to the privacy policy.';
@@ -53,11 +53,23 @@ export function contactRoutes(deps: Deps) {
     if (!reason.success) throw invalid(`Please choose a reason: ${contactReasons.join(', ')}.`);
 
     const addressKey = `contact:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `You’ve sent several messages just now. Please wait ${seconds(s)} before sending another.`);
+    await refuseWhileThrottled(
+      deps.db,
+      [addressKey],
+      deps.now(),
+      (s) => `You’ve sent several messages just now. Please wait ${seconds(s)} before sending another.`,
+    );
     await recordAttempt(deps.db, addressKey, formsPerAddress, deps.now());
 
     const messageId = randomUUID();
-    const received = { messageId, name: body.name, email: email.data, reason: reason.data, message: body.message, accountId: session?.accountId ?? null };
+    const received = {
+      messageId,
+      name: body.name,
+      email: email.data,
+      reason: reason.data,
+      message: body.message,
+      accountId: session?.accountId ?? null,
+    };
     await handleCommand(deps.db, {
       decider: contactDecider,
       streamId: contactStreamId(messageId),
@@ -66,11 +78,16 @@ export function contactRoutes(deps: Deps) {
     });
     // The message is safely in the log whatever happens to the mail; a failed send is for us to chase, not the sender.
     await deps.mailer
-      .send({ to: deps.supportEmail, replyTo: email.data, ...contactToSupportMail({ ...received, accountId: received.accountId ?? undefined }) })
-      .catch((error: unknown) => console.error(`Could not mail contact message ${messageId} to support:`, error));
+      .send({
+        to: deps.supportEmail,
+        replyTo: email.data,
+        ...contactToSupportMail({ ...received, accountId: received.accountId ?? undefined }),
+      })
+      .catch((error: unknown) =>
+        console.error(`Could not mail contact message ${messageId} to support:`, error),
+      );
     return c.json({ success: true, message: 'Message sent!' });
   });
 
   return app;
 }
-

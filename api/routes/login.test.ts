@@ -19,7 +19,12 @@ describe('POST /api/login', () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Login successful!');
     expect(response.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(response.body.user).toMatchObject({ email: 'dana@example.com', username: 'dana', isVerified: true, isSubscribed: false });
+    expect(response.body.user).toMatchObject({
+      email: 'dana@example.com',
+      username: 'dana',
+      isVerified: true,
+      isSubscribed: false,
+    });
     const sessions = await t.db.selectFrom('sessions').select('token_hash').execute();
     expect(JSON.stringify(sessions)).not.toContain(response.body.token);
   });
@@ -34,11 +39,19 @@ describe('POST /api/login', () => {
   });
 
   it('tells an unverified user to verify, with resend set, and mails a fresh code', async () => {
-    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
+    await t.call('POST', '/api/register', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'Plumber2026',
+    });
     t.advance(31_000);
     const response = await login('sam@example.com', 'Plumber2026');
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ error: 'Please verify your email. We’ve sent you a new code.', resend: true });
+    expect(response.body).toEqual({
+      error: 'Please verify your email. We’ve sent you a new code.',
+      resend: true,
+    });
     expect(await t.outbox()).toHaveLength(2);
     const code = await t.lastCodeFor('sam@example.com');
     expect((await t.call('POST', '/api/verify-email', { email: 'sam@example.com', code })).status).toBe(200);
@@ -46,8 +59,16 @@ describe('POST /api/login', () => {
   });
 
   it('does not reveal an unverified account to a wrong password', async () => {
-    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
-    expect(await login('sam@example.com', 'Wrong12345')).toMatchObject({ status: 401, body: { error: 'Invalid email or password.' } });
+    await t.call('POST', '/api/register', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'Plumber2026',
+    });
+    expect(await login('sam@example.com', 'Wrong12345')).toMatchObject({
+      status: 401,
+      body: { error: 'Invalid email or password.' },
+    });
   });
 
   it('slows repeated failures on one account with growing delays that always end', async () => {
@@ -76,7 +97,9 @@ describe('POST /api/login', () => {
     const ip = { 'x-forwarded-for': '198.51.100.9' };
     for (let i = 0; i < 21; i++) await login(`guess${i}@example.com`, 'Wrong12345', ip);
     expect((await login('guess99@example.com', 'Wrong12345', ip)).status).toBe(429);
-    expect((await login('guess99@example.com', 'Wrong12345', { 'x-forwarded-for': '198.51.100.10' })).status).toBe(401);
+    expect(
+      (await login('guess99@example.com', 'Wrong12345', { 'x-forwarded-for': '198.51.100.10' })).status,
+    ).toBe(401);
   });
 
   it('makes an ADMIN_EMAILS account an admin when it signs in', async () => {
@@ -92,7 +115,10 @@ describe('sessions', () => {
   it('ends a session on logout: the token no longer opens the profile', async () => {
     const token = await t.signUp('dana');
     expect((await t.call('GET', '/api/profile', undefined, token)).status).toBe(200);
-    expect(await t.call('POST', '/api/logout', undefined, token)).toMatchObject({ status: 200, body: { success: true } });
+    expect(await t.call('POST', '/api/logout', undefined, token)).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
     expect(await t.call('GET', '/api/profile', undefined, token)).toMatchObject({
       status: 401,
       body: { error: 'Session expired. Please log in again.' },
@@ -101,7 +127,10 @@ describe('sessions', () => {
 
   it('refuses a missing, made-up or expired token', async () => {
     const token = await t.signUp('dana');
-    expect(await t.call('GET', '/api/profile')).toMatchObject({ status: 401, body: { error: 'Please log in to continue.' } });
+    expect(await t.call('GET', '/api/profile')).toMatchObject({
+      status: 401,
+      body: { error: 'Please log in to continue.' },
+    });
     expect((await t.call('GET', '/api/profile', undefined, 'made-up-token')).status).toBe(401);
     t.advance(7 * 24 * 3600_000 + 1);
     expect(await t.call('GET', '/api/profile', undefined, token)).toMatchObject({
@@ -112,7 +141,11 @@ describe('sessions', () => {
 
   it('keeps a remembered session for 30 days', async () => {
     await t.signUp('dana');
-    const { body } = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026', remember: true });
+    const { body } = await t.call('POST', '/api/login', {
+      email: 'dana@example.com',
+      password: 'Plumber2026',
+      remember: true,
+    });
     t.advance(29 * 24 * 3600_000);
     expect((await t.call('GET', '/api/profile', undefined, body.token)).status).toBe(200);
     t.advance(2 * 24 * 3600_000);

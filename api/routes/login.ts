@@ -11,7 +11,13 @@ import { bearerToken } from '../auth/require-user';
 import { hashToken } from '../auth/secrets';
 import { sendVerificationCode } from '../auth/send-code';
 import { createSession, revokeSession } from '../auth/sessions';
-import { clearThrottle, loginPerAccount, loginPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
+import {
+  clearThrottle,
+  loginPerAccount,
+  loginPerAddress,
+  recordAttempt,
+  refuseWhileThrottled,
+} from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { seconds } from '../errors';
 import { findUserByEmail, findUserById, userJson } from '../users';
@@ -21,7 +27,10 @@ const loginBody = z.object(
   {
     email: emailSchema,
     // Generous but bounded: argon2 work grows with input, and no real password is this long.
-    password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Invalid email or password.'),
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(1, 'Password is required.')
+      .max(1024, 'Invalid email or password.'),
     remember: z.boolean().optional().default(false),
   },
   { error: 'Request body must be a JSON object.' },
@@ -36,13 +45,25 @@ export function loginRoutes(deps: Deps) {
     const { email, password, remember } = await readJson(c, loginBody);
     const accountKey = `login:account:${email}`;
     const addressKey = `login:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [accountKey, addressKey], deps.now(), (wait) => `Too many login attempts. Please wait ${seconds(wait)} and try again.`);
+    await refuseWhileThrottled(
+      deps.db,
+      [accountKey, addressKey],
+      deps.now(),
+      (wait) => `Too many login attempts. Please wait ${seconds(wait)} and try again.`,
+    );
 
     const user = await findUserByEmail(deps.db, email);
     const credential = user
-      ? await deps.db.selectFrom('credentials').select('password_hash').where('account_id', '=', user.id).executeTakeFirst()
+      ? await deps.db
+          .selectFrom('credentials')
+          .select('password_hash')
+          .where('account_id', '=', user.id)
+          .executeTakeFirst()
       : undefined;
-    const passwordOk = user && credential ? await verifyPassword(credential.password_hash, password) : await verifyAgainstDecoy(password);
+    const passwordOk =
+      user && credential
+        ? await verifyPassword(credential.password_hash, password)
+        : await verifyAgainstDecoy(password);
     if (!user || !passwordOk) {
       const now = deps.now();
       await recordAttempt(deps.db, accountKey, loginPerAccount, now);

@@ -37,13 +37,23 @@ describe('forgot and reset password', () => {
     expect(JSON.stringify(await t.db.selectFrom('reset_tokens').selectAll().execute())).not.toContain(token);
 
     const reset = await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' });
-    expect(reset).toMatchObject({ status: 200, body: { message: 'Password reset successful! You can now log in.' } });
+    expect(reset).toMatchObject({
+      status: 200,
+      body: { message: 'Password reset successful! You can now log in.' },
+    });
     expect((await t.call('GET', '/api/profile', undefined, oldSession)).status).toBe(401);
-    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status).toBe(401);
-    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'NewPass2027' })).status).toBe(200);
+    expect(
+      (await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status,
+    ).toBe(401);
+    expect(
+      (await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'NewPass2027' })).status,
+    ).toBe(200);
 
     const reused = await t.call('POST', `/api/reset-password/${token}`, { password: 'Another2028' });
-    expect(reused).toMatchObject({ status: 400, body: { error: 'This reset link is invalid or has expired. Please request a new one.' } });
+    expect(reused).toMatchObject({
+      status: 400,
+      body: { error: 'This reset link is invalid or has expired. Please request a new one.' },
+    });
     const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     expect((await readStream(t.db, `account-${user.id}`)).map((e) => e.type)).toContain('PasswordChanged');
   });
@@ -53,7 +63,9 @@ describe('forgot and reset password', () => {
     await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
     const token = await resetTokenFromMail('dana@example.com');
     t.advance(60 * 60_000 + 1);
-    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(400);
+    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(
+      400,
+    );
   });
 
   it('refuses a weak password without using up the link', async () => {
@@ -62,14 +74,25 @@ describe('forgot and reset password', () => {
     const token = await resetTokenFromMail('dana@example.com');
     const weak = await t.call('POST', `/api/reset-password/${token}`, { password: 'weak' });
     expect(weak).toMatchObject({ status: 400, body: { error: 'Please meet all password requirements.' } });
-    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(200);
+    expect((await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPass2027' })).status).toBe(
+      200,
+    );
   });
 
   it('verifies an unverified address, since the link proves the inbox', async () => {
-    await t.call('POST', '/api/register', { name: 'Sam', email: 'sam@example.com', username: 'sam', password: 'Plumber2026' });
+    await t.call('POST', '/api/register', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'Plumber2026',
+    });
     await t.call('POST', '/api/forgot-password', { email: 'sam@example.com' });
-    await t.call('POST', `/api/reset-password/${await resetTokenFromMail('sam@example.com')}`, { password: 'NewPass2027' });
-    expect((await t.call('POST', '/api/login', { email: 'sam@example.com', password: 'NewPass2027' })).status).toBe(200);
+    await t.call('POST', `/api/reset-password/${await resetTokenFromMail('sam@example.com')}`, {
+      password: 'NewPass2027',
+    });
+    expect(
+      (await t.call('POST', '/api/login', { email: 'sam@example.com', password: 'NewPass2027' })).status,
+    ).toBe(200);
   });
 
   it('mails at most one link a minute per account', async () => {

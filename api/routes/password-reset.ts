@@ -20,7 +20,8 @@ const object = { error: 'Request body must be a JSON object.' };
 const forgotBody = z.object({ email: emailSchema }, object);
 const resetBody = z.object({ password: passwordSchema }, object);
 
-const LINK_SENT = 'If an account exists for that email, we’ve sent a password reset link. It is valid for 1 hour.';
+const LINK_SENT =
+  'If an account exists for that email, we’ve sent a password reset link. It is valid for 1 hour.';
 const LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
 
 export function passwordResetRoutes(deps: Deps) {
@@ -29,7 +30,12 @@ export function passwordResetRoutes(deps: Deps) {
   app.post('/forgot-password', async (c) => {
     const { email } = await readJson(c, forgotBody);
     const addressKey = `forgot:address:${clientAddress(c, deps.trustProxy)}`;
-    await refuseWhileThrottled(deps.db, [addressKey], deps.now(), (s) => `Too many requests. Please wait ${seconds(s)} and try again.`);
+    await refuseWhileThrottled(
+      deps.db,
+      [addressKey],
+      deps.now(),
+      (s) => `Too many requests. Please wait ${seconds(s)} and try again.`,
+    );
     await recordAttempt(deps.db, addressKey, { ...formsPerAddress, free: 10 }, deps.now());
 
     // The same answer, whether or not the address has an account: this must not tell who is a customer.
@@ -37,9 +43,11 @@ export function passwordResetRoutes(deps: Deps) {
     const token = user ? await issueResetToken(deps.db, user.id, deps.now()) : null;
     if (user && token) {
       const link = `${deps.publicUrl}/reset-password/${token}`;
-      await deps.mailer.send({ to: user.email, ...passwordResetMail({ name: user.name, link }) }).catch((error: unknown) => {
-        console.error('Could not send a password reset link:', error);
-      });
+      await deps.mailer
+        .send({ to: user.email, ...passwordResetMail({ name: user.name, link }) })
+        .catch((error: unknown) => {
+          console.error('Could not send a password reset link:', error);
+        });
     }
     return c.json({ success: true, message: LINK_SENT });
   });
@@ -54,11 +62,20 @@ export function passwordResetRoutes(deps: Deps) {
       if (!accountId) throw new DomainError('invalid', LINK_INVALID);
       const user = await findUserById(trx, accountId);
       if (!user) throw new DomainError('invalid', LINK_INVALID);
-      await trx.updateTable('credentials').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('account_id', '=', accountId).execute();
+      await trx
+        .updateTable('credentials')
+        .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+        .where('account_id', '=', accountId)
+        .execute();
       // Whoever held the old password is signed out everywhere.
       await revokeAllSessions(trx, accountId, now);
       const streamId = accountStreamId(accountId);
-      await handleCommand(trx, { decider: accountDecider, streamId, command: { type: 'RecordPasswordReset' }, now });
+      await handleCommand(trx, {
+        decider: accountDecider,
+        streamId,
+        command: { type: 'RecordPasswordReset' },
+        now,
+      });
       // The link arrived in their inbox, which proves the address as well as a code would.
       await handleCommand(trx, { decider: accountDecider, streamId, command: { type: 'VerifyEmail' }, now });
     });

@@ -30,21 +30,38 @@ describe('/api/profile', () => {
   it('updates the display name and refuses a blank or overlong one', async () => {
     const token = await t.signUp('dana');
     const updated = await t.call('PUT', '/api/profile', { name: '  Dana the Plumber ' }, token);
-    expect(updated).toMatchObject({ status: 200, body: { success: true, message: 'Profile updated successfully!', data: { name: 'Dana the Plumber' } } });
-    expect((await t.call('PUT', '/api/profile', { name: ' ' }, token)).body).toEqual({ error: 'Name is required.' });
-    expect((await t.call('PUT', '/api/profile', { name: 'x'.repeat(81) }, token)).body).toEqual({ error: 'Name must be at most 80 characters.' });
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Profile updated successfully!', data: { name: 'Dana the Plumber' } },
+    });
+    expect((await t.call('PUT', '/api/profile', { name: ' ' }, token)).body).toEqual({
+      error: 'Name is required.',
+    });
+    expect((await t.call('PUT', '/api/profile', { name: 'x'.repeat(81) }, token)).body).toEqual({
+      error: 'Name must be at most 80 characters.',
+    });
     expect((await t.call('PUT', '/api/profile', { name: 'Someone' })).status).toBe(401);
   });
 
   it('deletes the account: erases its personal data, ends its sessions, frees its email', async () => {
     const token = await t.signUp('dana');
     await t.call('PUT', '/api/profile', { name: 'Dana Renamed' }, token);
-    await t.call('POST', '/api/contact', { name: 'Dana Pipe', email: 'dana@example.com', reason: 'Other', message: 'My number is 07700 900123' }, token);
+    await t.call(
+      'POST',
+      '/api/contact',
+      { name: 'Dana Pipe', email: 'dana@example.com', reason: 'Other', message: 'My number is 07700 900123' },
+      token,
+    );
     const deleted = await t.call('DELETE', '/api/profile', undefined, token);
-    expect(deleted).toMatchObject({ status: 200, body: { success: true, message: 'Your account has been deleted' } });
+    expect(deleted).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Your account has been deleted' },
+    });
 
     expect((await t.call('GET', '/api/profile', undefined, token)).status).toBe(401);
-    expect((await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status,
+    ).toBe(401);
     for (const table of ['users', 'credentials', 'sessions', 'verification_codes', 'reset_tokens'] as const) {
       expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
     }
@@ -52,8 +69,18 @@ describe('/api/profile', () => {
     for await (const event of readAll(t.db)) log.push(event);
     expect(log.map((e) => e.type)).toContain('AccountDeleted');
     const text = JSON.stringify(log);
-    for (const personal of ['dana@example.com', 'Dana Pipe', 'Dana Renamed', '07700 900123', '"dana"']) expect(text).not.toContain(personal);
+    for (const personal of ['dana@example.com', 'Dana Pipe', 'Dana Renamed', '07700 900123', '"dana"'])
+      expect(text).not.toContain(personal);
 
-    expect((await t.call('POST', '/api/register', { name: 'Dana', email: 'dana@example.com', username: 'dana', password: 'Plumber2026' })).status).toBe(201);
+    expect(
+      (
+        await t.call('POST', '/api/register', {
+          name: 'Dana',
+          email: 'dana@example.com',
+          username: 'dana',
+          password: 'Plumber2026',
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -36,7 +36,11 @@ export function profileRoutes(deps: Deps) {
       command: { type: 'ChangeDisplayName', name },
       now: deps.now(),
     });
-    return c.json({ success: true, message: 'Profile updated successfully!', data: userJson(await currentUser(accountId)) });
+    return c.json({
+      success: true,
+      message: 'Profile updated successfully!',
+      data: userJson(await currentUser(accountId)),
+    });
   });
 
   // Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it.

@@ -14,9 +14,17 @@ const dana = { name: 'Dana Pipe', email: 'dana@example.com', username: 'dana', p
 
 describe('POST /api/register', () => {
   it('creates an unverified account, trims and lower-cases, and mails a 6-digit code', async () => {
-    const response = await t.call('POST', '/api/register', { ...dana, email: '  Dana@Example.COM ', username: ' Dana ' });
+    const response = await t.call('POST', '/api/register', {
+      ...dana,
+      email: '  Dana@Example.COM ',
+      username: ' Dana ',
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ success: true, message: 'Verification code sent!', email: 'dana@example.com' });
+    expect(response.body).toMatchObject({
+      success: true,
+      message: 'Verification code sent!',
+      email: 'dana@example.com',
+    });
     const user = await t.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(user).toMatchObject({ email: 'dana@example.com', username: 'dana', is_verified: 0 });
     const mail = await t.lastMailTo('dana@example.com');
@@ -29,7 +37,10 @@ describe('POST /api/register', () => {
 
   it('stores the password as an argon2id hash at OWASP cost, never in the log', async () => {
     await t.call('POST', '/api/register', dana);
-    const { password_hash } = await t.db.selectFrom('credentials').select('password_hash').executeTakeFirstOrThrow();
+    const { password_hash } = await t.db
+      .selectFrom('credentials')
+      .select('password_hash')
+      .executeTakeFirstOrThrow();
     expect(password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const log = [];
     for await (const event of readAll(t.db)) log.push(event);
@@ -42,7 +53,11 @@ describe('POST /api/register', () => {
     const sameEmail = await t.call('POST', '/api/register', { ...dana, username: 'other' });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.error).toMatch(/email already exists/);
-    const sameUsername = await t.call('POST', '/api/register', { ...dana, email: 'other@example.com', username: 'DANA' });
+    const sameUsername = await t.call('POST', '/api/register', {
+      ...dana,
+      email: 'other@example.com',
+      username: 'DANA',
+    });
     expect(sameUsername.status).toBe(409);
     expect(sameUsername.body.error).toMatch(/username is already taken/);
   });
@@ -92,8 +107,13 @@ describe('POST /api/verify-email', () => {
   it('verifies with the mailed code, once', async () => {
     const code = await t.lastCodeFor(dana.email);
     const response = await t.call('POST', '/api/verify-email', { email: dana.email, code });
-    expect(response).toMatchObject({ status: 200, body: { success: true, message: 'Email verified successfully!' } });
-    expect((await t.db.selectFrom('users').select('is_verified').executeTakeFirstOrThrow()).is_verified).toBe(1);
+    expect(response).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Email verified successfully!' },
+    });
+    expect((await t.db.selectFrom('users').select('is_verified').executeTakeFirstOrThrow()).is_verified).toBe(
+      1,
+    );
     expect(await t.db.selectFrom('verification_codes').selectAll().execute()).toEqual([]);
   });
 
@@ -101,19 +121,30 @@ describe('POST /api/verify-email', () => {
     const code = await t.lastCodeFor(dana.email);
     const wrong = code === '000000' ? '111111' : '000000';
     const errors = [];
-    for (let i = 0; i < 5; i++) errors.push((await t.call('POST', '/api/verify-email', { email: dana.email, code: wrong })).body.error);
-    expect(errors.slice(0, 4)).toEqual(Array(4).fill('That code is not correct. Please check it and try again.'));
+    for (let i = 0; i < 5; i++)
+      errors.push((await t.call('POST', '/api/verify-email', { email: dana.email, code: wrong })).body.error);
+    expect(errors.slice(0, 4)).toEqual(
+      Array(4).fill('That code is not correct. Please check it and try again.'),
+    );
     expect(errors[4]).toBe('Too many wrong attempts. Please request a new code.');
     const sixth = await t.call('POST', '/api/verify-email', { email: dana.email, code });
-    expect(sixth).toMatchObject({ status: 400, body: { error: 'This code is no longer valid. Please request a new one.' } });
-    expect((await t.db.selectFrom('users').select('is_verified').executeTakeFirstOrThrow()).is_verified).toBe(0);
+    expect(sixth).toMatchObject({
+      status: 400,
+      body: { error: 'This code is no longer valid. Please request a new one.' },
+    });
+    expect((await t.db.selectFrom('users').select('is_verified').executeTakeFirstOrThrow()).is_verified).toBe(
+      0,
+    );
   });
 
   it('refuses a code older than 10 minutes', async () => {
     const code = await t.lastCodeFor(dana.email);
     t.advance(10 * 60_000 + 1);
     const response = await t.call('POST', '/api/verify-email', { email: dana.email, code });
-    expect(response).toMatchObject({ status: 400, body: { error: 'This code has expired. Please request a new one.' } });
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: 'This code has expired. Please request a new one.' },
+    });
   });
 
   it('asks for six digits', async () => {

@@ -3,7 +3,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
-import { displayNameSchema, emailSchema, passwordSchema, usernameSchema, verificationCodeSchema } from '../../events/account/rules';
+import {
+  displayNameSchema,
+  emailSchema,
+  passwordSchema,
+  usernameSchema,
+  verificationCodeSchema,
+} from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { hashPassword } from '../auth/password';
@@ -15,7 +21,10 @@ import { findUserByEmail } from '../users';
 import { readJson } from '../validate';
 
 const object = { error: 'Request body must be a JSON object.' };
-const registerBody = z.object({ name: displayNameSchema, email: emailSchema, username: usernameSchema, password: passwordSchema }, object);
+const registerBody = z.object(
+  { name: displayNameSchema, email: emailSchema, username: usernameSchema, password: passwordSchema },
+  object,
+);
 const verifyBody = z.object({ email: emailSchema, code: verificationCodeSchema }, object);
 const resendBody = z.object({ email: emailSchema }, object);
 
@@ -49,10 +58,19 @@ export function registerRoutes(deps: Deps) {
     await handleCommand(deps.db, {
       decider: accountDecider,
       streamId: accountStreamId(accountId),
-      command: { type: 'RegisterAccount', accountId, name: body.name, email: body.email, username: body.username },
+      command: {
+        type: 'RegisterAccount',
+        accountId,
+        name: body.name,
+        email: body.email,
+        username: body.username,
+      },
       now,
       alsoInTransaction: async (trx) => {
-        await trx.insertInto('credentials').values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() }).execute();
+        await trx
+          .insertInto('credentials')
+          .values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() })
+          .execute();
       },
     }).catch((error: unknown) => {
       const duplicate = duplicateOf(error);
@@ -76,7 +94,12 @@ export function registerRoutes(deps: Deps) {
     const result = await checkCode(deps.db, deps.secret, user.id, code, deps.now());
     switch (result) {
       case 'ok':
-        await handleCommand(deps.db, { decider: accountDecider, streamId: accountStreamId(user.id), command: { type: 'VerifyEmail' }, now: deps.now() });
+        await handleCommand(deps.db, {
+          decider: accountDecider,
+          streamId: accountStreamId(user.id),
+          command: { type: 'VerifyEmail' },
+          now: deps.now(),
+        });
         return c.json({ success: true, message: 'Email verified successfully!' });
       case 'wrong':
         throw new DomainError('invalid', 'That code is not correct. Please check it and try again.');
@@ -97,7 +120,9 @@ export function registerRoutes(deps: Deps) {
     const delivery = await sendVerificationCode(deps, user);
     if (delivery.status === 'cooling') {
       const wait = delivery.retryAfterSeconds;
-      throw new DomainError('too_many', `Please wait ${seconds(wait)} before asking for another code.`, { retryAfterSeconds: wait });
+      throw new DomainError('too_many', `Please wait ${seconds(wait)} before asking for another code.`, {
+        retryAfterSeconds: wait,
+      });
     }
     if (delivery.status === 'failed') {
       return c.json({ error: 'We couldn’t send the email just now. Please try again in a moment.' }, 503);

@@ -11,7 +11,9 @@ describe('account rules', () => {
     for (const weak of ['Short1A', 'alllowercase1', 'NODIGITSHERE']) {
       expect(message(passwordSchema.safeParse(weak))).toBe('Please meet all password requirements.');
     }
-    expect(message(passwordSchema.safeParse(`A1${'x'.repeat(127)}`))).toBe('Password must be at most 128 characters.');
+    expect(message(passwordSchema.safeParse(`A1${'x'.repeat(127)}`))).toBe(
+      'Password must be at most 128 characters.',
+    );
   });
 
   it('trims and lower-cases emails and usernames', () => {

@@ -21,7 +21,12 @@ const register = (id: string) => ({
 });
 
 const run = (db: Db, accountId: string, command: Parameters<typeof accountDecider.decide>[0]) =>
-  handleCommand(db, { decider: accountDecider, streamId: accountStreamId(accountId), command, now: new Date() });
+  handleCommand(db, {
+    decider: accountDecider,
+    streamId: accountStreamId(accountId),
+    command,
+    now: new Date(),
+  });
 
 /**
  * `count` commands through the real path, each its own transaction: a third register accounts, the rest rename

@@ -1,0 +1,19 @@
+import { readEnv } from '../api/env';
+import { grantAdmin } from '../api/grant-admin';
+import { openRuntime } from '../api/runtime';
+
+const email = process.argv[2];
+if (!email) {
+  console.error('Usage: npm run grant-admin -- <email>');
+  process.exit(2);
+}
+const { database } = await openRuntime(readEnv());
+try {
+  const result = await grantAdmin(database.db, email, 'grant-admin script', new Date());
+  console.log(result === 'granted' ? `${email} is now an admin.` : `${email} was already an admin.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

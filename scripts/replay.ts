@@ -1,0 +1,18 @@
+import { readEnv } from '../api/env';
+import { databaseFile } from '../api/runtime';
+import { openDatabase } from '../events/db';
+import { replay } from '../events/replay';
+
+// Rebuilds every read model from the event log. Safe beside a running server: it is one transaction.
+const database = await openDatabase(databaseFile(readEnv()));
+try {
+  const started = performance.now();
+  const report = await replay(database.db);
+  const ms = Math.round(performance.now() - started);
+  const rows = Object.entries(report.rows)
+    .map(([table, count]) => `${table}: ${count}`)
+    .join(', ');
+  console.log(`Replayed ${report.events} events in ${ms} ms. Rebuilt ${rows || 'no tables'}.`);
+} finally {
+  await database.close();
+}

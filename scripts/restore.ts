@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { readEnv } from '../api/env';
+import { databaseFile } from '../api/runtime';
+import { restoreDatabase } from '../events/backup';
+import { openDatabase } from '../events/db';
+import { replay } from '../events/replay';
+
+const backup = process.argv[2];
+if (!backup) {
+  console.error('Usage: npm run restore -- <file>   (stop the server first)');
+  process.exit(2);
+}
+const env = readEnv();
+
+function serverRunning(): boolean {
+  const pidFile = path.join(env.dataDir, 'server.pid');
+  if (!fs.existsSync(pidFile)) return false;
+  try {
+    process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (serverRunning()) {
+  console.error('The server is running on this data folder. Stop it (Ctrl-C) before restoring.');
+  process.exit(1);
+}
+try {
+  const file = databaseFile(env);
+  const { events, previous } = restoreDatabase(backup, file, new Date());
+  // Bring the schema up to date (an older backup) and make the read models match the restored log exactly.
+  const database = await openDatabase(file);
+  const report = await replay(database.db);
+  await database.close();
+  console.log(`Restored ${events} events from ${backup}; read models rebuilt from ${report.events} events.`);
+  if (previous) console.log(`The database it replaced is kept at ${previous}.`);
+} catch (error) {
+  console.error(`Restore refused: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
