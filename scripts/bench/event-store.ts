@@ -11,7 +11,7 @@ const WARM_UP_COMMANDS = 300;
 const TIMED_COMMANDS = 3_000;
 const REPLAY_ACCOUNTS = 25_000;
 const EVENTS_PER_ACCOUNT = 4;
-const REPLAY_RUNS = 3;
+const REPLAY_RUNS = 5;
 
 const register = (id: string) => ({
   type: 'RegisterAccount' as const,
