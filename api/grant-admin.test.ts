@@ -13,8 +13,11 @@ afterEach(async () => {
 describe('grantAdmin', () => {
   it('makes an existing account an admin once, and says so', async () => {
     const token = await t.signUp('dana');
-    expect(await grantAdmin(t.db, ' DANA@example.com ', 'test', new Date())).toBe('granted');
-    expect(await grantAdmin(t.db, 'dana@example.com', 'test', new Date())).toBe('already');
+    expect(await grantAdmin(t.db, ' DANA@example.com ', 'test', new Date())).toEqual({
+      email: 'dana@example.com',
+      status: 'granted',
+    });
+    expect((await grantAdmin(t.db, 'dana@example.com', 'test', new Date())).status).toBe('already');
     expect((await t.call('GET', '/api/profile', undefined, token)).body.data.isAdmin).toBe(true);
   });
 

@@ -12,7 +12,7 @@ export async function grantAdmin(
   rawEmail: string,
   grantedBy: string,
   now: Date,
-): Promise<'granted' | 'already'> {
+): Promise<{ email: string; status: 'granted' | 'already' }> {
   const email = emailSchema.parse(rawEmail);
   const user = await findUserByEmail(db, email);
   if (!user) throw new DomainError('not_found', `No account with the email ${email}.`);
@@ -22,5 +22,5 @@ export async function grantAdmin(
     command: { type: 'GrantAdmin', grantedBy },
     now,
   });
-  return events.length > 0 ? 'granted' : 'already';
+  return { email, status: events.length > 0 ? 'granted' : 'already' };
 }

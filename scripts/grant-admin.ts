@@ -10,7 +10,11 @@ if (!email) {
 const { database } = await openRuntime(readEnv());
 try {
   const result = await grantAdmin(database.db, email, 'grant-admin script', new Date());
-  console.log(result === 'granted' ? `${email} is now an admin.` : `${email} was already an admin.`);
+  console.log(
+    result.status === 'granted'
+      ? `${result.email} is now an admin.`
+      : `${result.email} was already an admin.`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
