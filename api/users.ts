@@ -9,8 +9,8 @@ export const findUserById = (db: Db, id: string) =>
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /**
- * The user as SPEC §3 names it. isSubscribed and trialExpires come from the subscription model; until an account
- * has one they are false and null, which is the truth for a new account.
+ * The user as SPEC §3 names it. isSubscribed comes from the subscription model; until an account has a
+ * subscription it is false, which is the truth.
  */
 export function userJson(user: UserRow) {
   return {
@@ -21,7 +21,7 @@ export function userJson(user: UserRow) {
     isVerified: user.is_verified === 1,
     isAdmin: user.is_admin === 1,
     isSubscribed: false,
-    trialExpires: null as string | null,
+    trialExpires: user.trial_expires,
     createdAt: user.created_at,
   };
 }

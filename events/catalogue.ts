@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AccountEvent, accountEventSchemas, accountRedactions } from './account/events';
+import { type CardEvent, cardEventSchemas, cardRedactions } from './card/events';
 import { type ContactEvent, contactEventSchemas, contactRedactions } from './contact/events';
 
 /** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
@@ -8,11 +9,12 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...contactEventSchemas,
 ]);
 
-export type DomainEvent = AccountEvent | ContactEvent;
+export type DomainEvent = AccountEvent | CardEvent | ContactEvent;
 
 export type EventType = DomainEvent['type'];
 
 export const redactions: Partial<Record<EventType, (data: never) => unknown>> = {
   ...accountRedactions,
+  ...cardRedactions,
   ...contactRedactions,
 };

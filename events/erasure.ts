@@ -5,7 +5,7 @@ import type { Db } from './db';
 /**
  * The one exception to append-only (design §2): when an account is deleted, the personal data in its events is
  * replaced, in place, by what `redactions` keeps. Run it in the transaction that appends `AccountDeleted`.
- * Contact messages sent by the account, signed in or by its email address, are erased too.
+ * Its card's content, and contact messages it sent (signed in or by its email address), are erased too.
  */
 export async function redactAccountEvents(trx: Db, accountId: string, email: string): Promise<number> {
   const rows = await trx
@@ -14,6 +14,7 @@ export async function redactAccountEvents(trx: Db, accountId: string, email: str
     .where((eb) =>
       eb.or([
         eb('stream_id', '=', `account-${accountId}`),
+        eb('stream_id', '=', `card-${accountId}`),
         eb.and([
           eb('type', '=', 'ContactMessageReceived'),
           eb.or([

@@ -72,6 +72,22 @@ const migrations: Record<string, Migration> = {
       ) STRICT`.execute(db);
     },
   },
+  '0003-trials-and-cards': {
+    async up(db: Kysely<unknown>) {
+      await sql`ALTER TABLE users ADD COLUMN trial_expires TEXT`.execute(db);
+      await sql`ALTER TABLE users ADD COLUMN trial_ended INTEGER NOT NULL DEFAULT 0`.execute(db);
+      await sql`CREATE INDEX users_trials_due ON users (trial_expires) WHERE trial_ended = 0`.execute(db);
+      await sql`CREATE TABLE cards (
+        account_id TEXT PRIMARY KEY,
+        content TEXT NOT NULL CHECK (json_valid(content)),
+        published_at TEXT NOT NULL
+      ) STRICT`.execute(db);
+      await sql`CREATE TABLE projector_checkpoints (
+        name TEXT PRIMARY KEY,
+        position INTEGER NOT NULL
+      ) STRICT`.execute(db);
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -52,6 +52,8 @@ describe('replay', () => {
         username: 'x',
         is_verified: 0,
         is_admin: 0,
+        trial_expires: null,
+        trial_ended: 0,
         created_at: '',
         updated_at: '',
       })

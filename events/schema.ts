@@ -29,9 +29,17 @@ export type UsersTable = {
   username: string;
   is_verified: number;
   is_admin: number;
+  trial_expires: string | null;
+  trial_ended: number;
   created_at: string;
   updated_at: string;
 };
+
+/** Read model: each account's last published card content (JSON, as in `CardPublished`). */
+export type CardsTable = { account_id: string; content: string; published_at: string };
+
+/** How far each projector (the renderer) has followed the log. */
+export type ProjectorCheckpointsTable = { name: string; position: number };
 
 /** Secrets, not events (design §2): all hashed, none rebuilt by replay. */
 export type CredentialsTable = { account_id: string; password_hash: string; updated_at: string };
@@ -77,4 +85,6 @@ export type Database = {
   verification_codes: VerificationCodesTable;
   reset_tokens: ResetTokensTable;
   throttles: ThrottlesTable;
+  cards: CardsTable;
+  projector_checkpoints: ProjectorCheckpointsTable;
 };

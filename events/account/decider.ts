@@ -1,6 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
-import type { AccountEvent } from './events';
+import { type AccountEvent, TRIAL_DAYS } from './events';
 
 type AccountDetails = {
   accountId: string;
@@ -9,6 +9,8 @@ type AccountDetails = {
   username: string;
   isVerified: boolean;
   isAdmin: boolean;
+  trialExpires: string | null;
+  trialEnded: boolean;
 };
 
 export type AccountState =
@@ -22,13 +24,15 @@ export type AccountCommand =
   | { type: 'ChangeDisplayName'; name: string }
   | { type: 'RecordPasswordReset' }
   | { type: 'GrantAdmin'; grantedBy: string }
+  | { type: 'StartTrial' }
+  | { type: 'EndTrial' }
   | { type: 'DeleteAccount' };
 
 export const initialState = (): AccountState => ({ status: 'none' });
 
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
   if (event.type === 'AccountRegistered') {
-    return { status: 'active', ...event.data, isVerified: false, isAdmin: false };
+    return { status: 'active', ...event.data, isVerified: false, isAdmin: false, trialExpires: null, trialEnded: false };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -40,6 +44,10 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return state;
     case 'AdminGranted':
       return { ...state, isAdmin: true };
+    case 'TrialStarted':
+      return { ...state, trialExpires: event.data.trialExpires };
+    case 'TrialEnded':
+      return { ...state, trialEnded: true };
     case 'AccountDeleted':
       return { ...state, status: 'deleted' };
     default:
@@ -51,7 +59,12 @@ function requireActive(state: AccountState): asserts state is Extract<AccountSta
   if (state.status !== 'active') throw new DomainError('not_found', 'Account not found.');
 }
 
-export function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** In trial: started, not yet ended by the scheduler. (Subscriptions add the other way to be live.) */
+export const inTrial = (state: AccountState) => state.status === 'active' && state.trialExpires !== null && !state.trialEnded;
+
+export function decide(command: AccountCommand, state: AccountState, now: Date): AccountEvent[] {
   switch (command.type) {
     case 'RegisterAccount': {
       if (state.status !== 'none') throw new DomainError('conflict', 'This account already exists.');
@@ -74,6 +87,20 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return state.isAdmin
         ? []
         : [{ type: 'AdminGranted', data: { accountId: state.accountId, grantedBy: command.grantedBy } }];
+    case 'StartTrial':
+      requireActive(state);
+      if (state.trialExpires !== null) throw new DomainError('conflict', 'Your free trial has already started.');
+      return [
+        {
+          type: 'TrialStarted',
+          data: { accountId: state.accountId, trialExpires: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() },
+        },
+      ];
+    case 'EndTrial':
+      // Only once, and only when due: the scheduler may ask early or twice without harm.
+      if (state.status !== 'active' || state.trialExpires === null || state.trialEnded) return [];
+      if (Date.parse(state.trialExpires) > now.getTime()) return [];
+      return [{ type: 'TrialEnded', data: { accountId: state.accountId } }];
     case 'DeleteAccount':
       requireActive(state);
       return [{ type: 'AccountDeleted', data: { accountId: state.accountId } }];

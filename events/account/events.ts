@@ -36,12 +36,28 @@ export const AccountDeleted = z.object({
   data: z.object({ accountId: z.string() }),
 });
 
+/** SPEC §1: 14 days free, starting at the first publish (or an explicit start). */
+export const TRIAL_DAYS = 14;
+
+export const TrialStarted = z.object({
+  type: z.literal('TrialStarted'),
+  data: z.object({ accountId: z.string(), trialExpires: z.string() }),
+});
+
+/** Appended by the scheduler once a trial has run out without a subscription: time as an event (design §2). */
+export const TrialEnded = z.object({
+  type: z.literal('TrialEnded'),
+  data: z.object({ accountId: z.string() }),
+});
+
 export const accountEventSchemas = [
   AccountRegistered,
   EmailVerified,
   DisplayNameChanged,
   PasswordChanged,
   AdminGranted,
+  TrialStarted,
+  TrialEnded,
   AccountDeleted,
 ] as const;
 

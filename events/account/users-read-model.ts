@@ -27,6 +27,8 @@ export const usersReadModel: ReadModel<UsersState> = {
           username: account.username,
           is_verified: account.isVerified ? 1 : 0,
           is_admin: account.isAdmin ? 1 : 0,
+          trial_expires: account.trialExpires,
+          trial_ended: account.trialEnded ? 1 : 0,
           created_at: createdAt,
           updated_at: updatedAt,
         }

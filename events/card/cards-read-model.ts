@@ -1,0 +1,21 @@
+import type { ReadModel } from '../read-model';
+import type { ProjectedEvent } from '../store';
+import type { CardContent } from './content';
+
+type CardsState = { accountId: string; content: CardContent | null; publishedAt: string };
+
+const PREFIX = 'card-';
+
+export const cardsReadModel: ReadModel<CardsState> = {
+  table: 'cards',
+  keyColumn: 'account_id',
+  owns: (streamId) => streamId.startsWith(PREFIX),
+  keyOf: (streamId) => streamId.slice(PREFIX.length),
+  initialState: () => ({ accountId: '', content: null, publishedAt: '' }),
+  evolve: (state, event: ProjectedEvent) =>
+    event.type === 'CardPublished'
+      ? { accountId: event.data.accountId, content: event.data.content, publishedAt: event.occurredAt }
+      : state,
+  toRow: ({ accountId, content, publishedAt }) =>
+    content ? { account_id: accountId, content: JSON.stringify(content), published_at: publishedAt } : null,
+};

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The published content of a business card (SPEC §3), as the `CardPublished` event holds it: normalised, every field
+ * present, snake_case as the spec names them. Input parsing (either casing, multipart quirks) lives in input.ts.
+ */
+
+export const SECTION_KEYS = ['main', 'about', 'work', 'services', 'reviews', 'contact'] as const;
+export type SectionKey = (typeof SECTION_KEYS)[number];
+export const DEFAULT_SECTION_ORDER: SectionKey[] = [...SECTION_KEYS];
+
+export const FONTS = ['Inter', 'Montserrat', 'Poppins'] as const;
+export type Font = (typeof FONTS)[number];
+export const DISPLAY_MODES = ['list', 'grid', 'carousel'] as const;
+export const MAX_WORK_IMAGES = 10;
+export const MAX_SERVICES = 30;
+export const MAX_REVIEWS = 30;
+export const DEFAULT_BUTTON_COLOUR = '#F47629';
+
+/** An uploaded image: content-addressed, stored as WebP at each of `widths` (the largest is width × height). */
+export const imageRefSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{24}$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  widths: z.array(z.number().int().positive()).min(1),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+export const serviceSchema = z.object({ name: z.string(), price: z.string() });
+export const reviewSchema = z.object({ name: z.string(), text: z.string(), rating: z.number().int().min(1).max(5) });
+
+export const cardContentSchema = z.object({
+  page_theme: z.enum(['light', 'dark']),
+  page_theme_variant: z.string(),
+  style: z.enum(FONTS),
+  text_alignment: z.enum(['left', 'center', 'right']),
+  button_bg_color: z.string().regex(/^#[0-9A-F]{6}$/),
+  button_text_color: z.enum(['white', 'black']),
+  about_me_layout: z.string(),
+  work_display_mode: z.enum(DISPLAY_MODES),
+  services_display_mode: z.enum(DISPLAY_MODES),
+  reviews_display_mode: z.enum(DISPLAY_MODES),
+  show_main_section: z.boolean(),
+  show_about_me_section: z.boolean(),
+  show_work_section: z.boolean(),
+  show_services_section: z.boolean(),
+  show_reviews_section: z.boolean(),
+  show_contact_section: z.boolean(),
+  section_order: z.array(z.enum(SECTION_KEYS)),
+  cover_photo: imageRefSchema.nullable(),
+  avatar: imageRefSchema.nullable(),
+  main_heading: z.string(),
+  sub_heading: z.string(),
+  full_name: z.string(),
+  job_title: z.string(),
+  bio: z.string(),
+  business_card_name: z.string(),
+  works: z.array(imageRefSchema).max(MAX_WORK_IMAGES),
+  services: z.array(serviceSchema).max(MAX_SERVICES),
+  reviews: z.array(reviewSchema).max(MAX_REVIEWS),
+  contact_email: z.string(),
+  phone_number: z.string(),
+  facebook_url: z.string(),
+  instagram_url: z.string(),
+  linkedin_url: z.string(),
+  x_url: z.string(),
+  tiktok_url: z.string(),
+});
+export type CardContent = z.infer<typeof cardContentSchema>;
+
+/** SPEC §3 "Defaults for a new editor state". */
+export const defaultCardContent = (): CardContent => ({
+  page_theme: 'light',
+  page_theme_variant: 'subtle-light',
+  style: 'Inter',
+  text_alignment: 'left',
+  button_bg_color: DEFAULT_BUTTON_COLOUR,
+  button_text_color: 'white',
+  about_me_layout: 'side-by-side',
+  work_display_mode: 'list',
+  services_display_mode: 'list',
+  reviews_display_mode: 'list',
+  show_main_section: true,
+  show_about_me_section: true,
+  show_work_section: true,
+  show_services_section: true,
+  show_reviews_section: true,
+  show_contact_section: true,
+  section_order: [...DEFAULT_SECTION_ORDER],
+  cover_photo: null,
+  avatar: null,
+  main_heading: '',
+  sub_heading: '',
+  full_name: '',
+  job_title: '',
+  bio: '',
+  business_card_name: '',
+  works: [],
+  services: [],
+  reviews: [],
+  contact_email: '',
+  phone_number: '',
+  facebook_url: '',
+  instagram_url: '',
+  linkedin_url: '',
+  x_url: '',
+  tiktok_url: '',
+});
+
+/** Main first, each of the six exactly once, unknown keys dropped; an empty order falls back to the default. */
+export function normaliseSectionOrder(order: readonly string[] | undefined): SectionKey[] {
+  const known = (order ?? []).filter((key): key is SectionKey => (SECTION_KEYS as readonly string[]).includes(key));
+  const unique = [...new Set(known)].filter((key) => key !== 'main');
+  const missing = DEFAULT_SECTION_ORDER.filter((key) => key !== 'main' && !unique.includes(key));
+  return ['main', ...unique, ...missing];
+}
+
+export const mediaUrl = (id: string, width: number) => `/media/${id}-${width}.webp`;

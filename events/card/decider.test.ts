@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCardContent } from './content';
+import { type CardCommand, cardDecider, NO_CHANGES, TRIAL_OVER } from './decider';
+import type { CardEvent } from './events';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const content = { ...defaultCardContent(), full_name: 'Dana Pipe', phone_number: '07700 900123' };
+const published: CardEvent = { type: 'CardPublished', data: { accountId: 'a1', content } };
+const publish = (over: Partial<CardCommand> = {}): CardCommand => ({
+  type: 'PublishCard',
+  accountId: 'a1',
+  content,
+  accountMayPublish: true,
+  ...over,
+});
+
+function given(...events: CardEvent[]) {
+  const state = events.reduce(cardDecider.evolve, cardDecider.initialState());
+  return { when: (command: CardCommand) => () => cardDecider.decide(command, state, now) };
+}
+
+describe('card decider', () => {
+  it('publishes the first card', () => {
+    expect(given().when(publish())()).toEqual([published]);
+  });
+
+  it('refuses to publish identical content again, with the spec’s words', () => {
+    expect(given(published).when(publish())).toThrow(NO_CHANGES);
+    expect(NO_CHANGES).toBe("You haven't made any changes.");
+  });
+
+  it('publishes changed content', () => {
+    const changed = { ...content, bio: 'Gas Safe registered.' };
+    expect(given(published).when(publish({ content: changed }))()).toEqual([
+      { type: 'CardPublished', data: { accountId: 'a1', content: changed } },
+    ]);
+  });
+
+  it('refuses when the account may not publish (trial over, no subscription)', () => {
+    expect(given(published).when(publish({ accountMayPublish: false, content: { ...content, bio: 'x' } }))).toThrow(TRIAL_OVER);
+  });
+});

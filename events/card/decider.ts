@@ -1,0 +1,42 @@
+import { assertNever, type Decider } from '../decider';
+import { DomainError } from '../errors';
+import type { CardContent } from './content';
+import type { CardEvent } from './events';
+
+export type CardState = { published: CardContent | null };
+
+export type CardCommand = {
+  type: 'PublishCard';
+  accountId: string;
+  content: CardContent;
+  /** Decided by the caller from the account: subscribed, or in trial. */
+  accountMayPublish: boolean;
+};
+
+export const NO_CHANGES = "You haven't made any changes.";
+export const TRIAL_OVER = 'Your free trial has ended. Subscribe to publish your page again.';
+
+// zod parses every content into the same key order, so equal content serialises equally.
+const same = (a: CardContent, b: CardContent) => JSON.stringify(a) === JSON.stringify(b);
+
+export const cardDecider: Decider<CardCommand, CardState, CardEvent> = {
+  initialState: () => ({ published: null }),
+  evolve: (_state, event) => {
+    switch (event.type) {
+      case 'CardPublished':
+        return { published: event.data.content };
+      default:
+        return assertNever(event.type);
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'PublishCard':
+        if (!command.accountMayPublish) throw new DomainError('forbidden', TRIAL_OVER);
+        if (state.published && same(state.published, command.content)) throw new DomainError('invalid', NO_CHANGES);
+        return [{ type: 'CardPublished', data: { accountId: command.accountId, content: command.content } }];
+      default:
+        return assertNever(command.type);
+    }
+  },
+};

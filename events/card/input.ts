@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  type CardContent,
+  DISPLAY_MODES,
+  defaultCardContent,
+  FONTS,
+  MAX_REVIEWS,
+  MAX_SERVICES,
+  normaliseSectionOrder,
+} from './content';
+
+/**
+ * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
+ * multipart form, empty fields left out) into card fields. Images are resolved by the caller; everything here is
+ * text. Every error names its field in words a tradesperson understands.
+ */
+
+export type CardFields = Omit<CardContent, 'cover_photo' | 'avatar' | 'works'>;
+
+const ALIASES: Record<string, string> = { font: 'style', twitter_url: 'x_url' };
+
+/** pageTheme → page_theme; twitterUrl → x_url. */
+export function snakeCaseKeys(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const snake = key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    out[ALIASES[snake] ?? snake] = value;
+  }
+  return out;
+}
+
+const text = (label: string, max: number) =>
+  z.preprocess(
+    (value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value),
+    z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`),
+  );
+
+const choice = <T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? fallback : value),
+    z.enum(values, { error: `${label} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}.` }),
+  );
+
+const flag = (label: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || value === '' ? true : value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
+
+/** https: or http: only; javascript:, data: and the rest never reach a page. */
+const webAddress = (label: string) =>
+  text(label, 300).refine((value) => {
+    if (value === '') return true;
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+    } catch {
+      return false;
+    }
+  }, `${label} must be a web address starting with https:// or http://.`);
+
+const jsonList = (label: string) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null || value === '') return [];
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return Symbol.for('invalid');
+    }
+  }, z.array(z.unknown(), { error: `${label} must be a list.` }));
+
+const service = z.object(
+  { name: text('Service name', 80), price: text('Service price', 40) },
+  { error: 'Each service must have a name and a price.' },
+);
+
+const review = z.object(
+  {
+    name: text('Reviewer name', 80),
+    text: text('Review text', 600),
+    // SPEC §5: integer 1 to 5, clamped rather than refused.
+    rating: z.preprocess(
+      (value) => (value === undefined || value === null || value === '' ? 5 : Number(value)),
+      z
+        .number({ error: 'Each review rating must be a number from 1 to 5.' })
+        .refine(Number.isFinite, 'Each review rating must be a number from 1 to 5.')
+        .transform((value) => Math.min(5, Math.max(1, Math.round(value)))),
+    ),
+  },
+  { error: 'Each review must have a name, a text and a rating.' },
+);
+
+const hexColour = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? '#F47629' : value),
+  z
+    .string()
+    .trim()
+    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'Button colour must be a hex colour like #F47629.')
+    .transform((value) => {
+      const hex = value.slice(1).toUpperCase();
+      return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`;
+    }),
+);
+
+const fieldsSchema = z.object({
+  page_theme: choice('Page theme', ['light', 'dark'] as const, 'light'),
+  page_theme_variant: text('Theme variant', 40).transform((value) => value || 'subtle-light'),
+  style: choice('Font', FONTS, 'Inter'),
+  text_alignment: choice('Text alignment', ['left', 'center', 'right'] as const, 'left'),
+  button_bg_color: hexColour,
+  button_text_color: choice('Button text colour', ['white', 'black'] as const, 'white'),
+  about_me_layout: choice('About me layout', ['side-by-side', 'stacked'] as const, 'side-by-side'),
+  work_display_mode: choice('Work display', DISPLAY_MODES, 'list'),
+  services_display_mode: choice('Services display', DISPLAY_MODES, 'list'),
+  reviews_display_mode: choice('Reviews display', DISPLAY_MODES, 'list'),
+  show_main_section: flag('Show main section'),
+  show_about_me_section: flag('Show about me section'),
+  show_work_section: flag('Show my work section'),
+  show_services_section: flag('Show services section'),
+  show_reviews_section: flag('Show reviews section'),
+  show_contact_section: flag('Show contact section'),
+  section_order: jsonList('Section order').transform((keys) => normaliseSectionOrder(keys.map(String))),
+  main_heading: text('Main heading', 100),
+  sub_heading: text('Subheading', 160),
+  full_name: text('Full name', 80),
+  job_title: text('Job title', 80),
+  bio: text('Bio', 1500),
+  business_card_name: text('Business name', 80),
+  services: jsonList('Services')
+    .pipe(z.array(service))
+    .transform((rows) => rows.filter((row) => row.name !== '' || row.price !== ''))
+    .refine((rows) => rows.length <= MAX_SERVICES, `You can list at most ${MAX_SERVICES} services.`),
+  reviews: jsonList('Reviews')
+    .pipe(z.array(review))
+    .transform((rows) => rows.filter((row) => row.name !== '' || row.text !== ''))
+    .refine((rows) => rows.length <= MAX_REVIEWS, `You can show at most ${MAX_REVIEWS} reviews.`),
+  contact_email: text('Contact email', 254)
+    .transform((value) => value.toLowerCase())
+    .refine((value) => value === '' || z.email().safeParse(value).success, 'Contact email must be a valid email address.'),
+  phone_number: text('Phone number', 30).refine(
+    (value) => /^[0-9+() -]*$/.test(value),
+    'Phone number may only contain digits, spaces, +, ( ) and -.',
+  ),
+  facebook_url: webAddress('Facebook link'),
+  instagram_url: webAddress('Instagram link'),
+  linkedin_url: webAddress('LinkedIn link'),
+  x_url: webAddress('X link'),
+  tiktok_url: webAddress('TikTok link'),
+});
+
+export type ParsedFields = { ok: true; fields: CardFields } | { ok: false; error: string };
+
+export function parseCardFields(raw: Record<string, unknown>): ParsedFields {
+  const parsed = fieldsSchema.safeParse(snakeCaseKeys(raw));
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please check your card.' };
+  return { ok: true, fields: parsed.data };
+}
+
+/** The fields of a card nobody has published: what `my_card` answers before the first publish. */
+export const defaultCardFields = (): CardFields => {
+  const { cover_photo: _cover, avatar: _avatar, works: _works, ...fields } = defaultCardContent();
+  return fields;
+};
