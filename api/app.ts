@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { fontSourcePath } from '../renderer/font-files';
+import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import { publicFiles } from './public-files';
+import { businessCardRoutes, CARD_UPLOAD_LIMIT } from './routes/business-card';
 import { contactRoutes } from './routes/contact';
 import { loginRoutes } from './routes/login';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
+import { trialRoutes } from './routes/trial';
 
 /** JSON bodies are small; anything bigger is refused before it is read into memory. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -14,11 +19,15 @@ export const JSON_BODY_LIMIT = 64 * 1024;
 /** The API, mounted by the server under /api. Tests call it directly with app.request(). */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>();
-  api.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ error: 'Request body is too large.' }, 413),
-    }),
+  const tooLarge = (c: Context) => c.json({ error: 'Request body is too large.' }, 413);
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const uploadLimit = bodyLimit({
+    maxSize: CARD_UPLOAD_LIMIT,
+    onError: (c) => c.json({ error: 'That upload is too large. Each photo can be up to 10 MB.' }, 413),
+  });
+  // Only publishing a card carries photos; every other body is small JSON.
+  api.use((c, next) =>
+    c.req.path.endsWith('/business-card/create_business_card') ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   api.use(async (c, next) => {
     await next();
@@ -30,13 +39,26 @@ export function createApi(deps: Deps) {
   api.route('/', passwordResetRoutes(deps));
   api.route('/', profileRoutes(deps));
   api.route('/', contactRoutes(deps));
+  api.route('/', businessCardRoutes(deps));
+  api.route('/', trialRoutes(deps));
   api.onError(handleError);
   return api;
 }
 
+export const SITE_NAME = 'TradeCard';
+
+/** The API under /api, and the rendered profiles, media and fonts from DATA_DIR/public. */
 export function createApp(deps: Deps) {
   const app = new Hono();
   app.route('/api', createApi(deps));
+  app.route(
+    '/',
+    publicFiles({
+      publicDir: deps.publicDir,
+      fontFile: (name) => fontSourcePath(name) ?? null,
+      notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
+    }),
+  );
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
   app.notFound((c) =>
     c.req.path.startsWith('/api/') ? c.json({ error: 'Not found.' }, 404) : c.text('Not found', 404),

@@ -9,6 +9,10 @@ export type Deps = {
   /** Key for hashing short secrets (verification codes) that would be easy to brute-force from a plain hash. */
   secret: string;
   publicUrl: string;
+  /** Rendered pages and media, served as static files: DATA_DIR/public. */
+  publicDir: string;
+  /** Nudges the renderer after a commit, so a published page is on disk within milliseconds. */
+  onAppended: () => void;
   supportEmail: string;
   adminEmails: string[];
   trustProxy: boolean;

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('')
     .transform((value) => value === 'true' || value === '1'),
+  /** Publish the sample profile at /u/demo on first start (an empty database). */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),

@@ -20,6 +20,8 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     now: () => new Date(),
     secret: loadOrCreateSecret(env.dataDir, env.APP_SECRET),
     publicUrl: env.PUBLIC_URL,
+    publicDir: path.join(env.dataDir, 'public'),
+    onAppended: () => {},
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,

@@ -1,24 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { startProjector } from '../renderer/projector';
+import { createApp, SITE_NAME } from './app';
+import { seedDemo } from './demo/seed';
 import { readEnv } from './env';
 import { openRuntime } from './runtime';
+import { startTrialScheduler } from './trial-scheduler';
 
 const env = readEnv();
 const { deps, database } = await openRuntime(env);
-const app = createApp(deps);
+
+const projector = startProjector(deps.db, {
+  publicDir: deps.publicDir,
+  publicUrl: env.PUBLIC_URL,
+  siteName: SITE_NAME,
+});
+deps.onAppended = () => projector.nudge();
+const trials = startTrialScheduler(deps);
+
+// A newcomer should see a real page at /u/demo straight away; an instance with any account is left alone.
+if (env.SEED_DEMO) {
+  const anyone = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (!anyone) {
+    const result = await seedDemo(deps);
+    if (result.status === 'created')
+      console.log(`Published the sample profile (sign in as ${result.email} / ${result.password}).`);
+  }
+}
 
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');
 fs.writeFileSync(pidFile, String(process.pid));
 
-const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+const server = serve({ fetch: createApp(deps).fetch, port: env.PORT }, (info) => {
   const mail =
     env.MAIL === 'outbox'
       ? `mail goes to ${path.join(env.dataDir, 'outbox')} (read it with npm run outbox)`
       : 'mail goes over SMTP';
   console.log(`TradeCard is running at http://localhost:${info.port}`);
+  console.log(`  sample profile: http://localhost:${info.port}/u/demo`);
   console.log(`  data in ${env.dataDir}; ${mail}; payments: ${env.PAYMENTS}`);
   console.log('  press Ctrl-C to stop');
 });
@@ -28,7 +49,9 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal} received: finishing open requests, then stopping.`);
+  trials.stop();
   server.close(async () => {
+    await projector.stop();
     await database.close();
     fs.rmSync(pidFile, { force: true });
     console.log('Stopped cleanly.');

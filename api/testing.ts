@@ -17,6 +17,8 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     now: () => new Date(clock.time),
     secret: 'test-secret-test-secret-test-secret-0123',
     publicUrl: 'https://tradecard.test',
+    publicDir: path.join(database.dir, 'public'),
+    onAppended: () => {},
     supportEmail: 'support@tradecard.test',
     adminEmails: [],
     trustProxy: true,

@@ -11,6 +11,15 @@ import {
   readStream,
 } from './store';
 
+/** The current state of one stream, for deciding across aggregates inside one transaction. */
+export async function loadState<State, Event extends DomainEvent>(
+  db: Db,
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  streamId: string,
+): Promise<State> {
+  return fold(decider, (await readStream(db, streamId)) as unknown as Event[]);
+}
+
 export type CommandOutcome<State> = { state: State; events: RecordedEvent[]; duplicate: boolean };
 
 export type HandleOptions<Command, State, Event extends DomainEvent> = AppendOptions & {

@@ -86,6 +86,11 @@ const migrations: Record<string, Migration> = {
         name TEXT PRIMARY KEY,
         position INTEGER NOT NULL
       ) STRICT`.execute(db);
+      // Which folder under public/u/ belongs to which account, so a deleted (erased) account's pages can go too.
+      await sql`CREATE TABLE rendered_profiles (
+        account_id TEXT PRIMARY KEY,
+        username TEXT NOT NULL
+      ) STRICT`.execute(db);
     },
   },
 };

@@ -41,6 +41,9 @@ export type CardsTable = { account_id: string; content: string; published_at: st
 /** How far each projector (the renderer) has followed the log. */
 export type ProjectorCheckpointsTable = { name: string; position: number };
 
+/** The renderer's own record of which public/u/<username> folder belongs to which account. */
+export type RenderedProfilesTable = { account_id: string; username: string };
+
 /** Secrets, not events (design §2): all hashed, none rebuilt by replay. */
 export type CredentialsTable = { account_id: string; password_hash: string; updated_at: string };
 
@@ -87,4 +90,5 @@ export type Database = {
   throttles: ThrottlesTable;
   cards: CardsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
+  rendered_profiles: RenderedProfilesTable;
 };

@@ -65,14 +65,23 @@ describe('account decider', () => {
   });
 
   it('starts a 14-day trial once', () => {
-    const started: AccountEvent = { type: 'TrialStarted', data: { accountId: 'a1', trialExpires: '2026-12-06T10:00:00.000Z' } };
+    const started: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-12-06T10:00:00.000Z' },
+    };
     expect(given(registered).when({ type: 'StartTrial' })()).toEqual([started]);
     expect(given(registered, started).when({ type: 'StartTrial' })).toThrow('already started');
   });
 
   it('ends a trial only when it is due, and only once', () => {
-    const started: AccountEvent = { type: 'TrialStarted', data: { accountId: 'a1', trialExpires: '2026-11-22T09:59:59.000Z' } };
-    const notDue: AccountEvent = { type: 'TrialStarted', data: { accountId: 'a1', trialExpires: '2026-11-22T10:00:01.000Z' } };
+    const started: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-11-22T09:59:59.000Z' },
+    };
+    const notDue: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-11-22T10:00:01.000Z' },
+    };
     const ended: AccountEvent = { type: 'TrialEnded', data: { accountId: 'a1' } };
     expect(given(registered, started).when({ type: 'EndTrial' })()).toEqual([ended]);
     expect(given(registered, notDue).when({ type: 'EndTrial' })()).toEqual([]);

@@ -32,7 +32,14 @@ export const initialState = (): AccountState => ({ status: 'none' });
 
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
   if (event.type === 'AccountRegistered') {
-    return { status: 'active', ...event.data, isVerified: false, isAdmin: false, trialExpires: null, trialEnded: false };
+    return {
+      status: 'active',
+      ...event.data,
+      isVerified: false,
+      isAdmin: false,
+      trialExpires: null,
+      trialEnded: false,
+    };
   }
   if (state.status === 'none') return state;
   switch (event.type) {
@@ -62,7 +69,8 @@ function requireActive(state: AccountState): asserts state is Extract<AccountSta
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** In trial: started, not yet ended by the scheduler. (Subscriptions add the other way to be live.) */
-export const inTrial = (state: AccountState) => state.status === 'active' && state.trialExpires !== null && !state.trialEnded;
+export const inTrial = (state: AccountState) =>
+  state.status === 'active' && state.trialExpires !== null && !state.trialEnded;
 
 export function decide(command: AccountCommand, state: AccountState, now: Date): AccountEvent[] {
   switch (command.type) {
@@ -89,11 +97,15 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
         : [{ type: 'AdminGranted', data: { accountId: state.accountId, grantedBy: command.grantedBy } }];
     case 'StartTrial':
       requireActive(state);
-      if (state.trialExpires !== null) throw new DomainError('conflict', 'Your free trial has already started.');
+      if (state.trialExpires !== null)
+        throw new DomainError('conflict', 'Your free trial has already started.');
       return [
         {
           type: 'TrialStarted',
-          data: { accountId: state.accountId, trialExpires: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() },
+          data: {
+            accountId: state.accountId,
+            trialExpires: new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString(),
+          },
         },
       ];
     case 'EndTrial':

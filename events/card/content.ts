@@ -27,7 +27,11 @@ export const imageRefSchema = z.object({
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
 export const serviceSchema = z.object({ name: z.string(), price: z.string() });
-export const reviewSchema = z.object({ name: z.string(), text: z.string(), rating: z.number().int().min(1).max(5) });
+export const reviewSchema = z.object({
+  name: z.string(),
+  text: z.string(),
+  rating: z.number().int().min(1).max(5),
+});
 
 export const cardContentSchema = z.object({
   page_theme: z.enum(['light', 'dark']),
@@ -109,7 +113,9 @@ export const defaultCardContent = (): CardContent => ({
 
 /** Main first, each of the six exactly once, unknown keys dropped; an empty order falls back to the default. */
 export function normaliseSectionOrder(order: readonly string[] | undefined): SectionKey[] {
-  const known = (order ?? []).filter((key): key is SectionKey => (SECTION_KEYS as readonly string[]).includes(key));
+  const known = (order ?? []).filter((key): key is SectionKey =>
+    (SECTION_KEYS as readonly string[]).includes(key),
+  );
   const unique = [...new Set(known)].filter((key) => key !== 'main');
   const missing = DEFAULT_SECTION_ORDER.filter((key) => key !== 'main' && !unique.includes(key));
   return ['main', ...unique, ...missing];

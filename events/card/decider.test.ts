@@ -37,6 +37,8 @@ describe('card decider', () => {
   });
 
   it('refuses when the account may not publish (trial over, no subscription)', () => {
-    expect(given(published).when(publish({ accountMayPublish: false, content: { ...content, bio: 'x' } }))).toThrow(TRIAL_OVER);
+    expect(
+      given(published).when(publish({ accountMayPublish: false, content: { ...content, bio: 'x' } })),
+    ).toThrow(TRIAL_OVER);
   });
 });

@@ -33,7 +33,8 @@ export const cardDecider: Decider<CardCommand, CardState, CardEvent> = {
     switch (command.type) {
       case 'PublishCard':
         if (!command.accountMayPublish) throw new DomainError('forbidden', TRIAL_OVER);
-        if (state.published && same(state.published, command.content)) throw new DomainError('invalid', NO_CHANGES);
+        if (state.published && same(state.published, command.content))
+          throw new DomainError('invalid', NO_CHANGES);
         return [{ type: 'CardPublished', data: { accountId: command.accountId, content: command.content } }];
       default:
         return assertNever(command.type);

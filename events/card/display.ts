@@ -45,7 +45,11 @@ const visibilityFlag: Record<SectionKey, keyof CardContent> = {
 };
 
 /** Whether a section has anything to show, ignoring its visibility flag. */
-export function sectionHasContent<Image>(card: Displayable<Image>, section: SectionKey, works: Image[]): boolean {
+export function sectionHasContent<Image>(
+  card: Displayable<Image>,
+  section: SectionKey,
+  works: Image[],
+): boolean {
   switch (section) {
     case 'main':
       return card.cover_photo !== null || hasText(card.main_heading) || hasText(card.sub_heading);

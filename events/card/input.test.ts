@@ -27,8 +27,15 @@ describe('parseCardFields', () => {
       show_work_section: true,
       twitterUrl: 'https://x.com/dana',
       sectionOrder: JSON.stringify(['contact', 'bogus', 'main', 'work', 'contact']),
-      services: JSON.stringify([{ name: 'Boiler service', price: '£80' }, { name: '', price: '' }]),
-      reviews: [{ name: 'Jo', text: 'Great', rating: 9 }, { name: 'Al', text: '', rating: '0' }, { name: '', text: '', rating: 3 }],
+      services: JSON.stringify([
+        { name: 'Boiler service', price: '£80' },
+        { name: '', price: '' },
+      ]),
+      reviews: [
+        { name: 'Jo', text: 'Great', rating: 9 },
+        { name: 'Al', text: '', rating: '0' },
+        { name: '', text: '', rating: 3 },
+      ],
       workDisplayMode: 'carousel',
     });
     expect(parsed).toMatchObject({
@@ -51,10 +58,26 @@ describe('parseCardFields', () => {
   });
 
   it.each([
-    ['javascript:alert(1)', 'facebook_url', 'Facebook link must be a web address starting with https:// or http://.'],
-    ['data:text/html,<script>', 'instagram_url', 'Instagram link must be a web address starting with https:// or http://.'],
-    ['ftp://files.example.com', 'linkedin_url', 'LinkedIn link must be a web address starting with https:// or http://.'],
-    ['JAVASCRIPT:alert(1)', 'tiktokUrl', 'TikTok link must be a web address starting with https:// or http://.'],
+    [
+      'javascript:alert(1)',
+      'facebook_url',
+      'Facebook link must be a web address starting with https:// or http://.',
+    ],
+    [
+      'data:text/html,<script>',
+      'instagram_url',
+      'Instagram link must be a web address starting with https:// or http://.',
+    ],
+    [
+      'ftp://files.example.com',
+      'linkedin_url',
+      'LinkedIn link must be a web address starting with https:// or http://.',
+    ],
+    [
+      'JAVASCRIPT:alert(1)',
+      'tiktokUrl',
+      'TikTok link must be a web address starting with https:// or http://.',
+    ],
     ['not a url', 'x_url', 'X link must be a web address starting with https:// or http://.'],
   ])('refuses %s in %s', (value, field, message) => {
     expect(error({ [field]: value })).toBe(message);
@@ -63,12 +86,16 @@ describe('parseCardFields', () => {
   it('names the field and its limit when text is too long', () => {
     expect(error({ bio: 'x'.repeat(1501) })).toBe('Bio must be at most 1500 characters.');
     expect(error({ mainHeading: 'x'.repeat(101) })).toBe('Main heading must be at most 100 characters.');
-    expect(error({ services: [{ name: 'x'.repeat(81), price: '' }] })).toBe('Service name must be at most 80 characters.');
+    expect(error({ services: [{ name: 'x'.repeat(81), price: '' }] })).toBe(
+      'Service name must be at most 80 characters.',
+    );
   });
 
   it('checks the phone characters, the email, the colour and the choices', () => {
     expect(fields({ phone_number: '+44 (0)7700-900123' }).phone_number).toBe('+44 (0)7700-900123');
-    expect(error({ phone_number: '07700 900123 ext. 4' })).toBe('Phone number may only contain digits, spaces, +, ( ) and -.');
+    expect(error({ phone_number: '07700 900123 ext. 4' })).toBe(
+      'Phone number may only contain digits, spaces, +, ( ) and -.',
+    );
     expect(error({ contact_email: 'nope' })).toBe('Contact email must be a valid email address.');
     expect(error({ button_bg_color: 'red' })).toBe('Button colour must be a hex colour like #F47629.');
     expect(error({ style: 'Comic Sans' })).toBe('Font must be Inter, Montserrat or Poppins.');

@@ -31,8 +31,12 @@ export function snakeCaseKeys(raw: Record<string, unknown>): Record<string, unkn
 
 const text = (label: string, max: number) =>
   z.preprocess(
-    (value) => (value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value),
-    z.string({ error: `${label} must be text.` }).trim().max(max, `${label} must be at most ${max} characters.`),
+    (value) =>
+      value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value,
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters.`),
   );
 
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
@@ -43,7 +47,14 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
 
 const flag = (label: string) =>
   z.preprocess(
-    (value) => (value === undefined || value === null || value === '' ? true : value === 'true' ? true : value === 'false' ? false : value),
+    (value) =>
+      value === undefined || value === null || value === ''
+        ? true
+        : value === 'true'
+          ? true
+          : value === 'false'
+            ? false
+            : value,
     z.boolean({ error: `${label} must be true or false.` }),
   );
 
@@ -60,15 +71,18 @@ const webAddress = (label: string) =>
   }, `${label} must be a web address starting with https:// or http://.`);
 
 const jsonList = (label: string) =>
-  z.preprocess((value) => {
-    if (value === undefined || value === null || value === '') return [];
-    if (typeof value !== 'string') return value;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return Symbol.for('invalid');
-    }
-  }, z.array(z.unknown(), { error: `${label} must be a list.` }));
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return Symbol.for('invalid');
+      }
+    },
+    z.array(z.unknown(), { error: `${label} must be a list.` }),
+  );
 
 const service = z.object(
   { name: text('Service name', 80), price: text('Service price', 40) },
@@ -137,7 +151,10 @@ const fieldsSchema = z.object({
     .refine((rows) => rows.length <= MAX_REVIEWS, `You can show at most ${MAX_REVIEWS} reviews.`),
   contact_email: text('Contact email', 254)
     .transform((value) => value.toLowerCase())
-    .refine((value) => value === '' || z.email().safeParse(value).success, 'Contact email must be a valid email address.'),
+    .refine(
+      (value) => value === '' || z.email().safeParse(value).success,
+      'Contact email must be a valid email address.',
+    ),
   phone_number: text('Phone number', 30).refine(
     (value) => /^[0-9+() -]*$/.test(value),
     'Phone number may only contain digits, spaces, +, ( ) and -.',
@@ -153,7 +170,8 @@ export type ParsedFields = { ok: true; fields: CardFields } | { ok: false; error
 
 export function parseCardFields(raw: Record<string, unknown>): ParsedFields {
   const parsed = fieldsSchema.safeParse(snakeCaseKeys(raw));
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please check your card.' };
+  if (!parsed.success)
+    return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please check your card.' };
   return { ok: true, fields: parsed.data };
 }
 

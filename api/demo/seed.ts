@@ -1,0 +1,90 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
+import { cardContentSchema } from '../../events/card/content';
+import { cardDecider } from '../../events/card/decider';
+import { cardStreamId } from '../../events/card/events';
+import { parseCardFields } from '../../events/card/input';
+import { handleCommand } from '../../events/command';
+import { hashPassword } from '../auth/password';
+import type { Deps } from '../deps';
+import { ingestImage } from '../media/intake';
+import {
+  bathIllustration,
+  coverIllustration,
+  portraitIllustration,
+  showerIllustration,
+  vanityIllustration,
+} from './illustrations';
+import { SAMPLE_USERNAME, sampleCardFields } from './sample-card';
+
+export const DEMO_EMAIL = 'demo@example.com';
+
+export type SeedResult = { status: 'exists' } | { status: 'created'; email: string; password: string };
+
+const picture = async (svg: string, mediaDir: string, label: string) =>
+  ingestImage(
+    new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()),
+    mediaDir,
+    label,
+  );
+
+/**
+ * Publishes the sample profile at /u/demo as a real account, through the same commands and image intake as a
+ * tradesperson's own: a verified account in its free trial, with a card. Does nothing if `demo` exists.
+ */
+export async function seedDemo(
+  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended'>,
+): Promise<SeedResult> {
+  const taken = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', SAMPLE_USERNAME)
+    .executeTakeFirst();
+  if (taken) return { status: 'exists' };
+
+  const mediaDir = path.join(deps.publicDir, 'media');
+  const [cover, avatar, ...works] = [
+    await picture(coverIllustration(), mediaDir, 'Cover photo'),
+    await picture(portraitIllustration(), mediaDir, 'Profile photo'),
+    await picture(showerIllustration(), mediaDir, 'Work image 1'),
+    await picture(bathIllustration(), mediaDir, 'Work image 2'),
+    await picture(vanityIllustration(), mediaDir, 'Work image 3'),
+  ];
+  const parsed = parseCardFields(sampleCardFields);
+  if (!parsed.ok) throw new Error(`The sample card is invalid: ${parsed.error}`);
+  const content = cardContentSchema.parse({ ...parsed.fields, cover_photo: cover, avatar, works });
+
+  const password = `Demo${randomBytes(9).toString('base64url')}7`;
+  const passwordHash = await hashPassword(password);
+  const accountId = randomUUID();
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const streamId = accountStreamId(accountId);
+    const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
+      handleCommand(trx, { decider: accountDecider, streamId, command, now });
+    await account({
+      type: 'RegisterAccount',
+      accountId,
+      name: 'Sam Taylor',
+      email: DEMO_EMAIL,
+      username: SAMPLE_USERNAME,
+    });
+    await trx
+      .insertInto('credentials')
+      .values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() })
+      .execute();
+    await account({ type: 'VerifyEmail' });
+    await account({ type: 'StartTrial' });
+    await handleCommand(trx, {
+      decider: cardDecider,
+      streamId: cardStreamId(accountId),
+      command: { type: 'PublishCard', accountId, content, accountMayPublish: true },
+      now,
+    });
+  });
+  deps.onAppended();
+  return { status: 'created', email: DEMO_EMAIL, password };
+}

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../../events/errors';
+import { ingestImage } from './intake';
+import { tempDirPerTest, twoTone } from './test-support';
+
+const dir = tempDirPerTest();
+
+async function expectRefused(bytes: Uint8Array, message: string) {
+  const error = await ingestImage(bytes, dir.media(), 'Work image 3').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect(error).toMatchObject({ kind: 'invalid', message });
+  // Nothing written: not even the media dir, let alone a temp file.
+  expect(fs.readdirSync(dir.root())).toEqual([]);
+}
+
+const UNREADABLE =
+  'Work image 3 is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or HEIC image.';
+
+describe('ingestImage refuses what is not a photo we take', () => {
+  let jpeg: Buffer;
+  beforeAll(async () => {
+    jpeg = await (await twoTone(800, 600)).jpeg().toBuffer();
+  });
+
+  it('refuses a text file, whatever it is called', async () => {
+    const file = path.join(dir.root(), 'photo.jpg');
+    fs.writeFileSync(file, 'Not a photo, just text.\n');
+    const bytes = fs.readFileSync(file);
+    fs.rmSync(file);
+    await expectRefused(bytes, UNREADABLE);
+  });
+
+  it('refuses SVG, PDF, TIFF and empty uploads', async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>';
+    expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg'); // sharp could load it: we must not
+    await expectRefused(Buffer.from(svg), UNREADABLE);
+    await expectRefused(
+      Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+      UNREADABLE,
+    );
+    const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: 'red' } })
+      .tiff()
+      .toBuffer();
+    await expectRefused(tiff, UNREADABLE);
+    await expectRefused(new Uint8Array(0), UNREADABLE);
+  });
+
+  it('refuses a truncated JPEG and one whose header is followed by garbage', async () => {
+    expect((await sharp(jpeg.subarray(0, jpeg.length / 2)).metadata()).width).toBe(800); // header alone looks fine
+    await expectRefused(jpeg.subarray(0, jpeg.length / 2), UNREADABLE);
+    await expectRefused(Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(5000, 0x5a)]), UNREADABLE);
+  });
+
+  it('refuses a truncated HEIC and one whose coded image is garbage', async () => {
+    const heic = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.heic'));
+    await expectRefused(heic.subarray(0, 200), UNREADABLE);
+    // Header intact (sharp reads 120×90 HEVC) but the HEVC stream zeroed: only decoding can tell.
+    const mdat = heic.indexOf('mdat') + 4;
+    const zeroed = Buffer.concat([heic.subarray(0, mdat), Buffer.alloc(heic.length - mdat)]);
+    expect((await sharp(zeroed).metadata()).compression).toBe('hevc');
+    await expectRefused(zeroed, UNREADABLE);
+  });
+
+  it('refuses more than 10 MB', async () => {
+    const big = Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024 - jpeg.length)]);
+    await expectRefused(big, 'Work image 3 is larger than 10 MB. Please choose a smaller photo.');
+  });
+
+  it('refuses more than 40 megapixels from the header, before decoding', async () => {
+    const png = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#808080' } })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeLessThan(1024 * 1024);
+    const message = 'Work image 3 is too large (48 megapixels). The limit is 40 megapixels.';
+    await expectRefused(png, message);
+    // The same header with most of the pixel data cut off: were it decoded, this would fail as unreadable instead.
+    await expectRefused(png.subarray(0, 2000), message);
+    const justOver = await sharp({
+      create: { width: 8001, height: 5000, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    await expectRefused(justOver.subarray(0, 2000), message.replace('48', '40.1'));
+  });
+});

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { ImageRef } from '../../events/card/content';
+import { DomainError } from '../../events/errors';
+import { writeFileAtomic } from './atomic';
+import { MAX_PIXELS, type Rendition, renderWebps, renditionWidths } from './render';
+import { readPhotoHeader } from './sniff';
+import { readImageRef, storedFile } from './stored';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+const unreadable = (label: string) =>
+  new DomainError(
+    'invalid',
+    `${label} is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or HEIC image.`,
+  );
+
+/** Megapixels for a person to read: whole when it is, else one decimal rounded up so 40.01 never shows as "40". */
+const megapixels = (pixels: number) => `${Math.ceil(pixels / 100_000) / 10}`;
+
+/** Content-addressed: the same upload always gets the same id, whatever it was called. */
+const contentId = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+
+/**
+ * Validates an uploaded photo by its bytes alone, then stores it upright, metadata-free and sRGB as WebP at each
+ * rendition width. Refusals are DomainError('invalid') worded for the person uploading, with `label` naming the
+ * field; nothing touches the disk until every rendition has been encoded.
+ */
+export async function ingestImage(bytes: Uint8Array, mediaDir: string, label: string): Promise<ImageRef> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new DomainError('invalid', `${label} is larger than 10 MB. Please choose a smaller photo.`);
+  }
+  const header = await readPhotoHeader(bytes);
+  if (!header) throw unreadable(label);
+  // Checked on the header, before any pixels are decoded: a tiny file can claim gigapixels (decompression bomb).
+  const pixels = header.width * header.height;
+  if (pixels > MAX_PIXELS) {
+    throw new DomainError(
+      'invalid',
+      `${label} is too large (${megapixels(pixels)} megapixels). The limit is ${MAX_PIXELS / 1_000_000} megapixels.`,
+    );
+  }
+
+  const id = contentId(bytes);
+  const existing = await readImageRef(mediaDir, id);
+  // The largest file is written first, so a set interrupted part-way still knows its largest and shows the gap.
+  if (existing && renditionWidths(existing.width).every((w) => existing.widths.includes(w))) return existing;
+
+  let renditions: Rendition[];
+  try {
+    renditions = await renderWebps(bytes, header);
+  } catch {
+    // The header looked fine but the pixels did not decode: truncated or corrupt.
+    throw unreadable(label);
+  }
+  const largest = renditions.at(-1) as Rendition;
+  await mkdir(mediaDir, { recursive: true });
+  for (const rendition of [...renditions].reverse()) {
+    await writeFileAtomic(storedFile(mediaDir, id, rendition.width), rendition.webp);
+  }
+  return { id, width: largest.width, height: largest.height, widths: renditions.map((r) => r.width) };
+}

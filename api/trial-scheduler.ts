@@ -1,0 +1,44 @@
+import { accountDecider } from '../events/account/decider';
+import { accountStreamId } from '../events/account/events';
+import { handleCommand } from '../events/command';
+import type { Deps } from './deps';
+
+/**
+ * Time as an event (design §2): a trial that has run out gets a `TrialEnded` appended, which takes the page down.
+ * Checked every 15 seconds, so a page goes down within a minute of its trial ending, as the marketing promises.
+ */
+export async function endDueTrials(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('trial_ended', '=', 0)
+    .where('trial_expires', 'is not', null)
+    .where('trial_expires', '<=', now.toISOString())
+    .execute();
+  let ended = 0;
+  for (const { id } of due) {
+    const { events } = await handleCommand(deps.db, {
+      decider: accountDecider,
+      streamId: accountStreamId(id),
+      command: { type: 'EndTrial' },
+      now,
+    });
+    ended += events.length;
+  }
+  if (ended > 0) deps.onAppended();
+  return ended;
+}
+
+export const TRIAL_CHECK_MS = 15_000;
+
+export function startTrialScheduler(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>, everyMs = TRIAL_CHECK_MS) {
+  const tick = () =>
+    endDueTrials(deps).catch((error: unknown) =>
+      console.error('Ending due trials failed; will retry:', error),
+    );
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}

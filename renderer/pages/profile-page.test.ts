@@ -1,0 +1,97 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { defaultCardContent } from '../../events/card/content';
+import { fullCard, imageRef } from '../test-card';
+import { renderProfilePage, saveContactHref } from './profile-page';
+
+const pageUrl = 'https://tradecard.example/u/dave/';
+const render = (content = fullCard()) =>
+  renderProfilePage({ content, username: 'dave', pageUrl, siteName: 'TradeCard' });
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('renderProfilePage', () => {
+  const html = render();
+
+  it('is a complete document with no script, one <style> and a viewport', () => {
+    expect(html.startsWith('<!doctype html><html lang="en-GB">')).toBe(true);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/ on[a-z]+=/i);
+    expect(html.match(/<style/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+  });
+
+  it('fits one round trip: at most 14 KB gzipped for a full card', () => {
+    const size = gzipSync(html).length;
+    console.info(`live page: ${html.length} bytes, ${size} bytes gzip`);
+    expect(size).toBeLessThanOrEqual(14 * 1024);
+  });
+
+  it('is titled by name and trade, and described by its subheading', () => {
+    expect(html).toContain('<title>Thompson Bathrooms – Bathroom Fitter &amp; Tiler</title>');
+    expect(meta(html, 'description')).toBe('Full bathroom renovations across Leeds and Bradford');
+  });
+
+  it('falls back to the full name, then the main heading, and to the bio for the description', () => {
+    const named = render(fullCard({ business_card_name: '', job_title: '', sub_heading: '' }));
+    expect(named).toContain('<title>Dave Thompson</title>');
+    expect(meta(named, 'description')).toMatch(/^I have been fitting bathrooms .*…$/);
+    expect(meta(named, 'description')?.length).toBeLessThanOrEqual(160);
+    const headed = render({
+      ...defaultCardContent(),
+      main_heading: 'Leeds Electrics',
+      phone_number: '0113 496 0000',
+    });
+    expect(headed).toContain('<title>Leeds Electrics</title>');
+    expect(meta(headed, 'description')).toBe('Leeds Electrics on TradeCard');
+  });
+
+  it('carries Open Graph and Twitter card tags with an absolute cover image', () => {
+    const cover = fullCard().cover_photo;
+    expect(meta(html, 'og:type')).toBe('profile');
+    expect(meta(html, 'og:title')).toBe('Thompson Bathrooms – Bathroom Fitter &amp; Tiler');
+    expect(meta(html, 'og:url')).toBe(pageUrl);
+    expect(meta(html, 'og:image')).toMatch(/^https:\/\/tradecard\.example\/media\/[a-f0-9]{24}-1600\.webp$/);
+    expect(cover?.widths.at(-1)).toBe(1600);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+    expect(html).toContain(`<link rel="canonical" href="${pageUrl}"/>`);
+  });
+
+  it('uses the largest avatar for og:image without a cover, and no image without either', () => {
+    const avatar = imageRef(800, 800);
+    const withAvatar = render(fullCard({ cover_photo: null, avatar }));
+    expect(meta(withAvatar, 'og:image')).toBe(`https://tradecard.example/media/${avatar.id}-800.webp`);
+    expect(meta(withAvatar, 'twitter:card')).toBe('summary');
+    const bare = render(fullCard({ cover_photo: null, avatar: null }));
+    expect(bare).not.toContain('og:image');
+  });
+
+  it('sets theme-color to the button colour and paints the body in the theme', () => {
+    expect(meta(render(fullCard({ button_bg_color: '#1E2A38' })), 'theme-color')).toBe('#1E2A38');
+    expect(render(fullCard({ page_theme: 'dark' }))).toContain('body{margin:0;background:#1F1F1F}');
+  });
+
+  it('self-hosts the card font, preloading only the regular weight', () => {
+    const poppins = render(fullCard({ style: 'Poppins' }));
+    expect(poppins).toContain(
+      '<link rel="preload" as="font" type="font/woff2" href="/fonts/poppins-latin-400-normal.woff2" crossorigin="anonymous"/>',
+    );
+    expect(poppins.match(/rel="preload" as="font"/g)).toHaveLength(1);
+    expect(poppins).toContain('src:url(/fonts/poppins-latin-700-normal.woff2)');
+    expect(poppins).toContain('font-display:swap');
+    expect(poppins).not.toContain('inter-latin');
+  });
+
+  it('links Save My Number to contact.vcf beside the page', () => {
+    expect(html).toContain('<a class="tc-bt" href="/u/dave/contact.vcf" download="">Save My Number</a>');
+  });
+});
+
+describe('saveContactHref', () => {
+  it('points at contact.vcf in the page folder, with or without a trailing slash', () => {
+    expect(saveContactHref('https://tradecard.example/u/dave/')).toBe('/u/dave/contact.vcf');
+    expect(saveContactHref('https://tradecard.example/u/dave')).toBe('/u/dave/contact.vcf');
+    expect(saveContactHref('https://example.com/cards/u/dave')).toBe('/cards/u/dave/contact.vcf');
+  });
+});

@@ -1,0 +1,61 @@
+import type { CardContent } from '../../events/card/content';
+import { ProfileCard } from '../profile/ProfileCard';
+import { profileCss } from '../profile/styles';
+import { backgroundColour, buttonColour } from '../profile/theme';
+import { toDisplayCard } from '../profile/view-model';
+import { Document, renderDocument } from './Document';
+import { profileDescription, profileTitle, shareImage } from './page-meta';
+import { ShareMeta } from './ShareMeta';
+
+export type ProfilePageInput = {
+  content: CardContent;
+  username: string;
+  /** Absolute address of the page itself, e.g. `https://example.com/u/dave/`; used for canonical and og:url. */
+  pageUrl: string;
+  siteName: string;
+};
+
+/**
+ * contact.vcf sits beside index.html in /u/<username>/. A bare `contact.vcf` would resolve to /u/contact.vcf if the
+ * page were reached as /u/<username> without the slash, so the link carries the page's own path.
+ */
+export function saveContactHref(pageUrl: string): string {
+  const page = new URL(pageUrl);
+  if (!page.pathname.endsWith('/')) page.pathname += '/';
+  return new URL('contact.vcf', page).pathname;
+}
+
+/** The live page at /u/<username>/: the profile card and its sharing metadata, no script. */
+export function renderProfilePage({ content, username, pageUrl, siteName }: ProfilePageInput): string {
+  const card = toDisplayCard(content);
+  const title = profileTitle(content, username);
+  const description = profileDescription(content, username, siteName);
+  // The page background reaches past the card when a phone overscrolls.
+  const css = `body{margin:0;background:${backgroundColour(card.page_theme)}}${profileCss}`;
+  return renderDocument(
+    <Document
+      title={title}
+      description={description}
+      font={card.style}
+      css={css}
+      themeColor={buttonColour(card.button_bg_color)}
+      colorScheme={card.page_theme === 'dark' ? 'dark' : 'light'}
+      head={
+        <ShareMeta
+          title={title}
+          description={description}
+          url={pageUrl}
+          siteName={siteName}
+          image={shareImage(content, pageUrl)}
+        />
+      }
+    >
+      <ProfileCard
+        card={card}
+        username={username}
+        saveContactHref={saveContactHref(pageUrl)}
+        variant="page"
+      />
+    </Document>,
+  );
+}

@@ -1,0 +1,134 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CardContent } from '../../events/card/content';
+import { ProfileCard } from '../profile/ProfileCard';
+import { toDisplayCard } from '../profile/view-model';
+import { fullCard } from '../test-card';
+import { renderNotFoundPage } from './not-found-page';
+import { renderNotLivePage } from './not-live-page';
+import { renderNotSetUpPage } from './not-set-up-page';
+import { renderProfilePage } from './profile-page';
+
+const PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
+const ALL = PAYLOADS.join(' ');
+
+const TEXT_FIELDS = [
+  'main_heading',
+  'sub_heading',
+  'full_name',
+  'job_title',
+  'bio',
+  'business_card_name',
+] as const;
+const URL_FIELDS = [
+  'contact_email',
+  'phone_number',
+  'facebook_url',
+  'instagram_url',
+  'linkedin_url',
+  'x_url',
+  'tiktok_url',
+] as const;
+
+function hostile(value: string): CardContent {
+  const content: CardContent = {
+    ...fullCard(),
+    services: [{ name: value, price: value }],
+    reviews: [{ name: value, text: value, rating: 5 }],
+  };
+  for (const field of [...TEXT_FIELDS, ...URL_FIELDS]) content[field] = value;
+  return content;
+}
+
+const page = (content: CardContent, username = 'dave') =>
+  renderProfilePage({
+    content,
+    username,
+    pageUrl: 'https://tradecard.example/u/dave/',
+    siteName: 'TradeCard',
+  });
+
+/** Every tag with its attributes; React always double-quotes values and escapes quotes inside them. */
+function tags(html: string) {
+  return [...html.matchAll(/<([a-zA-Z][\w-]*)((?:\s+[^\s=>"/]+(?:="[^"]*")?)*)\s*\/?>/g)].map((tag) => ({
+    name: (tag[1] ?? '').toLowerCase(),
+    attributes: [...(tag[2] ?? '').matchAll(/\s+([^\s=>"/]+)(?:="([^"]*)")?/g)].map((a) => ({
+      name: (a[1] ?? '').toLowerCase(),
+      value: a[2] ?? '',
+    })),
+  }));
+}
+
+/**
+ * No element, attribute or URL an attacker chose. The payloads may survive only as escaped text (so the words
+ * `onerror=` or `javascript:` can appear inside a heading, where they are inert).
+ */
+function expectInert(html: string) {
+  expect(html).not.toMatch(/<script/i);
+  expect(html).not.toMatch(/<img src=x/i);
+  const parsed = tags(html);
+  // Guards the parser itself: a regex that matched nothing would pass every check below.
+  expect(
+    parsed.filter((tag) => tag.name === 'a' && tag.attributes.some((a) => a.name === 'href')).length,
+  ).toBeGreaterThan(0);
+  expect(
+    parsed.filter((tag) => tag.name === 'img').every((tag) => tag.attributes.some((a) => a.name === 'alt')),
+  ).toBe(true);
+  for (const { attributes } of parsed) {
+    for (const { name, value } of attributes) {
+      expect(name).not.toMatch(/^on/);
+      if (/^(href|src|srcset|imagesrcset|action|formaction)$/.test(name)) {
+        expect(value.replace(/\s/g, '')).not.toMatch(/javascript:/i);
+      }
+    }
+  }
+}
+
+describe('hostile card content', () => {
+  it.each(PAYLOADS)('%s in every text and URL field stays inert', (payload) => {
+    expectInert(page(hostile(payload)));
+  });
+
+  it('all payloads at once stay inert, in the page and in its <head>', () => {
+    const html = page(hostile(ALL));
+    expectInert(html);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('a script URL in a social link is dropped, not just escaped', () => {
+    const content = fullCard();
+    for (const field of ['facebook_url', 'instagram_url', 'linkedin_url', 'x_url', 'tiktok_url'] as const) {
+      content[field] = 'javascript:alert(1)';
+    }
+    const html = page(content);
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('Facebook');
+  });
+
+  it('script URLs given as images by the editor are not drawn', () => {
+    const card = {
+      ...toDisplayCard(fullCard()),
+      works: [{ src: 'javascript:alert(1)', width: 1, height: 1 }],
+    };
+    card.cover_photo = { src: '/ok.webp', srcset: 'javascript:alert(1) 640w', width: 1, height: 1 };
+    const html = renderToStaticMarkup(
+      createElement(ProfileCard, {
+        card,
+        username: 'dave',
+        saveContactHref: 'javascript:alert(1)',
+        variant: 'preview',
+      }),
+    );
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('src="/ok.webp"');
+  });
+
+  it('a hostile username is escaped everywhere', () => {
+    const html = page(fullCard(), ALL);
+    expectInert(html);
+    for (const render of [renderNotLivePage, renderNotSetUpPage, renderNotFoundPage]) {
+      expectInert(render({ username: ALL, siteName: ALL }));
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { hasText, SOCIAL_LINKS } from '../../events/card/display';
+import { Heading } from './Heading';
+import { externalHref, mailtoHref, telHref } from './safe-href';
+import type { DisplayCard } from './view-model';
+
+type Props = { card: DisplayCard; level: number };
+
+export function ContactSection({ card, level }: Props) {
+  const email = card.contact_email.trim();
+  const phone = card.phone_number.trim();
+  const emailHref = hasText(email) ? mailtoHref(email) : undefined;
+  const phoneHref = hasText(phone) ? telHref(phone) : undefined;
+  const socials = SOCIAL_LINKS.flatMap(({ field, label }) => {
+    const href = hasText(card[field]) ? externalHref(card[field]) : undefined;
+    return href ? [{ label, href }] : [];
+  });
+  return (
+    <section className="tc-s" aria-labelledby="tc-contact">
+      <Heading level={level} id="tc-contact">
+        Contact
+      </Heading>
+      <ul className="tc-ct">
+        {phoneHref && (
+          <li>
+            <a href={phoneHref}>
+              <b>Call</b>
+              {phone}
+            </a>
+          </li>
+        )}
+        {emailHref && (
+          <li>
+            <a href={emailHref}>
+              <b>Email</b>
+              {email}
+            </a>
+          </li>
+        )}
+      </ul>
+      {socials.length > 0 && (
+        <ul className="tc-so" aria-label="Social media">
+          {socials.map(({ label, href }) => (
+            <li key={label}>
+              <a href={href} rel="me nofollow ugc">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { SectionKey } from '../../events/card/content';
+import { canSaveContact } from '../../events/card/display';
+import { AboutSection } from './AboutSection';
+import { ContactSection } from './ContactSection';
+import { Heading } from './Heading';
+import { MainSection } from './MainSection';
+import { ReviewsSection } from './ReviewsSection';
+import { SaveContact } from './SaveContact';
+import { ServicesSection } from './ServicesSection';
+import { themeVars } from './theme';
+import { type DisplayCard, displayName, profileSections } from './view-model';
+import { WorkSection } from './WorkSection';
+
+export type ProfileCardProps = {
+  card: DisplayCard;
+  username: string;
+  /** Where 'Save My Number' points: `contact.vcf` on the live page. */
+  saveContactHref: string;
+  /** `page` is the published document (it owns <main>); `preview` sits inside the editor's page. */
+  variant: 'page' | 'preview';
+};
+
+/** The first image in reading order is the one worth fetching at once; which it is depends on the sections shown. */
+function firstImageSection(card: DisplayCard, sections: SectionKey[], works: unknown[]) {
+  return sections.find(
+    (section) =>
+      (section === 'main' && card.cover_photo) ||
+      (section === 'about' && card.avatar) ||
+      (section === 'work' && works.length),
+  );
+}
+
+/** One business card, drawn by the same code for the published page and the editor's live preview. */
+export function ProfileCard({ card, username, saveContactHref, variant }: ProfileCardProps) {
+  const { sections, works } = profileSections(card);
+  const top = variant === 'page' ? 1 : 2;
+  const name = displayName(card, username);
+  const eager = firstImageSection(card, sections, works);
+  const inHeader = sections[0] === 'main';
+  const Main = variant === 'page' ? 'main' : 'div';
+
+  const render = (section: SectionKey) => {
+    switch (section) {
+      // Only reached if an unnormalised order puts Main later; the page's top heading is then in <header>.
+      case 'main':
+        return (
+          <section key="main" className="tc-hd">
+            <MainSection card={card} name={name} level={top + 1} eager={eager === 'main'} />
+          </section>
+        );
+      case 'about':
+        return <AboutSection key="about" card={card} level={top + 1} eager={eager === 'about'} />;
+      case 'work':
+        return (
+          <WorkSection
+            key="work"
+            works={works}
+            mode={card.work_display_mode}
+            level={top + 1}
+            eager={eager === 'work'}
+          />
+        );
+      case 'services':
+        return <ServicesSection key="services" card={card} level={top + 1} />;
+      case 'reviews':
+        return <ReviewsSection key="reviews" card={card} level={top + 1} />;
+      case 'contact':
+        return <ContactSection key="contact" card={card} level={top + 1} />;
+    }
+  };
+
+  return (
+    <div className={variant === 'page' ? 'tc tc-pg' : 'tc tc-pv'} style={themeVars(card)}>
+      <header className="tc-hd">
+        {inHeader ? (
+          <MainSection card={card} name={name} level={top} eager={eager === 'main'} />
+        ) : (
+          <Heading level={top} className="sr">
+            {name}
+          </Heading>
+        )}
+      </header>
+      <Main>
+        {(inHeader ? sections.slice(1) : sections).map(render)}
+        {canSaveContact(card) && <SaveContact href={saveContactHref} />}
+      </Main>
+      <footer className="tc-ft tc-mu">@{username}</footer>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The editor bundles renderer/profile for the browser: nothing in it may need Node. */
+describe('renderer/profile', () => {
+  const dir = import.meta.dirname;
+  const sources = readdirSync(dir).filter((file) => /\.tsx?$/.test(file) && !/\.test\.ts$|^test-/.test(file));
+
+  it.each(sources)('%s imports nothing Node-only', (file) => {
+    const source = readFileSync(join(dir, file), 'utf8');
+    expect(source).not.toMatch(/from ['"](node:|fs|path|sharp|crypto|zlib|react-dom\/server)/);
+    expect(source).not.toMatch(/\bBuffer\b|\bprocess\./);
+  });
+
+  it('imports only browser-safe modules from outside the folder', () => {
+    const imports = sources.flatMap((file) =>
+      [...readFileSync(join(dir, file), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]),
+    );
+    const external = new Set(imports.filter((path) => !path?.startsWith('./')));
+    expect([...external].sort()).toEqual(['../../events/card/content', '../../events/card/display', 'react']);
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { count, displayCard, renderCard, sectionOrder } from './test-render';
+import type { ImageSource } from './view-model';
+
+/** SPEC §4/§5 display rules, checked through what ProfileCard actually draws. */
+
+const image = (src: string): ImageSource => ({ src, width: 800, height: 600 });
+const emptyContact = { contact_email: '', phone_number: '' };
+
+describe('sections', () => {
+  it('follow the saved order', () => {
+    const card = displayCard({ section_order: ['main', 'contact', 'reviews', 'services', 'work', 'about'] });
+    expect(sectionOrder(renderCard(card))).toEqual([
+      'main',
+      'contact',
+      'reviews',
+      'services',
+      'work',
+      'about',
+    ]);
+    expect(sectionOrder(renderCard(displayCard()))).toEqual([
+      'main',
+      'about',
+      'work',
+      'services',
+      'reviews',
+      'contact',
+    ]);
+  });
+
+  it.each([
+    ['show_about_me_section', 'about'],
+    ['show_work_section', 'work'],
+    ['show_services_section', 'services'],
+    ['show_reviews_section', 'reviews'],
+    ['show_contact_section', 'contact'],
+  ] as const)('%s: false hides the %s section', (flag, section) => {
+    expect(sectionOrder(renderCard(displayCard({ [flag]: false })))).not.toContain(section);
+  });
+
+  it('a hidden Main section takes the cover and heading with it, but the page keeps a heading', () => {
+    const html = renderCard(displayCard({ show_main_section: false }));
+    expect(html).not.toContain('Cover photo');
+    expect(html).not.toContain('Bathrooms fitted right');
+    expect(html).toMatch(/<h1 class="sr">Thompson Bathrooms<\/h1>/);
+  });
+
+  it('omits sections with nothing in them', () => {
+    const card = displayCard({
+      cover_photo: null,
+      avatar: null,
+      full_name: '',
+      job_title: '',
+      bio: ' ',
+      works: [],
+      services: [],
+      reviews: [],
+      sub_heading: '',
+    });
+    expect(sectionOrder(renderCard(card))).toEqual(['main', 'contact']);
+  });
+
+  it('needs an email or a phone number for Contact; social links alone are not enough', () => {
+    const html = renderCard(displayCard(emptyContact));
+    expect(sectionOrder(html)).not.toContain('contact');
+    expect(html).not.toContain('facebook.com');
+    expect(
+      sectionOrder(renderCard(displayCard({ ...emptyContact, phone_number: '0113 496 0000' }))),
+    ).toContain('contact');
+    expect(sectionOrder(renderCard(displayCard({ ...emptyContact, contact_email: 'a@b.co' })))).toContain(
+      'contact',
+    );
+  });
+});
+
+describe('work images', () => {
+  it.each(['placeholder', 'SAMPLE', 'Demo', 'stock', 'DeFaUlT', 'template', 'Card-Mock'])(
+    'drops an image whose address contains %s',
+    (word) => {
+      const card = displayCard({
+        works: [image(`/media/${word}-1.webp`), image('blob:http://localhost/real')],
+      });
+      const html = renderCard(card);
+      expect(html).not.toContain(word);
+      expect(html).toContain('alt="Work photo 1 of 1"');
+      expect(html).toContain('blob:http://localhost/real');
+    },
+  );
+
+  it('drops the whole section when every image is a placeholder', () => {
+    const card = displayCard({
+      works: [image('https://cdn.example/stock/1.jpg'), image('/img/placeholder.png')],
+    });
+    expect(sectionOrder(renderCard(card))).not.toContain('work');
+  });
+});
+
+describe('services', () => {
+  it('shows a service with a name or a price, and drops blank ones', () => {
+    const card = displayCard({
+      services: [
+        { name: ' ', price: '' },
+        { name: 'Boiler service', price: '' },
+        { name: '', price: '£80' },
+      ],
+    });
+    const html = renderCard(card);
+    expect(count(html, /class="tc-cd tc-row"/g)).toBe(2);
+    expect(html).toContain('<span>Boiler service</span></li>');
+    expect(html).toContain('<span class="tc-pr">£80</span>');
+    expect(sectionOrder(renderCard(displayCard({ services: [{ name: '', price: ' ' }] })))).not.toContain(
+      'services',
+    );
+  });
+});
+
+describe('reviews', () => {
+  it('shows a review with a name, text or rating, and drops empty ones', () => {
+    const card = displayCard({
+      reviews: [
+        { name: '', text: '', rating: 0 },
+        { name: 'Ann', text: '', rating: 0 },
+        { name: '', text: 'Great', rating: 0 },
+        { name: '', text: '', rating: 3 },
+      ],
+    });
+    const html = renderCard(card);
+    expect(count(html, /<figure/g)).toBe(3);
+    expect(html).toContain('aria-label="Rated 3 out of 5"');
+    expect(html).toContain('>★★★☆☆<');
+    expect(
+      sectionOrder(renderCard(displayCard({ reviews: [{ name: '', text: ' ', rating: 0 }] }))),
+    ).not.toContain('reviews');
+  });
+});
+
+describe('contact', () => {
+  it('links email as mailto: and phone as tel:', () => {
+    const html = renderCard(displayCard());
+    expect(html).toContain('href="mailto:dave@thompsonbathrooms.co.uk"');
+    expect(html).toContain('href="tel:+447700900123"');
+  });
+
+  it('shows only the social links that are filled in', () => {
+    const html = renderCard(displayCard({ facebook_url: '  ', x_url: '', tiktok_url: 'tiktok.com/@dave' }));
+    expect(html).not.toContain('>Facebook<');
+    expect(html).not.toContain('>X<');
+    expect(html).toContain('href="https://instagram.com/thompsonbathrooms"');
+    expect(html).toContain('href="https://tiktok.com/@dave"');
+  });
+});
+
+describe('Save My Number', () => {
+  const save = /<a class="tc-bt" href="contact.vcf" download="">Save My Number<\/a>/;
+
+  it('appears with an email or a phone number, and not without', () => {
+    expect(renderCard(displayCard())).toMatch(save);
+    expect(renderCard(displayCard({ ...emptyContact, phone_number: '07700 900123' }))).toMatch(save);
+    expect(renderCard(displayCard({ ...emptyContact, contact_email: 'a@b.co' }))).toMatch(save);
+    expect(renderCard(displayCard(emptyContact))).not.toContain('Save My Number');
+  });
+
+  it('shows even when the Contact section is hidden, since the number is still there to save', () => {
+    expect(renderCard(displayCard({ show_contact_section: false }))).toMatch(save);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * The profile stylesheet, inlined in a <style> by the published page and by the editor's preview. Mobile first and
+ * small on purpose: the page must fit one TCP round trip on one bar of signal. Branding arrives as custom
+ * properties set on `.tc` (see theme.ts).
+ */
+const rules = [
+  '.tc{background:var(--bg);color:var(--fg);font:1rem/1.5 var(--ff),system-ui,sans-serif;text-align:var(--al);overflow-wrap:anywhere}',
+  '.tc-pg{min-height:100vh}',
+  '.tc *{box-sizing:border-box}',
+  '.tc>*{max-width:36rem;margin:0 auto}',
+  '.tc img{display:block;max-width:100%;height:auto}',
+  '.tc h1,.tc h2,.tc h3{line-height:1.2;margin:0 0 .5rem}',
+  '.tc h1{font-size:1.75rem}.tc h2{font-size:1.25rem}',
+  '.tc p{margin:0 0 .5rem}',
+  '.tc a{color:inherit}',
+  '.tc a:focus-visible,.tc ul:focus-visible{outline:3px solid var(--fg);outline-offset:2px}',
+  '.tc-cv{width:100%;max-height:18rem;object-fit:cover}',
+  '.tc-hd>div,.tc-s{padding:1.25rem 1rem 0}',
+  '.tc-mu{color:var(--mu)}',
+  '.tc-ab{display:flex;gap:1rem;align-items:center}',
+  '.tc-ab.tc-st{flex-direction:column;align-items:var(--ai)}',
+  '.tc-ab>div{flex:1;min-width:0}',
+  '.tc-av{width:6rem;height:6rem;border-radius:50%;object-fit:cover;flex:none}',
+  '.tc-bio{white-space:pre-line}',
+  '.tc-l,.tc-g,.tc-c,.tc-ct{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}',
+  '.tc-g{grid-template-columns:repeat(2,minmax(0,1fr))}',
+  '.tc-c{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;overscroll-behavior-x:contain;padding-bottom:.5rem}',
+  '.tc-c>li{flex:0 0 85%;scroll-snap-align:start;scroll-snap-stop:always}',
+  '.tc-pv .tc-c>li{flex-basis:90%}',
+  '.tc-wk img{width:100%;border-radius:.5rem}',
+  '.tc-g img,.tc-c img{aspect-ratio:1;object-fit:cover}',
+  '.tc-cd{background:var(--sf);border-radius:.75rem;padding:.875rem 1rem;height:100%}',
+  '.tc-row{display:flex;justify-content:space-between;gap:1rem;text-align:left}',
+  '.tc-g .tc-row,.tc-c .tc-row{flex-direction:column;gap:.25rem}',
+  '.tc-pr{font-weight:700;white-space:nowrap}',
+  '.tc-stars{color:var(--st);letter-spacing:.1em}',
+  '.tc figure{margin:0}',
+  '.tc blockquote{margin:0 0 .5rem;white-space:pre-line}',
+  '.tc-ct a,.tc-so a{display:flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;background:var(--sf);text-decoration:none}',
+  '.tc-ct b{margin-right:.5rem}',
+  '.tc-so{list-style:none;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem;justify-content:var(--ai)}',
+  '.tc-cta{position:sticky;bottom:0;padding:1.5rem 1rem 1rem;background:linear-gradient(#0000,var(--bg) 40%)}',
+  '.tc .tc-bt{display:block;padding:.875rem 1rem;border-radius:999px;background:var(--btn);color:var(--btf);font-weight:700;text-align:center;text-decoration:none;box-shadow:0 2px 8px #0003}',
+  '.tc-bt:focus-visible{outline:3px solid var(--fg);outline-offset:3px}',
+  '.tc-ft{padding:.5rem 1rem 1.5rem;font-size:.875rem;text-align:center}',
+  '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
+];
+
+export const profileCss = rules.join('');

@@ -1,0 +1,37 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { CardContent } from '../../events/card/content';
+import { fullCard } from '../test-card';
+import { ProfileCard, type ProfileCardProps } from './ProfileCard';
+import { type DisplayCard, toDisplayCard } from './view-model';
+
+/** Test helpers: a realistic DisplayCard and the markup ProfileCard draws for it. */
+
+export const displayCard = (
+  overrides: Partial<DisplayCard> = {},
+  content: Partial<CardContent> = {},
+): DisplayCard => ({
+  ...toDisplayCard(fullCard(content)),
+  ...overrides,
+});
+
+export const renderCard = (card: DisplayCard, props: Partial<Omit<ProfileCardProps, 'card'>> = {}) =>
+  renderToStaticMarkup(
+    createElement(ProfileCard, {
+      card,
+      username: 'dave',
+      saveContactHref: 'contact.vcf',
+      variant: 'page',
+      ...props,
+    }),
+  );
+
+/** Section ids in document order (the header holds Main). */
+export const sectionOrder = (html: string) =>
+  [...html.matchAll(/<header|id="tc-(about|work|services|reviews|contact)"/g)].map(
+    (match) => match[1] ?? 'main',
+  );
+
+export const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
+
+export const imgTags = (html: string) => [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]);

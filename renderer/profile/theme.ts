@@ -1,0 +1,43 @@
+import type { CSSProperties } from 'react';
+import { DEFAULT_BUTTON_COLOUR } from '../../events/card/content';
+import type { DisplayCard } from './view-model';
+
+/**
+ * The card's branding as CSS custom properties on the component's root, so one stylesheet serves every card and
+ * the editor's preview restyles without re-rendering the CSS. Our own colours meet WCAG AA (4.5:1) on their
+ * background; the button colour is the owner's choice, as is its white or black text.
+ */
+const PALETTES = {
+  light: { '--bg': '#FFFFFF', '--fg': '#1F1F1F', '--mu': '#555555', '--sf': '#F3F3F3', '--st': '#A34E00' },
+  dark: { '--bg': '#1F1F1F', '--fg': '#F5F5F5', '--mu': '#C4C4C4', '--sf': '#2C2C2C', '--st': '#FFC94D' },
+} as const;
+
+const FLEX_ALIGN = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
+const HEX_COLOUR = /^#[0-9A-Fa-f]{6}$/;
+
+/** Only a plain hex colour reaches the style attribute, whatever the log holds. */
+export const buttonColour = (value: string) => (HEX_COLOUR.test(value) ? value : DEFAULT_BUTTON_COLOUR);
+
+type ThemeFields = Pick<
+  DisplayCard,
+  'page_theme' | 'style' | 'text_alignment' | 'button_bg_color' | 'button_text_color'
+>;
+
+export function themeVars(card: ThemeFields): CSSProperties {
+  const palette = PALETTES[card.page_theme] ?? PALETTES.light;
+  const align = FLEX_ALIGN[card.text_alignment] ? card.text_alignment : 'left';
+  const vars: Record<`--${string}`, string> = {
+    ...palette,
+    // Our font names are single words, so they need no quotes; anything else is stripped to letters.
+    '--ff': card.style.replace(/[^A-Za-z]/g, '') || 'Inter',
+    '--al': align,
+    '--ai': FLEX_ALIGN[align],
+    '--btn': buttonColour(card.button_bg_color),
+    '--btf': card.button_text_color === 'black' ? '#000000' : '#FFFFFF',
+  };
+  return vars as CSSProperties;
+}
+
+export const backgroundColour = (theme: DisplayCard['page_theme']) =>
+  (PALETTES[theme] ?? PALETTES.light)['--bg'];

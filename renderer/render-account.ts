@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { isAccountLive } from '../events/account/liveness';
+import type { CardContent } from '../events/card/content';
+import { mediaUrl } from '../events/card/content';
+import { canSaveContact, visibleSections } from '../events/card/display';
+import type { Db } from '../events/db';
+import { renderNotLivePage } from './pages/not-live-page';
+import { renderNotSetUpPage } from './pages/not-set-up-page';
+import { renderProfilePage } from './pages/profile-page';
+import { qrPng, qrSvg } from './qr';
+import { buildVCard } from './vcard';
+import { vcardPhoto } from './vcard-photo';
+import { writeFileAtomic, writeIfChanged } from './write-file';
+
+export type RenderTarget = { publicDir: string; publicUrl: string; siteName: string };
+
+export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'removed';
+
+export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
+
+/** Pages with no content to show: nothing visible, or no card at all. */
+function hasVisibleContent(content: CardContent | null): content is CardContent {
+  if (!content) return false;
+  return (
+    visibleSections(content, (image) => mediaUrl(image.id, Math.max(...image.widths))).sections.length > 0
+  );
+}
+
+async function writePage(dir: string, html: string) {
+  if (await writeIfChanged(path.join(dir, 'index.html'), html)) {
+    // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
+    await writeFileAtomic(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  }
+}
+
+/** The QR code depends only on the page address, so it is written once. */
+async function writeQrCodes(dir: string, pageUrl: string) {
+  const exists = await fs.stat(path.join(dir, 'qr-print.png')).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  await writeFileAtomic(path.join(dir, 'qr.svg'), await qrSvg(pageUrl));
+  await writeFileAtomic(path.join(dir, 'qr.png'), await qrPng(pageUrl, 200));
+  await writeFileAtomic(path.join(dir, 'qr-print.png'), await qrPng(pageUrl, 1200));
+}
+
+/**
+ * Renders everything public for one account from the read models: the page that fits its state (SPEC §4), the
+ * vCard when there is a number or email to save, and the QR codes. A deleted account's folder is removed.
+ */
+export async function renderAccount(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', accountId).executeTakeFirst();
+  const recorded = await db
+    .selectFrom('rendered_profiles')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!user) {
+    if (recorded) {
+      await fs.rm(profileDir(target.publicDir, recorded.username), { recursive: true, force: true });
+      await db.deleteFrom('rendered_profiles').where('account_id', '=', accountId).execute();
+    }
+    return 'removed';
+  }
+  if (!recorded) {
+    await db
+      .insertInto('rendered_profiles')
+      .values({ account_id: accountId, username: user.username })
+      .execute();
+  }
+
+  const dir = profileDir(target.publicDir, user.username);
+  const pageUrl = `${target.publicUrl}/u/${user.username}`;
+  const { username } = user;
+  const { siteName } = target;
+  const row = await db
+    .selectFrom('cards')
+    .select('content')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  const content = row ? (JSON.parse(row.content) as CardContent) : null;
+
+  let kind: PageKind;
+  if (!isAccountLive(user)) {
+    kind = 'not-live';
+    await writePage(dir, renderNotLivePage({ username, siteName }));
+  } else if (!hasVisibleContent(content)) {
+    kind = 'not-set-up';
+    await writePage(dir, renderNotSetUpPage({ username, siteName }));
+  } else {
+    kind = 'live';
+    await writePage(dir, renderProfilePage({ content, username, pageUrl, siteName }));
+  }
+
+  const vcardFile = path.join(dir, 'contact.vcf');
+  if (kind === 'live' && content && canSaveContact(content)) {
+    const photoJpeg = content.avatar ? await vcardPhoto(target.publicDir, content.avatar) : undefined;
+    await writeIfChanged(vcardFile, buildVCard({ content, pageUrl, photoJpeg }));
+  } else {
+    await fs.rm(vcardFile, { force: true });
+  }
+  await writeQrCodes(dir, pageUrl);
+  return kind;
+}

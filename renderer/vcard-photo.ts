@@ -1,0 +1,20 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageRef } from '../events/card/content';
+import { mediaUrl } from '../events/card/content';
+
+/** A small square JPEG of the avatar for the vCard's PHOTO: phones show it in the contact; JPEG is what they all read. */
+export async function vcardPhoto(
+  publicDir: string,
+  avatar: ImageRef,
+  size = 256,
+): Promise<Uint8Array | undefined> {
+  const width = avatar.widths.find((w) => w >= size) ?? Math.max(...avatar.widths);
+  const file = path.join(publicDir, mediaUrl(avatar.id, width));
+  try {
+    return await sharp(file).resize(size, size, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer();
+  } catch {
+    // A missing media file must not keep the contact from being saved; it just goes without a photo.
+    return undefined;
+  }
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCardContent } from '../events/card/content';
+import { fullCard } from './test-card';
+import { buildVCard, vcardFileName } from './vcard';
+
+const pageUrl = 'https://tradecard.example/u/dave/';
+
+/** Unfolds continuation lines and splits `NAME;PARAMS:value` lines, as a phone's contact importer would. */
+function parse(vcard: string) {
+  const lines = vcard.replace(/\r\n /g, '').split('\r\n').filter(Boolean);
+  return lines.map((line) => {
+    const colon = line.indexOf(':');
+    return { key: line.slice(0, colon), value: line.slice(colon + 1) };
+  });
+}
+const field = (vcard: string, key: string) =>
+  parse(vcard)
+    .filter((line) => line.key === key)
+    .map((l) => l.value);
+
+describe('buildVCard', () => {
+  const vcard = buildVCard({ content: fullCard(), pageUrl });
+
+  it('is a vCard 3.0 with CRLF line ends', () => {
+    expect(vcard.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
+    expect(vcard.endsWith('END:VCARD\r\n')).toBe(true);
+    expect(vcard.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  });
+
+  it('carries name, organisation, title, work phone and email, page URL and note', () => {
+    expect(field(vcard, 'FN')).toEqual(['Dave Thompson']);
+    expect(field(vcard, 'N')).toEqual(['Thompson;Dave;;;']);
+    expect(field(vcard, 'ORG')).toEqual(['Thompson Bathrooms']);
+    expect(field(vcard, 'TITLE')).toEqual(['Bathroom Fitter & Tiler']);
+    expect(field(vcard, 'TEL;TYPE=WORK')).toEqual(['+44 7700 900123']);
+    expect(field(vcard, 'EMAIL;TYPE=WORK')).toEqual(['dave@thompsonbathrooms.co.uk']);
+    expect(field(vcard, 'URL')).toEqual([pageUrl]);
+    expect(field(vcard, 'NOTE')).toEqual(['Full bathroom renovations across Leeds and Bradford']);
+  });
+
+  it('has exactly one email, the card’s public contact email', () => {
+    expect(parse(vcard).filter((line) => line.key.startsWith('EMAIL'))).toHaveLength(1);
+  });
+
+  it('is the same bytes for the same card, unless a revision is given', () => {
+    expect(buildVCard({ content: fullCard(), pageUrl })).toBe(vcard);
+    expect(vcard).not.toContain('REV:');
+    const revised = buildVCard({ content: fullCard(), pageUrl, revision: new Date('2025-01-02T03:04:05Z') });
+    expect(field(revised, 'REV')).toEqual(['2025-01-02T03:04:05.000Z']);
+  });
+
+  it('falls back to the business name, and uses a short bio as the note without a subheading', () => {
+    const content = fullCard({ full_name: ' ', sub_heading: '', job_title: '', bio: 'word '.repeat(100) });
+    const fallback = buildVCard({ content, pageUrl });
+    expect(field(fallback, 'FN')).toEqual(['Thompson Bathrooms']);
+    expect(field(fallback, 'N')).toEqual([';Thompson Bathrooms;;;']);
+    expect(field(fallback, 'TITLE')).toEqual([]);
+    const note = field(fallback, 'NOTE')[0] ?? '';
+    expect(note.length).toBeLessThanOrEqual(200);
+    expect(note.endsWith('…')).toBe(true);
+  });
+
+  it('always has a name, as vCard 3.0 requires', () => {
+    const phoneOnly = buildVCard({
+      content: { ...defaultCardContent(), phone_number: '0113 496 0000' },
+      pageUrl,
+    });
+    expect(field(phoneOnly, 'FN')).toEqual(['0113 496 0000']);
+    expect(field(phoneOnly, 'ORG')).toEqual([]);
+    expect(field(phoneOnly, 'EMAIL;TYPE=WORK')).toEqual([]);
+  });
+
+  it('escapes commas, semicolons, backslashes and newlines in text', () => {
+    const content = fullCard({
+      full_name: 'Dave, "The Tiler" Thompson',
+      business_card_name: 'Smith; Sons, Ltd',
+      job_title: 'Plumber\\Gas',
+      sub_heading: 'Line one\r\nLine two, with; marks\rLine three',
+    });
+    const escaped = buildVCard({ content, pageUrl });
+    expect(field(escaped, 'FN')).toEqual(['Dave\\, "The Tiler" Thompson']);
+    expect(field(escaped, 'N')).toEqual(['Thompson;Dave\\, "The Tiler";;;']);
+    expect(field(escaped, 'ORG')).toEqual(['Smith\\; Sons\\, Ltd']);
+    expect(field(escaped, 'TITLE')).toEqual(['Plumber\\\\Gas']);
+    expect(field(escaped, 'NOTE')).toEqual(['Line one\\nLine two\\, with\\; marks\\nLine three']);
+  });
+
+  it('cannot be made to add properties through line breaks in any field', () => {
+    const content = fullCard({
+      full_name: 'Dave\r\nEMAIL:evil@example.com',
+      business_card_name: 'Acme\rX-EVIL:1',
+      job_title: 'Fitter\nTEL:999',
+      contact_email: 'dave@example.com\r\nEMAIL:evil@example.com',
+      phone_number: '07700 900123\nTEL:999',
+    });
+    const lines = parse(buildVCard({ content, pageUrl: `${pageUrl}\r\nURL:https://evil.example` }));
+    expect(lines.filter((line) => line.key.startsWith('EMAIL'))).toHaveLength(1);
+    expect(lines.filter((line) => line.key.startsWith('TEL'))).toHaveLength(1);
+    expect(lines.filter((line) => line.key.startsWith('URL'))).toHaveLength(1);
+    expect(lines.map((line) => line.key)).not.toContain('X-EVIL');
+  });
+
+  it('embeds a JPEG photo as base64, folded to 75 octets', () => {
+    const photoJpeg = new Uint8Array(300).map((_, index) => index % 256);
+    const withPhoto = buildVCard({ content: fullCard(), pageUrl, photoJpeg });
+    expect(field(withPhoto, 'PHOTO;ENCODING=b;TYPE=JPEG')).toEqual([
+      Buffer.from(photoJpeg).toString('base64'),
+    ]);
+    for (const line of withPhoto.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(vcard).not.toContain('PHOTO');
+  });
+});
+
+describe('vcardFileName', () => {
+  it('names the file after the business, in plain ASCII', () => {
+    expect(vcardFileName(fullCard(), 'dave')).toBe('Thompson-Bathrooms.vcf');
+    expect(vcardFileName(fullCard({ business_card_name: 'Zoë’s Électrique & Co.' }), 'dave')).toBe(
+      'Zoes-Electrique-Co.vcf',
+    );
+    expect(vcardFileName(fullCard({ business_card_name: '', full_name: '' }), 'dave')).toBe('dave.vcf');
+    expect(vcardFileName(fullCard({ business_card_name: '../../etc/passwd' }), 'dave')).toBe('etcpasswd.vcf');
+  });
+});

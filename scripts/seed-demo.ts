@@ -1,0 +1,22 @@
+import { seedDemo } from '../api/demo/seed';
+import { readEnv } from '../api/env';
+import { openRuntime } from '../api/runtime';
+import { catchUp } from '../renderer/projector';
+
+// Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
+const env = readEnv();
+const { deps, database } = await openRuntime(env);
+try {
+  const result = await seedDemo(deps);
+  await catchUp(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: 'TradeCard' });
+  if (result.status === 'exists') {
+    console.log(`The sample profile is already published: ${env.PUBLIC_URL}/u/demo`);
+  } else {
+    console.log(`Published the sample profile at ${env.PUBLIC_URL}/u/demo`);
+    console.log(
+      `Sign in as ${result.email} with password ${result.password} (shown once; reset it by email if lost).`,
+    );
+  }
+} finally {
+  await database.close();
+}
