@@ -28,3 +28,18 @@ describe('QR codes', () => {
     expect(svg).toContain(`viewBox="0 0 ${size('H')} ${size('H')}"`);
   });
 });
+
+describe('QR codes scan back to the page address', () => {
+  it.each([200, 1200])('the %ipx PNG decodes to the URL', async (width) => {
+    const { default: jsQR } = await import('jsqr');
+    // A scanner needs a quiet zone around the code; the print and app layouts add it, so the test does too.
+    const framed = await sharp(await qrPng(url, width))
+      .extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const decoded = jsQR(new Uint8ClampedArray(framed.data), framed.info.width, framed.info.height);
+    expect(decoded?.data).toBe(url);
+  });
+
+});

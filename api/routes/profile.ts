@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { accountDecider } from '../../events/account/decider';
@@ -8,6 +9,7 @@ import { redactAccountEvents } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
+import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
 import { findUserById, userJson } from '../users';
 import { readJson } from '../validate';
 
@@ -46,6 +48,7 @@ export function profileRoutes(deps: Deps) {
   // Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it.
   app.delete('/profile', async (c) => {
     const user = await currentUser(c.get('accountId'));
+    const photos = await mediaOfAccount(deps.db, user.id);
     await handleCommand(deps.db, {
       decider: accountDecider,
       streamId: accountStreamId(user.id),
@@ -60,6 +63,8 @@ export function profileRoutes(deps: Deps) {
         await trx.deleteFrom('throttles').where('key', '=', `login:account:${user.email}`).execute();
       },
     });
+    deps.onAppended();
+    await deleteUnusedMedia(deps.db, path.join(deps.publicDir, 'media'), photos);
     return c.json({ success: true, message: 'Your account has been deleted' });
   });
 

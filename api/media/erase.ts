@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { CardContent } from '../../events/card/content';
+import type { Db } from '../../events/db';
+
+const idsIn = (content: CardContent) =>
+  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image.id] : []));
+
+/** Every photo any version of the account's card has used; read before erasure redacts them from the log. */
+export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('events')
+    .select('data')
+    .where('stream_id', '=', `card-${accountId}`)
+    .where('type', '=', 'CardPublished')
+    .execute();
+  return new Set(rows.flatMap((row) => idsIn((JSON.parse(row.data) as { content: CardContent }).content)));
+}
+
+/**
+ * Deletes the files of these photos unless another live card still shows the same picture (content addressing
+ * means two accounts uploading the same file share it). Photos of a customer's home must not outlive the account.
+ */
+export async function deleteUnusedMedia(db: Db, mediaDir: string, ids: Set<string>): Promise<number> {
+  if (ids.size === 0) return 0;
+  const stillUsed = new Set<string>();
+  for (const row of await db.selectFrom('cards').select('content').execute()) {
+    for (const id of idsIn(JSON.parse(row.content) as CardContent)) stillUsed.add(id);
+  }
+  const names = await fs.readdir(mediaDir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names) {
+    const id = name.slice(0, 24);
+    if (ids.has(id) && !stillUsed.has(id)) {
+      await fs.rm(path.join(mediaDir, name), { force: true });
+      deleted += 1;
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountDecider } from '../events/account/decider';
+import { handleCommand } from '../events/command';
+import { defaultCardContent } from '../events/card/content';
+import { cardDecider } from '../events/card/decider';
+import { replay } from '../events/replay';
+import { lastGlobalPosition } from '../events/store';
+import { openTempDatabase } from '../events/testing';
+import { catchUp, readCheckpoint } from './projector';
+import { renderAccount } from './render-account';
+import { fullCard } from './test-card';
+
+let t: Awaited<ReturnType<typeof openTempDatabase>>;
+let target: { publicDir: string; publicUrl: string; siteName: string };
+const now = new Date('2026-11-22T10:00:00Z');
+
+beforeEach(async () => {
+  t = await openTempDatabase();
+  target = { publicDir: path.join(t.dir, 'public'), publicUrl: 'https://tradecard.test', siteName: 'TradeCard' };
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const account = (id: string, command: Parameters<typeof accountDecider.decide>[0]) =>
+  handleCommand(t.db, { decider: accountDecider, streamId: `account-${id}`, command, now });
+const publish = (id: string, content = fullCard()) =>
+  handleCommand(t.db, { decider: cardDecider, streamId: `card-${id}`, command: { type: 'PublishCard', accountId: id, content, accountMayPublish: true }, now });
+const register = (id: string) =>
+  account(id, { type: 'RegisterAccount', accountId: id, name: id, email: `${id}@example.com`, username: id });
+
+const page = (username: string) => fs.readFileSync(path.join(target.publicDir, 'u', username, 'index.html'), 'utf8');
+const exists = (...parts: string[]) => fs.existsSync(path.join(target.publicDir, 'u', ...parts));
+
+async function seed() {
+  await register('live');
+  await account('live', { type: 'StartTrial' });
+  await publish('live');
+  await register('fresh');
+  await register('blank');
+  await account('blank', { type: 'StartTrial' });
+  await publish('blank', { ...fullCard(), show_main_section: false, show_about_me_section: false, show_work_section: false, show_services_section: false, show_reviews_section: false, show_contact_section: false });
+  await register('noemail');
+  await account('noemail', { type: 'StartTrial' });
+  await publish('noemail', { ...defaultCardContent(), full_name: 'Only A Name' });
+}
+
+/** Every rendered file, by path, with its bytes. */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(target.publicDir, full), fs.readFileSync(full).toString('base64'));
+    }
+  };
+  walk(path.join(target.publicDir, 'u'));
+  return files;
+}
+
+describe('the profile projector', () => {
+  it('renders the page each account’s state calls for', async () => {
+    await seed();
+    const result = await catchUp(t.db, target);
+    expect(result.events).toBe(await lastGlobalPosition(t.db));
+    expect(page('live')).toContain('Dave Thompson');
+    expect(exists('live', 'contact.vcf')).toBe(true);
+    expect(exists('live', 'qr.svg')).toBe(true);
+    expect(exists('live', 'qr-print.png')).toBe(true);
+    expect(page('fresh')).toContain('This profile isn’t live yet');
+    expect(exists('fresh', 'contact.vcf')).toBe(false);
+    expect(page('blank')).toContain('This profile isn’t set up yet');
+    expect(page('noemail')).toContain('Only A Name');
+    expect(exists('noemail', 'contact.vcf')).toBe(false);
+  });
+
+  it('takes a page down when its trial ends, and removes a deleted account’s folder', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    await handleCommand(t.db, { decider: accountDecider, streamId: 'account-live', command: { type: 'EndTrial' }, now: new Date('2026-12-07T00:00:00Z') });
+    await catchUp(t.db, target);
+    expect(page('live')).toContain('This profile isn’t live yet');
+    expect(page('live')).not.toContain('Dave Thompson');
+    expect(exists('live', 'contact.vcf')).toBe(false);
+
+    await account('noemail', { type: 'DeleteAccount' });
+    await catchUp(t.db, target);
+    expect(exists('noemail')).toBe(false);
+  });
+
+  it('resumes after a crash without gaps or repeats', async () => {
+    await seed();
+    // A projector that died after rendering one account, before it could save its checkpoint.
+    await renderAccount(t.db, 'live', target);
+    expect(await readCheckpoint(t.db)).toBe(0);
+    const first = await catchUp(t.db, target);
+    expect(first.events).toBe(await lastGlobalPosition(t.db));
+    expect(page('fresh')).toContain('isn’t live yet');
+    expect(page('live')).toContain('Dave Thompson');
+    const before = snapshot();
+
+    await publish('live', fullCard({ bio: 'Now also fitting wet rooms.' }));
+    const second = await catchUp(t.db, target);
+    expect(second).toEqual({ events: 1, rendered: 1 });
+    expect(page('live')).toContain('Now also fitting wet rooms.');
+    expect(snapshot().get('u/fresh/index.html')).toBe(before.get('u/fresh/index.html'));
+  });
+
+  it('renders byte-identical files from a replayed log', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    const first = snapshot();
+    expect(first.size).toBeGreaterThan(10);
+
+    fs.rmSync(path.join(target.publicDir, 'u'), { recursive: true });
+    await t.db.deleteFrom('projector_checkpoints').execute();
+    await t.db.deleteFrom('rendered_profiles').execute();
+    await replay(t.db);
+    await catchUp(t.db, target);
+    expect(snapshot()).toEqual(first);
+  });
+});
