@@ -86,7 +86,8 @@ export function publicFiles({ publicDir, fontFile, notFoundPage }: PublicFilesOp
     return (await sendFile(c, { file, ...spec, headers })) ?? notFound(c, username);
   };
 
-  app.get('/u/:username', (c) => c.redirect(`/u/${c.req.param('username')}/`, 301));
+  // No redirect to the trailing slash: on one bar of signal every round trip shows. The page's links are absolute.
+  app.get('/u/:username', (c) => profile(c, 'index.html'));
   app.get('/u/:username/', (c) => profile(c, 'index.html'));
   app.get('/u/:username/:file', (c) => profile(c, c.req.param('file')));
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountDecider } from '../events/account/decider';
-import { handleCommand } from '../events/command';
 import { defaultCardContent } from '../events/card/content';
 import { cardDecider } from '../events/card/decider';
+import { handleCommand } from '../events/command';
 import { replay } from '../events/replay';
 import { lastGlobalPosition } from '../events/store';
 import { openTempDatabase } from '../events/testing';
@@ -18,7 +18,11 @@ const now = new Date('2026-11-22T10:00:00Z');
 
 beforeEach(async () => {
   t = await openTempDatabase();
-  target = { publicDir: path.join(t.dir, 'public'), publicUrl: 'https://tradecard.test', siteName: 'TradeCard' };
+  target = {
+    publicDir: path.join(t.dir, 'public'),
+    publicUrl: 'https://tradecard.test',
+    siteName: 'TradeCard',
+  };
 });
 afterEach(async () => {
   await t.close();
@@ -27,11 +31,17 @@ afterEach(async () => {
 const account = (id: string, command: Parameters<typeof accountDecider.decide>[0]) =>
   handleCommand(t.db, { decider: accountDecider, streamId: `account-${id}`, command, now });
 const publish = (id: string, content = fullCard()) =>
-  handleCommand(t.db, { decider: cardDecider, streamId: `card-${id}`, command: { type: 'PublishCard', accountId: id, content, accountMayPublish: true }, now });
+  handleCommand(t.db, {
+    decider: cardDecider,
+    streamId: `card-${id}`,
+    command: { type: 'PublishCard', accountId: id, content, accountMayPublish: true },
+    now,
+  });
 const register = (id: string) =>
   account(id, { type: 'RegisterAccount', accountId: id, name: id, email: `${id}@example.com`, username: id });
 
-const page = (username: string) => fs.readFileSync(path.join(target.publicDir, 'u', username, 'index.html'), 'utf8');
+const page = (username: string) =>
+  fs.readFileSync(path.join(target.publicDir, 'u', username, 'index.html'), 'utf8');
 const exists = (...parts: string[]) => fs.existsSync(path.join(target.publicDir, 'u', ...parts));
 
 async function seed() {
@@ -41,7 +51,15 @@ async function seed() {
   await register('fresh');
   await register('blank');
   await account('blank', { type: 'StartTrial' });
-  await publish('blank', { ...fullCard(), show_main_section: false, show_about_me_section: false, show_work_section: false, show_services_section: false, show_reviews_section: false, show_contact_section: false });
+  await publish('blank', {
+    ...fullCard(),
+    show_main_section: false,
+    show_about_me_section: false,
+    show_work_section: false,
+    show_services_section: false,
+    show_reviews_section: false,
+    show_contact_section: false,
+  });
   await register('noemail');
   await account('noemail', { type: 'StartTrial' });
   await publish('noemail', { ...defaultCardContent(), full_name: 'Only A Name' });
@@ -80,7 +98,12 @@ describe('the profile projector', () => {
   it('takes a page down when its trial ends, and removes a deleted account’s folder', async () => {
     await seed();
     await catchUp(t.db, target);
-    await handleCommand(t.db, { decider: accountDecider, streamId: 'account-live', command: { type: 'EndTrial' }, now: new Date('2026-12-07T00:00:00Z') });
+    await handleCommand(t.db, {
+      decider: accountDecider,
+      streamId: 'account-live',
+      command: { type: 'EndTrial' },
+      now: new Date('2026-12-07T00:00:00Z'),
+    });
     await catchUp(t.db, target);
     expect(page('live')).toContain('This profile isn’t live yet');
     expect(page('live')).not.toContain('Dave Thompson');

@@ -41,5 +41,4 @@ describe('QR codes scan back to the page address', () => {
     const decoded = jsQR(new Uint8ClampedArray(framed.data), framed.info.width, framed.info.height);
     expect(decoded?.data).toBe(url);
   });
-
 });

@@ -30,9 +30,11 @@ export async function qrPng(url: string, width: number = QR_APP_WIDTH): Promise<
       }
     }
   }
-  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
-    .resize(width, width, { kernel: 'nearest' })
-    // Greyscale, not palette: libimagequant's quantiser alone costs ~150 ms here, for a smaller file nobody needs.
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  return (
+    sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+      .resize(width, width, { kernel: 'nearest' })
+      // Greyscale, not palette: libimagequant's quantiser alone costs ~150 ms here, for a smaller file nobody needs.
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+  );
 }

@@ -15,9 +15,19 @@ afterEach(async () => {
 });
 
 const photo = async (colour = '#c06030', width = 800, height = 600) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer())], 'photo.jpg', {
-    type: 'image/jpeg',
-  });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    'photo.jpg',
+    {
+      type: 'image/jpeg',
+    },
+  );
 
 async function publishForm(entries: [string, string | File][], auth = token) {
   const form = new FormData();
@@ -64,44 +74,73 @@ describe('POST /api/business-card/create_business_card', () => {
   });
 
   it('keeps the cover when nothing is sent, clears it on the removal flag, and reuses stored work photos', async () => {
-    const first = await publishForm([...basics, ['cover_photo', await photo()], ['works', await photo('#123456')]]);
+    const first = await publishForm([
+      ...basics,
+      ['cover_photo', await photo()],
+      ['works', await photo('#123456')],
+    ]);
     const workUrl = first.body.data.works[0];
     const kept = await publishForm([...basics, ['bio', 'Now with a bio'], ['existing_works', workUrl]]);
     expect(kept.body.data.cover_photo).toBe(first.body.data.cover_photo);
     expect(kept.body.data.works).toEqual([workUrl]);
-    const removed = await publishForm([...basics, ['bio', 'Now with a bio'], ['existing_works', workUrl], ['cover_photo_removed', 'true']]);
+    const removed = await publishForm([
+      ...basics,
+      ['bio', 'Now with a bio'],
+      ['existing_works', workUrl],
+      ['cover_photo_removed', 'true'],
+    ]);
     expect(removed.body.data.cover_photo).toBeNull();
   });
 
   it('accepts JSON in either casing', async () => {
-    const response = await t.call('POST', '/api/business-card/create_business_card', { fullName: 'Dana Pipe', contactEmail: 'Dana@Pipe.example', pageTheme: 'dark' }, token);
+    const response = await t.call(
+      'POST',
+      '/api/business-card/create_business_card',
+      { fullName: 'Dana Pipe', contactEmail: 'Dana@Pipe.example', pageTheme: 'dark' },
+      token,
+    );
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ full_name: 'Dana Pipe', contact_email: 'dana@pipe.example', page_theme: 'dark' });
+    expect(response.body.data).toMatchObject({
+      full_name: 'Dana Pipe',
+      contact_email: 'dana@pipe.example',
+      page_theme: 'dark',
+    });
   });
 
   it('refuses identical content with the spec’s message', async () => {
     await publishForm(basics);
-    expect(await publishForm(basics)).toEqual({ status: 400, body: { error: "You haven't made any changes." } });
+    expect(await publishForm(basics)).toEqual({
+      status: 400,
+      body: { error: "You haven't made any changes." },
+    });
   });
 
   it('refuses a file that is not a photo, naming the field, and stores nothing', async () => {
-    const fake = new File([new TextEncoder().encode('GIF89a but not really')], 'holiday.jpg', { type: 'image/jpeg' });
+    const fake = new File([new TextEncoder().encode('GIF89a but not really')], 'holiday.jpg', {
+      type: 'image/jpeg',
+    });
     const response = await publishForm([...basics, ['works', await photo()], ['works', fake]]);
     expect(response.status).toBe(400);
-    expect(response.body.error).toBe('Work image 2 is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or HEIC image.');
-    expect((await t.call('GET', '/api/business-card/my_card', undefined, token)).body.data.isPublished).toBe(false);
+    expect(response.body.error).toBe(
+      'Work image 2 is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or HEIC image.',
+    );
+    expect((await t.call('GET', '/api/business-card/my_card', undefined, token)).body.data.isPublished).toBe(
+      false,
+    );
   });
 
   it('refuses more than 10 work photos, unsafe links and addresses of photos that are not ours', async () => {
     const eleven: [string, File][] = [];
     for (let i = 0; i < 11; i++) eleven.push(['works', await photo('#111111', 40, 30)]);
-    expect((await publishForm([...basics, ...eleven])).body.error).toBe('You can add at most 10 work images.');
+    expect((await publishForm([...basics, ...eleven])).body.error).toBe(
+      'You can add at most 10 work images.',
+    );
     expect((await publishForm([...basics, ['facebook_url', 'javascript:alert(1)']])).body.error).toBe(
       'Facebook link must be a web address starting with https:// or http://.',
     );
-    expect((await publishForm([...basics, ['existing_works', 'https://evil.example/x.jpg']])).body.error).toBe(
-      'Work image 1 must be a photo uploaded to TradeCard.',
-    );
+    expect(
+      (await publishForm([...basics, ['existing_works', 'https://evil.example/x.jpg']])).body.error,
+    ).toBe('Work image 1 must be a photo uploaded to TradeCard.');
   });
 
   it('refuses to publish once the trial has ended, until there is a subscription', async () => {
@@ -111,7 +150,10 @@ describe('POST /api/business-card/create_business_card', () => {
     expect(await endDueTrials(t.deps)).toBe(1);
     const login = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' });
     const response = await publishForm([...basics, ['bio', 'changed']], login.body.token);
-    expect(response).toEqual({ status: 403, body: { error: 'Your free trial has ended. Subscribe to publish your page again.' } });
+    expect(response).toEqual({
+      status: 403,
+      body: { error: 'Your free trial has ended. Subscribe to publish your page again.' },
+    });
   });
 
   it('needs a session', async () => {
@@ -138,7 +180,11 @@ describe('reading cards', () => {
     await publishForm(basics);
     const response = await t.call('GET', '/api/business-card/by_username/Dana');
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ full_name: 'Dana Pipe', phone_number: '0117 496 0456', isLive: true });
+    expect(response.body.data).toMatchObject({
+      full_name: 'Dana Pipe',
+      phone_number: '0117 496 0456',
+      isLive: true,
+    });
     expect(JSON.stringify(response.body)).not.toContain('dana@example.com');
     expect(response.body.data.user).toEqual({ username: 'dana' });
   });
@@ -165,9 +211,19 @@ describe('reading cards', () => {
 describe('POST /api/trial/start', () => {
   it('starts the trial once; a second start is not an error', async () => {
     const first = await t.call('POST', '/api/trial/start', {}, token);
-    expect(first.body).toMatchObject({ success: true, alreadyStarted: false, message: 'Your 14-day trial started!' });
+    expect(first.body).toMatchObject({
+      success: true,
+      alreadyStarted: false,
+      message: 'Your 14-day trial started!',
+    });
     const again = await t.call('POST', '/api/trial/start', {}, token);
-    expect(again.body).toMatchObject({ success: true, alreadyStarted: true, trialExpires: first.body.trialExpires });
-    expect((await t.call('GET', '/api/profile', undefined, token)).body.data.trialExpires).toBe(first.body.trialExpires);
+    expect(again.body).toMatchObject({
+      success: true,
+      alreadyStarted: true,
+      trialExpires: first.body.trialExpires,
+    });
+    expect((await t.call('GET', '/api/profile', undefined, token)).body.data.trialExpires).toBe(
+      first.body.trialExpires,
+    );
   });
 });

@@ -48,6 +48,12 @@ describe('/api/profile', () => {
     await t.call('PUT', '/api/profile', { name: 'Dana Renamed' }, token);
     await t.call(
       'POST',
+      '/api/business-card/create_business_card',
+      { full_name: 'Dana Card Name', phone_number: '0117 496 0999' },
+      token,
+    );
+    await t.call(
+      'POST',
       '/api/contact',
       { name: 'Dana Pipe', email: 'dana@example.com', reason: 'Other', message: 'My number is 07700 900123' },
       token,
@@ -62,14 +68,29 @@ describe('/api/profile', () => {
     expect(
       (await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' })).status,
     ).toBe(401);
-    for (const table of ['users', 'credentials', 'sessions', 'verification_codes', 'reset_tokens'] as const) {
+    for (const table of [
+      'users',
+      'cards',
+      'credentials',
+      'sessions',
+      'verification_codes',
+      'reset_tokens',
+    ] as const) {
       expect(await t.db.selectFrom(table).selectAll().execute()).toEqual([]);
     }
     const log = [];
     for await (const event of readAll(t.db)) log.push(event);
     expect(log.map((e) => e.type)).toContain('AccountDeleted');
     const text = JSON.stringify(log);
-    for (const personal of ['dana@example.com', 'Dana Pipe', 'Dana Renamed', '07700 900123', '"dana"'])
+    for (const personal of [
+      'dana@example.com',
+      'Dana Pipe',
+      'Dana Renamed',
+      'Dana Card Name',
+      '0117 496 0999',
+      '07700 900123',
+      '"dana"',
+    ])
       expect(text).not.toContain(personal);
 
     expect(

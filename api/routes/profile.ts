@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { displayNameSchema } from '../../events/account/rules';
+import { cardDecider } from '../../events/card/decider';
+import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
 import { redactAccountEvents } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
@@ -55,6 +57,12 @@ export function profileRoutes(deps: Deps) {
       command: { type: 'DeleteAccount' },
       now: deps.now(),
       alsoInTransaction: async (trx) => {
+        await handleCommand(trx, {
+          decider: cardDecider,
+          streamId: cardStreamId(user.id),
+          command: { type: 'EraseCard', accountId: user.id },
+          now: deps.now(),
+        });
         await redactAccountEvents(trx, user.id, user.email);
         await trx.deleteFrom('credentials').where('account_id', '=', user.id).execute();
         await trx.deleteFrom('sessions').where('account_id', '=', user.id).execute();

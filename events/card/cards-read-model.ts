@@ -12,10 +12,13 @@ export const cardsReadModel: ReadModel<CardsState> = {
   owns: (streamId) => streamId.startsWith(PREFIX),
   keyOf: (streamId) => streamId.slice(PREFIX.length),
   initialState: () => ({ accountId: '', content: null, publishedAt: '' }),
-  evolve: (state, event: ProjectedEvent) =>
-    event.type === 'CardPublished'
-      ? { accountId: event.data.accountId, content: event.data.content, publishedAt: event.occurredAt }
-      : state,
+  evolve: (state, event: ProjectedEvent) => {
+    if (event.type === 'CardPublished') {
+      return { accountId: event.data.accountId, content: event.data.content, publishedAt: event.occurredAt };
+    }
+    if (event.type === 'CardErased') return { ...state, content: null };
+    return state;
+  },
   toRow: ({ accountId, content, publishedAt }) =>
     content ? { account_id: accountId, content: JSON.stringify(content), published_at: publishedAt } : null,
 };

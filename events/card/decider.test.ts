@@ -36,6 +36,13 @@ describe('card decider', () => {
     ]);
   });
 
+  it('erases a published card once, and nothing when there is none', () => {
+    const erased: CardEvent = { type: 'CardErased', data: { accountId: 'a1' } };
+    expect(given(published).when({ type: 'EraseCard', accountId: 'a1' })()).toEqual([erased]);
+    expect(given(published, erased).when({ type: 'EraseCard', accountId: 'a1' })()).toEqual([]);
+    expect(given().when({ type: 'EraseCard', accountId: 'a1' })()).toEqual([]);
+  });
+
   it('refuses when the account may not publish (trial over, no subscription)', () => {
     expect(
       given(published).when(publish({ accountMayPublish: false, content: { ...content, bio: 'x' } })),

@@ -5,13 +5,15 @@ import type { CardEvent } from './events';
 
 export type CardState = { published: CardContent | null };
 
-export type CardCommand = {
-  type: 'PublishCard';
-  accountId: string;
-  content: CardContent;
-  /** Decided by the caller from the account: subscribed, or in trial. */
-  accountMayPublish: boolean;
-};
+export type CardCommand =
+  | {
+      type: 'PublishCard';
+      accountId: string;
+      content: CardContent;
+      /** Decided by the caller from the account: subscribed, or in trial. */
+      accountMayPublish: boolean;
+    }
+  | { type: 'EraseCard'; accountId: string };
 
 export const NO_CHANGES = "You haven't made any changes.";
 export const TRIAL_OVER = 'Your free trial has ended. Subscribe to publish your page again.';
@@ -25,8 +27,10 @@ export const cardDecider: Decider<CardCommand, CardState, CardEvent> = {
     switch (event.type) {
       case 'CardPublished':
         return { published: event.data.content };
+      case 'CardErased':
+        return { published: null };
       default:
-        return assertNever(event.type);
+        return assertNever(event);
     }
   },
   decide: (command, state) => {
@@ -36,8 +40,10 @@ export const cardDecider: Decider<CardCommand, CardState, CardEvent> = {
         if (state.published && same(state.published, command.content))
           throw new DomainError('invalid', NO_CHANGES);
         return [{ type: 'CardPublished', data: { accountId: command.accountId, content: command.content } }];
+      case 'EraseCard':
+        return state.published ? [{ type: 'CardErased', data: { accountId: command.accountId } }] : [];
       default:
-        return assertNever(command.type);
+        return assertNever(command);
     }
   },
 };

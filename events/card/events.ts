@@ -7,7 +7,13 @@ export const CardPublished = z.object({
   data: z.object({ accountId: z.string(), content: cardContentSchema }),
 });
 
-export const cardEventSchemas = [CardPublished] as const;
+/** The account was deleted: the card goes with it (its published content is redacted in the same transaction). */
+export const CardErased = z.object({
+  type: z.literal('CardErased'),
+  data: z.object({ accountId: z.string() }),
+});
+
+export const cardEventSchemas = [CardPublished, CardErased] as const;
 
 export type CardEvent = z.infer<(typeof cardEventSchemas)[number]>;
 

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catchUp } from '../renderer/projector';
+import { createTestApp } from './testing';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let token: string;
+const render = () =>
+  catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+
+beforeEach(async () => {
+  t = await createTestApp();
+  token = await t.signUp('dana');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function publishWithAvatar() {
+  const avatar = new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width: 400, height: 400, channels: 3, background: '#336699' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    'me.jpg',
+  );
+  const form = new FormData();
+  form.append('full_name', 'Dana Pipe');
+  form.append('phone_number', '0117 496 0456');
+  form.append('contact_email', 'hello@danapipe.example');
+  form.append('avatar', avatar);
+  const response = await t.app.request('/api/business-card/create_business_card', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+  await render();
+  return (await response.json()) as { data: { avatar: string } };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
+
+describe('public profile files', () => {
+  it('serves the page with no script allowed, gzipped when asked, revalidated by ETag', async () => {
+    await publishWithAvatar();
+    const plain = await get('/u/dana');
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(plain.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await plain.text();
+    expect(html).toContain('Dana Pipe');
+    expect(html).not.toMatch(/<script/i);
+
+    const zipped = await get('/u/Dana/', { 'accept-encoding': 'gzip, br' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(html);
+
+    const again = await get('/u/dana', { 'if-none-match': plain.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves the vCard as a download, with the avatar as its photo', async () => {
+    await publishWithAvatar();
+    const response = await get('/u/dana/contact.vcf');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    const vcard = await response.text();
+    expect(vcard).toContain('BEGIN:VCARD');
+    expect(vcard).toContain('VERSION:3.0');
+    expect(vcard).toContain('hello@danapipe.example');
+    expect(vcard).not.toContain('dana@example.com');
+    expect(vcard).toMatch(/PHOTO;ENCODING=b;TYPE=JPEG:/);
+  });
+
+  it('serves QR codes and content-addressed media with long caching', async () => {
+    const { data } = await publishWithAvatar();
+    const qr = await get('/u/dana/qr.png');
+    expect(qr.headers.get('content-type')).toBe('image/png');
+    const media = await get(data.avatar);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe('image/webp');
+    expect(media.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers an unknown name with the 404 page, escaping what was typed', async () => {
+    const response = await get('/u/nobody-here');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('No business card found for “nobody-here”');
+    const hostile = await get('/u/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(hostile.status).toBe(404);
+    expect(await hostile.text()).not.toContain('<script>alert(1)');
+  });
+
+  it('never serves files outside a profile folder', async () => {
+    await publishWithAvatar();
+    fs.writeFileSync(path.join(t.dir, 'secret.txt'), 'secret');
+    for (const url of [
+      '/u/dana/..%2F..%2Fsecret.txt',
+      '/u/..%2F..%2Fapp.db/',
+      '/u/dana/index.html.gz',
+      '/media/..%2Fapp.db',
+      '/fonts/..%2F..%2Fpackage.json',
+    ]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(await response.text()).not.toContain('secret');
+    }
+  });
+
+  it('serves the self-hosted fonts the page asks for', async () => {
+    await publishWithAvatar();
+    const html = await (await get('/u/dana')).text();
+    const font = html.match(/\/fonts\/[a-z0-9-]+\.woff2/)?.[0];
+    expect(font).toBeDefined();
+    const response = await get(font ?? '');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('font/woff2');
+  });
+
+  it('deleting the account removes its page and its photos', async () => {
+    const { data } = await publishWithAvatar();
+    expect((await get(data.avatar)).status).toBe(200);
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    await render();
+    expect((await get('/u/dana')).status).toBe(404);
+    expect((await get(data.avatar)).status).toBe(404);
+    expect(fs.readdirSync(path.join(t.deps.publicDir, 'media'))).toEqual([]);
+  });
+});
