@@ -84,6 +84,11 @@ describe('public profile files', () => {
     const { data } = await publishWithAvatar();
     const qr = await get('/u/dana/qr.png');
     expect(qr.headers.get('content-type')).toBe('image/png');
+    const print = await get('/u/dana/qr-print.png');
+    expect(print.status).toBe(200);
+    expect((await sharp(Buffer.from(await print.arrayBuffer())).metadata()).width).toBe(1200);
+    expect(print.headers.get('content-disposition')).toContain('dana-qr-code.png');
+    expect((await get('/u/nobody/qr-print.png')).status).toBe(404);
     const media = await get(data.avatar);
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe('image/webp');

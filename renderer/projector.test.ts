@@ -87,7 +87,7 @@ describe('the profile projector', () => {
     expect(page('live')).toContain('Dave Thompson');
     expect(exists('live', 'contact.vcf')).toBe(true);
     expect(exists('live', 'qr.svg')).toBe(true);
-    expect(exists('live', 'qr-print.png')).toBe(true);
+    expect(exists('live', 'qr.png')).toBe(true);
     expect(page('fresh')).toContain('This profile isn’t live yet');
     expect(exists('fresh', 'contact.vcf')).toBe(false);
     expect(page('blank')).toContain('This profile isn’t set up yet');
@@ -144,5 +144,20 @@ describe('the profile projector', () => {
     await replay(t.db);
     await catchUp(t.db, target);
     expect(snapshot()).toEqual(first);
+  });
+});
+
+describe('rebuildProfiles', () => {
+  it('re-renders every page from the start of the log and removes folders of no account', async () => {
+    const { rebuildProfiles } = await import('./rebuild');
+    await seed();
+    await catchUp(t.db, target);
+    const first = snapshot();
+    fs.rmSync(path.join(target.publicDir, 'u', 'live'), { recursive: true });
+    fs.mkdirSync(path.join(target.publicDir, 'u', 'stray'), { recursive: true });
+    const result = await rebuildProfiles(t.db, target);
+    expect(result.removed).toBe(1);
+    expect(snapshot()).toEqual(first);
+    expect(await readCheckpoint(t.db)).toBe(await lastGlobalPosition(t.db));
   });
 });

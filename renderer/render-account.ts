@@ -35,16 +35,29 @@ async function writePage(dir: string, html: string) {
   }
 }
 
-/** The QR code depends only on the page address, so it is written once. */
+/**
+ * The QR code depends only on the page address, so it is written once. The print-size PNG (50 ms to draw here) is
+ * made on first request instead (see `printQrCode`), so a full rebuild never waits on thousands of them.
+ */
 async function writeQrCodes(dir: string, pageUrl: string) {
-  const exists = await fs.stat(path.join(dir, 'qr-print.png')).then(
+  const exists = await fs.stat(path.join(dir, 'qr.png')).then(
     () => true,
     () => false,
   );
   if (exists) return;
   await writeFileAtomic(path.join(dir, 'qr.svg'), await qrSvg(pageUrl));
   await writeFileAtomic(path.join(dir, 'qr.png'), await qrPng(pageUrl, 200));
-  await writeFileAtomic(path.join(dir, 'qr-print.png'), await qrPng(pageUrl, 1200));
+}
+
+/** Writes the print-size QR code for a rendered profile if it is not there yet; false if there is no profile. */
+export async function printQrCode(target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>, username: string): Promise<boolean> {
+  const dir = profileDir(target.publicDir, username);
+  if (!(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
+  const file = path.join(dir, 'qr-print.png');
+  if (!(await fs.stat(file).catch(() => null))) {
+    await writeFileAtomic(file, await qrPng(`${target.publicUrl}/u/${username}`, 1200));
+  }
+  return true;
 }
 
 /**

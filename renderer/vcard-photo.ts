@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageRef } from '../events/card/content';
 import { mediaUrl } from '../events/card/content';
+import { writeFileAtomic } from './write-file';
 
 /** A small square JPEG of the avatar for the vCard's PHOTO: phones show it in the contact; JPEG is what they all read. */
 export async function vcardPhoto(

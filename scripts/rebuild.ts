@@ -1,0 +1,19 @@
+import { SITE_NAME } from '../api/app';
+import { readEnv } from '../api/env';
+import { openRuntime } from '../api/runtime';
+import { replay } from '../events/replay';
+import { rebuildProfiles } from '../renderer/rebuild';
+
+// Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server.
+const env = readEnv();
+const { deps, database } = await openRuntime(env);
+try {
+  const started = performance.now();
+  const replayed = await replay(deps.db);
+  const pages = await rebuildProfiles(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: SITE_NAME });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile renders in ${seconds} s.`);
+  if (pages.removed > 0) console.log(`Removed ${pages.removed} folders that belonged to no account.`);
+} finally {
+  await database.close();
+}
