@@ -1,5 +1,7 @@
+import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { readEnv } from '../api/env';
+import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { databaseFile } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
 
@@ -8,12 +10,20 @@ if (!destination) {
   console.error('Usage: npm run backup -- <file>');
   process.exit(2);
 }
+const env = readEnv();
 // SQLite's online backup API: safe while the server is running and writing.
-const sqlite = new SQLite(databaseFile(readEnv()), { fileMustExist: true });
+const sqlite = new SQLite(databaseFile(env), { fileMustExist: true });
 try {
   const { pages } = await backupDatabase(sqlite, destination);
   const { events } = checkBackup(destination);
-  console.log(`Backed up ${events} events (${pages} pages) to ${destination}.`);
+  // Uploaded photos are not in the log; pages can be re-rendered, photos cannot.
+  const media = await copyMissingMedia(
+    path.join(env.dataDir, 'public', 'media'),
+    backupMediaDir(destination),
+  );
+  console.log(
+    `Backed up ${events} events (${pages} pages) to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
+  );
 } finally {
   sqlite.close();
 }

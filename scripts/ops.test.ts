@@ -44,9 +44,14 @@ async function seed(count: number) {
 describe('ops commands, as run from the shell', () => {
   it('backs up, restores (keeping the replaced database) and replays', async () => {
     const database = await seed(3);
+    const mediaDir = path.join(dataDir, 'public', 'media');
+    fs.mkdirSync(mediaDir, { recursive: true });
+    fs.writeFileSync(path.join(mediaDir, `${'a'.repeat(24)}-320.webp`), 'a photo');
     const backup = path.join(dataDir, 'backups', 'nightly.db');
     const backedUp = await script('backup', backup);
     expect(backedUp.stdout).toContain('Backed up 3 events');
+    expect(backedUp.stdout).toContain('and 1 new photo files');
+    fs.rmSync(mediaDir, { recursive: true });
 
     await handleCommand(database.db, {
       decider: accountDecider,
@@ -63,7 +68,9 @@ describe('ops commands, as run from the shell', () => {
     await database.close();
 
     const restored = await script('restore', backup);
-    expect(restored.stdout).toContain('Restored 3 events');
+    expect(restored.stdout).toContain('Restored 3 events and 1 photo files');
+    expect(fs.readFileSync(path.join(mediaDir, `${'a'.repeat(24)}-320.webp`), 'utf8')).toBe('a photo');
+    expect(fs.existsSync(path.join(dataDir, 'public', 'u', 'user0', 'index.html'))).toBe(true);
     expect(restored.stdout).toMatch(/kept at .*app\.db\.before-restore-/);
     const after = await openDatabase(path.join(dataDir, 'app.db'));
     expect(await after.db.selectFrom('users').select('id').orderBy('id').execute()).toEqual([

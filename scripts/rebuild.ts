@@ -10,9 +10,15 @@ const { deps, database } = await openRuntime(env);
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);
-  const pages = await rebuildProfiles(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: SITE_NAME });
+  const pages = await rebuildProfiles(deps.db, {
+    publicDir: deps.publicDir,
+    publicUrl: env.PUBLIC_URL,
+    siteName: SITE_NAME,
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile renders in ${seconds} s.`);
+  console.log(
+    `Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile renders in ${seconds} s.`,
+  );
   if (pages.removed > 0) console.log(`Removed ${pages.removed} folders that belonged to no account.`);
 } finally {
   await database.close();

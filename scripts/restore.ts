@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { SITE_NAME } from '../api/app';
 import { readEnv } from '../api/env';
+import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { databaseFile } from '../api/runtime';
 import { restoreDatabase } from '../events/backup';
 import { openDatabase } from '../events/db';
 import { replay } from '../events/replay';
+import { rebuildProfiles } from '../renderer/rebuild';
 
 const backup = process.argv[2];
 if (!backup) {
@@ -34,8 +37,17 @@ try {
   // Bring the schema up to date (an older backup) and make the read models match the restored log exactly.
   const database = await openDatabase(file);
   const report = await replay(database.db);
+  const media = await copyMissingMedia(backupMediaDir(backup), path.join(env.dataDir, 'public', 'media'));
+  // Pages are rendered from the restored state; the server's projector would too, but then only as it catches up.
+  const pages = await rebuildProfiles(database.db, {
+    publicDir: path.join(env.dataDir, 'public'),
+    publicUrl: env.PUBLIC_URL,
+    siteName: SITE_NAME,
+  });
   await database.close();
-  console.log(`Restored ${events} events from ${backup}; read models rebuilt from ${report.events} events.`);
+  console.log(
+    `Restored ${events} events and ${media} photo files from ${backup}; read models rebuilt from ${report.events} events; ${pages.rendered} pages rendered.`,
+  );
   if (previous) console.log(`The database it replaced is kept at ${previous}.`);
 } catch (error) {
   console.error(`Restore refused: ${error instanceof Error ? error.message : String(error)}`);
