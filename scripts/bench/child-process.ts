@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { childEnv } from './env';
+
+/** The repository root, where `npm start` runs. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type RunningChild = {
+  /** The node process itself (no tsx or npm wrapper between), so /proc/<pid> is the one doing the work. */
+  pid: number;
+  /** Resolves with the first match of `pattern` in the child's stdout; rejects if the child exits first. */
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) once the child has exited. */
+  exited: Promise<number | string>;
+  /** SIGTERM, then SIGKILL if it has not gone within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+};
+
+/** `node --import tsx <entry>`, run from the repository root with the given configuration in its environment. */
+export function startTsChild(entry: string, config: Record<string, string>): RunningChild {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: childEnv(config),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${entry}`);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<number | string>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown'));
+  });
+  const output = () => `${stdout}${stderr ? `\n[stderr]\n${stderr}` : ''}`;
+
+  const waitFor = async (pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> => {
+    const deadline = performance.now() + timeoutMs;
+    let gone: number | string | null = null;
+    void exited.then((code) => {
+      gone = code;
+    });
+    while (performance.now() < deadline) {
+      const match = stdout.match(pattern);
+      if (match) return match;
+      if (gone !== null) throw new Error(`${entry} exited (${gone}) before printing ${pattern}:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`${entry} did not print ${pattern} within ${timeoutMs} ms:\n${output()}`);
+  };
+
+  const stop = async (graceMs = 5000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killed = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(killed);
+  };
+
+  return { pid: child.pid, waitFor, output, exited, stop };
+}
+
+/** Peak resident set size (VmHWM) of a running process, in MB, from /proc/<pid>/status. */
+export function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return Number(kb) / 1024;
+}
