@@ -6,7 +6,7 @@ import { backupDatabase, checkBackup, restoreDatabase } from './backup';
 import { handleCommand } from './command';
 import { openDatabase } from './db';
 import { readAll } from './store';
-import { openTempDatabase } from './testing';
+import { openTempDatabase, registerTestAccount } from './testing';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeEach(async () => {
@@ -16,19 +16,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const register = (i: number) =>
-  handleCommand(t.db, {
-    decider: accountDecider,
-    streamId: `account-u${i}`,
-    command: {
-      type: 'RegisterAccount',
-      accountId: `u${i}`,
-      name: `User ${i}`,
-      email: `u${i}@example.com`,
-      username: `user${i}`,
-    },
-    now: new Date(),
-  });
+const register = (i: number) => registerTestAccount(t.db, i);
 
 const eventsIn = async (file: string) => {
   const database = await openDatabase(file);

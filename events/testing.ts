@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type OpenedDatabase, openDatabase } from './db';
+import { accountDecider } from './account/decider';
+import { handleCommand } from './command';
+import { type Db, type OpenedDatabase, openDatabase } from './db';
 
 /** A real SQLite file in a fresh temp folder, for integration tests. */
 export async function openTempDatabase(): Promise<OpenedDatabase & { dir: string; file: string }> {
@@ -17,4 +19,20 @@ export async function openTempDatabase(): Promise<OpenedDatabase & { dir: string
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers test account `u<i>` (user<i>, u<i>@example.com) through the real command path. */
+export async function registerTestAccount(db: Db, i: number | string, now = new Date()) {
+  return handleCommand(db, {
+    decider: accountDecider,
+    streamId: `account-u${i}`,
+    command: {
+      type: 'RegisterAccount',
+      accountId: `u${i}`,
+      name: `User ${i}`,
+      email: `u${i}@example.com`,
+      username: `user${i}`,
+    },
+    now,
+  });
 }

@@ -9,10 +9,15 @@ import type { RenderTarget } from './render-account';
  * memory stays flat however many profiles there are). Pages come from the read models, so an account seen in
  * several batches renders the same files each time. Folders that belong to no account are removed.
  */
-export async function rebuildProfiles(db: Db, target: RenderTarget): Promise<{ events: number; rendered: number; removed: number }> {
+export async function rebuildProfiles(
+  db: Db,
+  target: RenderTarget,
+): Promise<{ events: number; rendered: number; removed: number }> {
   await saveCheckpoint(db, 0);
   const { events, rendered } = await catchUp(db, target, 5000);
-  const known = new Set((await db.selectFrom('users').select('username').execute()).map((user) => user.username));
+  const known = new Set(
+    (await db.selectFrom('users').select('username').execute()).map((user) => user.username),
+  );
   const folders = await fs.readdir(path.join(target.publicDir, 'u')).catch(() => [] as string[]);
   let removed = 0;
   for (const folder of folders) {

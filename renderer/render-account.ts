@@ -3,12 +3,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isAccountLive } from '../events/account/liveness';
 import type { CardContent } from '../events/card/content';
-import { mediaUrl } from '../events/card/content';
-import { canSaveContact, visibleSections } from '../events/card/display';
+import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
 import { renderProfilePage } from './pages/profile-page';
+import { hasVisibleContent } from './profile/view-model';
 import { qrPng, qrSvg } from './qr';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
@@ -19,14 +19,6 @@ export type RenderTarget = { publicDir: string; publicUrl: string; siteName: str
 export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'removed';
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
-
-/** Pages with no content to show: nothing visible, or no card at all. */
-function hasVisibleContent(content: CardContent | null): content is CardContent {
-  if (!content) return false;
-  return (
-    visibleSections(content, (image) => mediaUrl(image.id, Math.max(...image.widths))).sections.length > 0
-  );
-}
 
 async function writePage(dir: string, html: string) {
   if (await writeIfChanged(path.join(dir, 'index.html'), html)) {
@@ -50,7 +42,10 @@ async function writeQrCodes(dir: string, pageUrl: string) {
 }
 
 /** Writes the print-size QR code for a rendered profile if it is not there yet; false if there is no profile. */
-export async function printQrCode(target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>, username: string): Promise<boolean> {
+export async function printQrCode(
+  target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>,
+  username: string,
+): Promise<boolean> {
   const dir = profileDir(target.publicDir, username);
   if (!(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
   const file = path.join(dir, 'qr-print.png');
@@ -100,7 +95,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   if (!isAccountLive(user)) {
     kind = 'not-live';
     await writePage(dir, renderNotLivePage({ username, siteName }));
-  } else if (!hasVisibleContent(content)) {
+  } else if (!content || !hasVisibleContent(content)) {
     kind = 'not-set-up';
     await writePage(dir, renderNotSetUpPage({ username, siteName }));
   } else {

@@ -3,13 +3,14 @@
 
 import path from 'node:path';
 import { eventStoreBenchmark } from './bench/event-store';
+import { profilesBenchmark } from './bench/profiles';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 
 const USAGE = 'Usage: tsx scripts/bench.ts [--strict]';
 const RESULTS_FILE = 'bench-results.json';
 
 /** Every benchmark module, run in this order; add new ones here. */
-const benchmarks: Benchmark[] = [eventStoreBenchmark];
+const benchmarks: Benchmark[] = [eventStoreBenchmark, profilesBenchmark];
 
 function parseArgs(args: string[]): { strict: boolean } {
   let strict = false;

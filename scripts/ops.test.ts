@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountDecider } from '../events/account/decider';
 import { handleCommand } from '../events/command';
 import { openDatabase } from '../events/db';
+import { registerTestAccount } from '../events/testing';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -24,20 +25,7 @@ const script = (name: string, ...args: string[]) =>
 
 async function seed(count: number) {
   const database = await openDatabase(path.join(dataDir, 'app.db'));
-  for (let i = 0; i < count; i++) {
-    await handleCommand(database.db, {
-      decider: accountDecider,
-      streamId: `account-u${i}`,
-      command: {
-        type: 'RegisterAccount',
-        accountId: `u${i}`,
-        name: `User ${i}`,
-        email: `u${i}@example.com`,
-        username: `user${i}`,
-      },
-      now: new Date(),
-    });
-  }
+  for (let i = 0; i < count; i++) await registerTestAccount(database.db, i);
   return database;
 }
 

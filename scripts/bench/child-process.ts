@@ -49,7 +49,8 @@ export function startTsChild(entry: string, config: Record<string, string>): Run
     while (performance.now() < deadline) {
       const match = stdout.match(pattern);
       if (match) return match;
-      if (gone !== null) throw new Error(`${entry} exited (${gone}) before printing ${pattern}:\n${output()}`);
+      if (gone !== null)
+        throw new Error(`${entry} exited (${gone}) before printing ${pattern}:\n${output()}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new Error(`${entry} did not print ${pattern} within ${timeoutMs} ms:\n${output()}`);

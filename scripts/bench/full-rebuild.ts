@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedDemo } from '../../api/demo/seed';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
+import type { CardContent } from '../../events/card/content';
+import { cardDecider } from '../../events/card/decider';
+import { cardStreamId } from '../../events/card/events';
+import { handleCommand } from '../../events/command';
+import { type Db, openDatabase } from '../../events/db';
+import { profileDir } from '../../renderer/render-account';
+import { startTsChild } from './child-process';
+import type { RebuildChildReport } from './rebuild-child';
+import { atLeast, atMost, type BenchRow, info } from './report';
+
+export const REBUILD_ACCOUNTS = 10_000;
+const PUBLIC_URL = 'https://tradecard.bench';
+const CHILD_TIMEOUT_MS = 20 * 60_000;
+
+const username = (i: number) => `trade${i}`;
+const fullName = (i: number) => `Alex Tradesperson ${i}`;
+
+/** The demo's card with this account's name: the same photos (real media files), sections and length. */
+const cardFor = (demo: CardContent, i: number): CardContent => ({
+  ...demo,
+  full_name: fullName(i),
+  main_heading: `${fullName(i)} Bathrooms`,
+  business_card_name: `${fullName(i)} Bathrooms`,
+  contact_email: `${username(i)}@example.com`,
+});
+
+/** `count` verified accounts in trial, each with a published card, through the real commands in one transaction. */
+async function generateAccounts(db: Db, demo: CardContent, count: number): Promise<void> {
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const accountId = randomUUID();
+      const streamId = accountStreamId(accountId);
+      const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
+        handleCommand(trx, { decider: accountDecider, streamId, command, now });
+      await account({
+        type: 'RegisterAccount',
+        accountId,
+        name: fullName(i),
+        email: `${username(i)}@example.com`,
+        username: username(i),
+      });
+      await account({ type: 'VerifyEmail' });
+      await account({ type: 'StartTrial' });
+      await handleCommand(trx, {
+        decider: cardDecider,
+        streamId: cardStreamId(accountId),
+        command: { type: 'PublishCard', accountId, content: cardFor(demo, i), accountMayPublish: true },
+        now,
+      });
+    }
+  });
+}
+
+/** A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count` more. */
+async function prepareDataDir(dir: string, count: number): Promise<void> {
+  const opened = await openDatabase(path.join(dir, 'app.db'));
+  try {
+    const deps = { db: opened.db, now: () => new Date(), publicDir: path.join(dir, 'public'), onAppended: () => {} };
+    await seedDemo(deps);
+    const row = await opened.db
+      .selectFrom('cards')
+      .innerJoin('users', 'users.id', 'cards.account_id')
+      .select('cards.content')
+      .where('users.username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    await generateAccounts(opened.db, JSON.parse(row.content) as CardContent, count);
+    // Settled into the main file, as a production log would be, rather than one fresh transaction in the WAL.
+    opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    await opened.close();
+  }
+}
+
+/** A fast rebuild of wrong pages is worthless: every page must exist, and samples must be the right person's. */
+function checkPages(publicDir: string, count: number): void {
+  for (let i = 0; i < count; i++) {
+    if (!fs.existsSync(path.join(profileDir(publicDir, username(i)), 'index.html'))) {
+      throw new Error(`the rebuild wrote no page for ${username(i)}`);
+    }
+  }
+  for (const i of [0, Math.floor(count / 2), count - 1]) {
+    const dir = profileDir(publicDir, username(i));
+    if (!fs.readFileSync(path.join(dir, 'index.html'), 'utf8').includes(fullName(i))) {
+      throw new Error(`the page for ${username(i)} does not show ${fullName(i)}`);
+    }
+    const vcard = fs.readFileSync(path.join(dir, 'contact.vcf'), 'utf8');
+    if (!vcard.includes(fullName(i)) || !/^PHOTO/m.test(vcard)) {
+      throw new Error(`the vCard for ${username(i)} lacks the name or the photo`);
+    }
+  }
+}
+
+/** Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS. */
+export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-rebuild-'));
+  try {
+    const generating = performance.now();
+    await prepareDataDir(dir, count);
+    process.stderr.write(`  generated ${count} accounts in ${((performance.now() - generating) / 1000).toFixed(1)} s\n`);
+
+    const child = startTsChild('scripts/bench/rebuild-child.ts', { DATA_DIR: dir, PUBLIC_URL });
+    let report: RebuildChildReport;
+    try {
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the rebuild took too long')), CHILD_TIMEOUT_MS).unref(),
+      );
+      const code = await Promise.race([child.exited, timeout]);
+      if (code !== 0) throw new Error(`the rebuild exited with ${code}:\n${child.output()}`);
+      const last = child.output().trim().split('\n').at(-1) ?? '';
+      report = JSON.parse(last) as RebuildChildReport;
+    } finally {
+      await child.stop();
+    }
+    checkPages(path.join(dir, 'public'), count);
+
+    const seconds = report.renderMs / 1000;
+    const label = count.toLocaleString('en-US');
+    return [
+      atLeast('full rebuild', count / seconds, 'profiles/s', 500),
+      info(`full rebuild: rendering ${label} profiles (${report.rendered} renders)`, seconds, 's'),
+      info(`full rebuild: replay of ${report.events.toLocaleString('en-US')} events first`, report.replayMs / 1000, 's'),
+      atMost('full rebuild peak memory (RSS)', report.maxRssKb / 1024, 'MB', 300),
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,13 @@
+import { fullRebuild } from './full-rebuild';
+import { publishLatency } from './publish-latency';
+import type { Benchmark } from './report';
+import { serving } from './serving';
+
+/**
+ * Profile pages: how fast a publish reaches the page on disk, how fast and lean a full rebuild is, how small the
+ * page is, and how serving the static files compares with rendering each request (the common approach).
+ */
+export const profilesBenchmark: Benchmark = {
+  name: 'profile pages',
+  run: async () => [...(await publishLatency()), ...(await fullRebuild()), ...(await serving())],
+};

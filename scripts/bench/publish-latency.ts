@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SITE_NAME } from '../../api/app';
+import { sampleCardFields } from '../../api/demo/sample-card';
+import { seedDemo } from '../../api/demo/seed';
+import { createTestApp } from '../../api/testing';
+import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
+import { startProjector } from '../../renderer/projector';
+import { profileDir } from '../../renderer/render-account';
+import { atMost, type BenchRow, info } from './report';
+import { percentile } from './stats';
+
+const TIMED_PUBLISHES = 200;
+const USERNAME = 'latency';
+
+const address = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
+
+/** The save payload the editor sends (SPEC §5), with the demo's stored photos as addresses and a bio of our own. */
+function payload(images: CardContent, bio: string) {
+  return JSON.stringify({
+    ...sampleCardFields,
+    full_name: 'Lee Latency',
+    bio,
+    cover_photo: images.cover_photo ? address(images.cover_photo) : undefined,
+    avatar: images.avatar ? address(images.avatar) : undefined,
+    existing_works: images.works.map(address),
+  });
+}
+
+/**
+ * Publish → page on disk, through the whole app (HTTP handler, command, inline read models) and a real projector
+ * nudged by the commit as in api/server.ts: from the request's start until the projector is idle and index.html on
+ * disk holds the new bio.
+ */
+export async function publishLatency(): Promise<BenchRow[]> {
+  const test = await createTestApp();
+  const projector = startProjector(test.deps.db, {
+    publicDir: test.deps.publicDir,
+    publicUrl: test.deps.publicUrl,
+    siteName: SITE_NAME,
+  });
+  test.deps.onAppended = () => projector.nudge();
+  try {
+    // The demo's real photos (in this app's media folder), so each page has images, srcsets and a vCard photo.
+    await seedDemo(test.deps);
+    const demo = await test.db
+      .selectFrom('cards')
+      .innerJoin('users', 'users.id', 'cards.account_id')
+      .select('cards.content')
+      .where('users.username', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const images = JSON.parse(demo.content) as CardContent;
+    const token = await test.signUp(USERNAME);
+    const page = path.join(profileDir(test.deps.publicDir, USERNAME), 'index.html');
+
+    const publish = async (bio: string) => {
+      const response = await test.app.request('/api/business-card/create_business_card', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: payload(images, bio),
+      });
+      if (response.status !== 200)
+        throw new Error(`publish failed: ${response.status} ${await response.text()}`);
+      await response.arrayBuffer();
+      await projector.idle();
+      if (!fs.readFileSync(page, 'utf8').includes(bio)) throw new Error(`${page} does not show "${bio}"`);
+    };
+
+    // The first publish also starts the trial and writes the QR codes; later ones are the everyday case.
+    await publish('First version of the bio.');
+    const times: number[] = [];
+    for (let i = 0; i < TIMED_PUBLISHES; i++) {
+      const started = performance.now();
+      await publish(`Bio revision number ${i}: fitted bathrooms and wet rooms across Bristol since 2009.`);
+      times.push(performance.now() - started);
+    }
+    return [
+      info(`publish → page on disk p50 (${TIMED_PUBLISHES} publishes)`, percentile(times, 50), 'ms'),
+      atMost('publish → page on disk p95', percentile(times, 95), 'ms', 50),
+    ];
+  } finally {
+    await projector.stop();
+    await test.close();
+  }
+}

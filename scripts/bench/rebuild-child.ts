@@ -1,0 +1,41 @@
+// Bench-only entry: what `npm run rebuild` (scripts/rebuild.ts) does, timed step by step, in a process of its own
+// so that its peak memory is the rebuild's alone. Prints one JSON line at the end for scripts/bench/full-rebuild.ts.
+import { SITE_NAME } from '../../api/app';
+import { readEnv } from '../../api/env';
+import { openRuntime } from '../../api/runtime';
+import { replay } from '../../events/replay';
+import { rebuildProfiles } from '../../renderer/rebuild';
+
+export type RebuildChildReport = {
+  replayMs: number;
+  renderMs: number;
+  events: number;
+  rendered: number;
+  removed: number;
+  /** process.resourceUsage().maxRSS: peak resident set size in kilobytes. */
+  maxRssKb: number;
+};
+
+const env = readEnv();
+const { deps, database } = await openRuntime(env);
+try {
+  const started = performance.now();
+  const replayed = await replay(deps.db);
+  const replayDone = performance.now();
+  const pages = await rebuildProfiles(deps.db, {
+    publicDir: deps.publicDir,
+    publicUrl: env.PUBLIC_URL,
+    siteName: SITE_NAME,
+  });
+  const report: RebuildChildReport = {
+    replayMs: replayDone - started,
+    renderMs: performance.now() - replayDone,
+    events: replayed.events,
+    rendered: pages.rendered,
+    removed: pages.removed,
+    maxRssKb: process.resourceUsage().maxRSS,
+  };
+  console.log(JSON.stringify(report));
+} finally {
+  await database.close();
+}
