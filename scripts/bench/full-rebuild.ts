@@ -63,7 +63,12 @@ async function generateAccounts(db: Db, demo: CardContent, count: number): Promi
 async function prepareDataDir(dir: string, count: number): Promise<void> {
   const opened = await openDatabase(path.join(dir, 'app.db'));
   try {
-    const deps = { db: opened.db, now: () => new Date(), publicDir: path.join(dir, 'public'), onAppended: () => {} };
+    const deps = {
+      db: opened.db,
+      now: () => new Date(),
+      publicDir: path.join(dir, 'public'),
+      onAppended: () => {},
+    };
     await seedDemo(deps);
     const row = await opened.db
       .selectFrom('cards')
@@ -104,7 +109,9 @@ export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]>
   try {
     const generating = performance.now();
     await prepareDataDir(dir, count);
-    process.stderr.write(`  generated ${count} accounts in ${((performance.now() - generating) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `  generated ${count} accounts in ${((performance.now() - generating) / 1000).toFixed(1)} s\n`,
+    );
 
     const child = startTsChild('scripts/bench/rebuild-child.ts', { DATA_DIR: dir, PUBLIC_URL });
     let report: RebuildChildReport;
@@ -126,7 +133,11 @@ export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]>
     return [
       atLeast('full rebuild', count / seconds, 'profiles/s', 500),
       info(`full rebuild: rendering ${label} profiles (${report.rendered} renders)`, seconds, 's'),
-      info(`full rebuild: replay of ${report.events.toLocaleString('en-US')} events first`, report.replayMs / 1000, 's'),
+      info(
+        `full rebuild: replay of ${report.events.toLocaleString('en-US')} events first`,
+        report.replayMs / 1000,
+        's',
+      ),
       atMost('full rebuild peak memory (RSS)', report.maxRssKb / 1024, 'MB', 300),
     ];
   } finally {

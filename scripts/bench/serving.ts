@@ -53,7 +53,8 @@ async function waitForPage(port: number, pathname: string, timeoutMs: number): P
 async function gzippedPage(port: number, label: string): Promise<string> {
   const page = await get(port, '/u/demo');
   if (page.status !== 200) throw new Error(`${label}: GET /u/demo answered ${page.status}`);
-  if (page.encoding !== 'gzip') throw new Error(`${label}: /u/demo was sent as ${page.encoding ?? 'identity'}`);
+  if (page.encoding !== 'gzip')
+    throw new Error(`${label}: /u/demo was sent as ${page.encoding ?? 'identity'}`);
   return gunzipSync(page.body).toString('utf8');
 }
 
@@ -91,15 +92,21 @@ export async function serving(): Promise<BenchRow[]> {
     const html = fs.readFileSync(path.join(demoDir, 'index.html'));
     const gzipBytes = fs.statSync(path.join(demoDir, 'index.html.gz')).size;
     const gzip9Bytes = gzipSync(html, { level: 9 }).length;
-    if (gzipBytes !== gzip9Bytes) throw new Error(`index.html.gz is ${gzipBytes} B, gzip -9 gives ${gzip9Bytes} B`);
+    if (gzipBytes !== gzip9Bytes)
+      throw new Error(`index.html.gz is ${gzipBytes} B, gzip -9 gives ${gzip9Bytes} B`);
 
     const ssr = startTsChild('scripts/bench/ssr-server.ts', config);
     children.push(ssr);
     const ssrPort = portOf(await ssr.waitFor(/running at http:\/\/127\.0\.0\.1:(\d+)/, START_TIMEOUT_MS));
 
-    const [staticPage, ssrPage] = [await gzippedPage(staticPort, 'npm start'), await gzippedPage(ssrPort, 'SSR')];
-    if (staticPage !== ssrPage) throw new Error('the static and the SSR server send different pages for /u/demo');
-    if (staticPage !== html.toString('utf8')) throw new Error('npm start did not send index.html as rendered');
+    const [staticPage, ssrPage] = [
+      await gzippedPage(staticPort, 'npm start'),
+      await gzippedPage(ssrPort, 'SSR'),
+    ];
+    if (staticPage !== ssrPage)
+      throw new Error('the static and the SSR server send different pages for /u/demo');
+    if (staticPage !== html.toString('utf8'))
+      throw new Error('npm start did not send index.html as rendered');
 
     const staticRate = await load(staticPort, 'npm start');
     const ssrRate = await load(ssrPort, 'SSR');
@@ -109,7 +116,11 @@ export async function serving(): Promise<BenchRow[]> {
     return [
       atMost('demo page gzip size (index.html.gz)', gzipBytes / 1024, 'KB', 14),
       info(`demo page uncompressed (index.html)`, html.length / 1024, 'KB'),
-      info(`serving /u/demo, static files (npm start, ${CONNECTIONS} connections, gzip)`, staticRate, 'req/s'),
+      info(
+        `serving /u/demo, static files (npm start, ${CONNECTIONS} connections, gzip)`,
+        staticRate,
+        'req/s',
+      ),
       info('serving /u/demo, SSR per request (same db, gzip)', ssrRate, 'req/s'),
       info('static ÷ SSR', staticRate / ssrRate, '×'),
       atMost('server peak memory while serving (VmHWM)', serverPeak, 'MB', 256),

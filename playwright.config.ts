@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium: the one browser this project's machines can install (no browser downloads here).
+const CHROMIUM = '/usr/bin/chromium';
+if (!fs.existsSync(CHROMIUM)) {
+  throw new Error(
+    `Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
+  );
+}
+
+// Every run starts the real server on a fresh data folder, so journeys begin where a newcomer would.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-e2e-'));
+const PORT = 3917;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  webServer: {
+    command: 'node --import tsx api/server.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${PORT}`, SEED_DEMO: 'true' },
+  },
+});
