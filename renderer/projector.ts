@@ -1,8 +1,12 @@
 import type { Db } from '../events/db';
 import { readBatchesForProjection } from '../events/store';
+import { eachConcurrently } from './each-concurrently';
 import { type RenderTarget, renderAccount } from './render-account';
 
 export const PROJECTOR_NAME = 'profile-pages';
+
+/** Accounts rendered at once: enough to keep the disk busy while the CPU renders, few enough to stay lean. */
+const RENDER_CONCURRENCY = 8;
 
 /** The account whose public files an event can change: its own stream or its card's. */
 export function accountOf(streamId: string): string | null {
@@ -46,7 +50,7 @@ export async function catchUp(
       const account = accountOf(event.streamId);
       if (account) accounts.add(account);
     }
-    for (const account of accounts) await renderAccount(db, account, target);
+    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) => renderAccount(db, account, target));
     const last = batch.at(-1);
     if (last) await saveCheckpoint(db, last.globalPosition);
     events += batch.length;

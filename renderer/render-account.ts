@@ -28,29 +28,29 @@ async function writePage(dir: string, html: string) {
 }
 
 /**
- * The QR code depends only on the page address, so it is written once. The print-size PNG (50 ms to draw here) is
- * made on first request instead (see `printQrCode`), so a full rebuild never waits on thousands of them.
+ * The QR code depends only on the page address, so it is written once. The PNGs (7 ms and 50 ms to draw here) are
+ * made on first request instead (see `qrPngFile`), so a full rebuild never waits on thousands of them.
  */
-async function writeQrCodes(dir: string, pageUrl: string) {
-  const exists = await fs.stat(path.join(dir, 'qr.png')).then(
-    () => true,
-    () => false,
-  );
-  if (exists) return;
-  await writeFileAtomic(path.join(dir, 'qr.svg'), await qrSvg(pageUrl));
-  await writeFileAtomic(path.join(dir, 'qr.png'), await qrPng(pageUrl, 200));
+async function writeQrSvg(dir: string, pageUrl: string) {
+  const file = path.join(dir, 'qr.svg');
+  if (await fs.stat(file).catch(() => null)) return;
+  await writeFileAtomic(file, await qrSvg(pageUrl));
 }
 
-/** Writes the print-size QR code for a rendered profile if it is not there yet; false if there is no profile. */
-export async function printQrCode(
+export const QR_PNG_FILES = { 'qr.png': 200, 'qr-print.png': 1200 } as const;
+
+/** Writes a QR PNG for a rendered profile if it is not there yet; false if there is no such profile or file. */
+export async function qrPngFile(
   target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>,
   username: string,
+  name: string,
 ): Promise<boolean> {
+  const width = QR_PNG_FILES[name as keyof typeof QR_PNG_FILES];
   const dir = profileDir(target.publicDir, username);
-  if (!(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
-  const file = path.join(dir, 'qr-print.png');
+  if (!width || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
+  const file = path.join(dir, name);
   if (!(await fs.stat(file).catch(() => null))) {
-    await writeFileAtomic(file, await qrPng(`${target.publicUrl}/u/${username}`, 1200));
+    await writeFileAtomic(file, await qrPng(`${target.publicUrl}/u/${username}`, width));
   }
   return true;
 }
@@ -110,6 +110,6 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   } else {
     await fs.rm(vcardFile, { force: true });
   }
-  await writeQrCodes(dir, pageUrl);
+  await writeQrSvg(dir, pageUrl);
   return kind;
 }
