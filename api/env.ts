@@ -14,7 +14,8 @@ const list = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: z.url().optional(),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   MAIL: z
     .string()
@@ -44,7 +45,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string };
 
 /** The only reader of process.env: everything else receives configuration as arguments. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -64,5 +65,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );
   }
-  return { ...env, PUBLIC_URL: env.PUBLIC_URL.replace(/\/+$/, ''), dataDir: path.resolve(env.DATA_DIR) };
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return { ...env, PUBLIC_URL: publicUrl, dataDir: path.resolve(env.DATA_DIR) };
 }

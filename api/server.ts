@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { startProjector } from '../renderer/projector';
 import { createApp, SITE_NAME } from './app';
-import { seedDemo } from './demo/seed';
 import { readEnv } from './env';
 import { openRuntime } from './runtime';
 import { startTrialScheduler } from './trial-scheduler';
@@ -19,13 +20,17 @@ const projector = startProjector(deps.db, {
 deps.onAppended = () => projector.nudge();
 const trials = startTrialScheduler(deps);
 
-// A newcomer should see a real page at /u/demo straight away; an instance with any account is left alone.
+// A newcomer should see a real page at /u/demo straight away; an instance with any account is left alone. The
+// seed decodes photos, and sharp's memory pools would stay with the server for good, so a short-lived child does it;
+// the projector picks its events up like any other writer's.
 if (env.SEED_DEMO) {
   const anyone = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!anyone) {
-    const result = await seedDemo(deps);
-    if (result.status === 'created')
-      console.log(`Published the sample profile (sign in as ${result.email} / ${result.password}).`);
+    const seed = fileURLToPath(new URL('../scripts/seed-demo.ts', import.meta.url));
+    spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', (code) => {
+      if (code !== 0)
+        console.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { type DomainEvent, domainEventSchema } from './catalogue';
 import type { Db } from './db';
 import { ConflictError } from './errors';
@@ -200,6 +201,39 @@ export async function* readBatchesForProjection(
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     position = last.global_position;
+  }
+}
+
+/**
+ * The whole log grouped by stream (each stream's events together, in order), in batches. A rebuild folds one
+ * stream at a time from this, so its memory holds one state, not one per stream.
+ */
+export async function* readStreamsForProjection(db: Db, batchSize = 5000): AsyncGenerator<ProjectedEvent[]> {
+  let after: { streamId: string; position: number } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('events')
+      .select(['global_position', 'stream_id', 'stream_position', 'type', 'data', 'occurred_at'])
+      .orderBy('stream_id')
+      .orderBy('stream_position')
+      .limit(batchSize);
+    if (after)
+      query = query.where(
+        sql<boolean>`(stream_id, stream_position) > (${after.streamId}, ${after.position})`,
+      );
+    const rows = await query.execute();
+    yield rows.map((row) => {
+      const event = domainEventSchema.parse({ type: row.type, data: JSON.parse(row.data) });
+      return {
+        streamId: row.stream_id,
+        globalPosition: row.global_position,
+        occurredAt: row.occurred_at,
+        ...event,
+      };
+    });
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { streamId: last.stream_id, position: last.stream_position };
   }
 }
 

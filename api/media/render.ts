@@ -1,6 +1,8 @@
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import type { PhotoHeader } from './sniff';
+
+// libheif's WebAssembly costs ~25 MB resident: load it on the first HEIC upload, not at server start.
+const heicDecoder = async () => (await import('heic-decode')).default;
 
 export const MAX_PIXELS = 40_000_000;
 export const MAX_STORED_WIDTH = 1600;
@@ -27,7 +29,7 @@ async function uprightPixels(bytes: Uint8Array, header: PhotoHeader) {
   if (header.kind === 'heic') {
     // sharp's libvips has no HEVC decoder. libheif applies irot/imir itself, and HEIF's EXIF orientation is
     // advisory only (iPhones write both), so autoOrient here would rotate a second time.
-    const { width, height, data } = await decodeHeic({ buffer: bytes });
+    const { width, height, data } = await (await heicDecoder())({ buffer: bytes });
     image = sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS });
     if (!header.hasAlpha) image = image.removeAlpha();
   } else {

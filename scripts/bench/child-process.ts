@@ -74,3 +74,8 @@ export function peakRssMb(pid: number): number {
   if (!kb) throw new Error(`no VmHWM in /proc/${pid}/status`);
   return Number(kb) / 1024;
 }
+
+/** Resets VmHWM to the current RSS (Linux ≥ 4.0), so a later reading is the peak since now. */
+export function resetPeakRss(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}

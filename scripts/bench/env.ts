@@ -4,5 +4,6 @@
  * on unread to a child (PATH etc.); the child itself parses its configuration with readEnv() from api/env.ts.
  */
 export function childEnv(config: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...config };
+  // As `npm start` runs the server (package.json): React's production build, and fewer glibc malloc arenas.
+  return { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...config };
 }

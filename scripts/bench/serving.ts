@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { profileDir } from '../../renderer/render-account';
-import { peakRssMb, type RunningChild, startTsChild } from './child-process';
+import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
 import { atMost, type BenchRow, info } from './report';
 
 const PUBLIC_URL = 'https://tradecard.bench';
@@ -108,9 +108,12 @@ export async function serving(): Promise<BenchRow[]> {
     if (staticPage !== html.toString('utf8'))
       throw new Error('npm start did not send index.html as rendered');
 
+    // The peak since start-up (seeding the demo included), then the peak under load alone.
+    const startupPeak = peakRssMb(server.pid);
+    resetPeakRss(server.pid);
     const staticRate = await load(staticPort, 'npm start');
     const ssrRate = await load(ssrPort, 'SSR');
-    const serverPeak = peakRssMb(server.pid);
+    const loadPeak = peakRssMb(server.pid);
     const ssrPeak = peakRssMb(ssr.pid);
 
     return [
@@ -123,7 +126,14 @@ export async function serving(): Promise<BenchRow[]> {
       ),
       info('serving /u/demo, SSR per request (same db, gzip)', ssrRate, 'req/s'),
       info('static ÷ SSR', staticRate / ssrRate, '×'),
-      atMost('server peak memory while serving (VmHWM)', serverPeak, 'MB', 256),
+      atMost(
+        'server peak memory while serving (VmHWM since start)',
+        Math.max(startupPeak, loadPeak),
+        'MB',
+        256,
+      ),
+      info('server peak memory: start-up, seeding the demo', startupPeak, 'MB'),
+      info('server peak memory: during the load test (VmHWM reset first)', loadPeak, 'MB'),
       info('SSR bench server peak memory (VmHWM)', ssrPeak, 'MB'),
     ];
   } finally {
