@@ -43,6 +43,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${PORT}`, SEED_DEMO: 'true' },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      SEED_DEMO: 'true',
+    },
   },
 });

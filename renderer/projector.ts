@@ -1,5 +1,5 @@
 import type { Db } from '../events/db';
-import { readBatchesForProjection } from '../events/store';
+import { readChangedStreams } from '../events/store';
 import { eachConcurrently } from './each-concurrently';
 import { type RenderTarget, renderAccount } from './render-account';
 
@@ -44,7 +44,8 @@ export async function catchUp(
   let events = 0;
   let rendered = 0;
   const position = await readCheckpoint(db);
-  for await (const batch of readBatchesForProjection(db, position, batchSize)) {
+  // Pages are rendered from the read models, so only which streams changed matters, not what the events say.
+  for await (const batch of readChangedStreams(db, position, batchSize)) {
     const accounts = new Set<string>();
     for (const event of batch) {
       const account = accountOf(event.streamId);

@@ -81,6 +81,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   }
 
   const dir = profileDir(target.publicDir, user.username);
+  await fs.mkdir(dir, { recursive: true });
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
   const { siteName } = target;

@@ -1,16 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Write to a temp name beside the target, then rename: a reader sees the old file or the new one, never half. */
+let written = 0;
+
+/**
+ * Write to a temp name beside the target, then rename: a reader sees the old file or the new one, never half.
+ * The folder must exist (callers make it once, not once per file: on our disks every mkdir shows in a rebuild).
+ * No fsync, unlike uploaded photos (api/media/atomic.ts): pages are derived, and rebuilt from the log if lost.
+ */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  await fs.writeFile(temporary, data);
-  await fs.rename(temporary, file);
+  written += 1;
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${written}.tmp`);
+  try {
+    await fs.writeFile(temporary, data);
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 /** Leaves an unchanged file alone, so its mtime (and the ETag built from it) only moves when content does. */
