@@ -2,7 +2,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { fontSourcePath } from '../renderer/font-files';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
-import { qrPngFile } from '../renderer/render-account';
+import { qrCodeFile } from '../renderer/render-account';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
 import { publicFiles } from './public-files';
@@ -56,7 +56,7 @@ export function createApp(deps: Deps) {
     '/',
     publicFiles({
       publicDir: deps.publicDir,
-      ensureQrPng: (username, file) => qrPngFile(deps, username, file),
+      ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
     }),

@@ -82,6 +82,9 @@ describe('public profile files', () => {
 
   it('serves QR codes and content-addressed media with long caching', async () => {
     const { data } = await publishWithAvatar();
+    const svg = await get('/u/dana/qr.svg');
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg/);
     const qr = await get('/u/dana/qr.png');
     expect(qr.headers.get('content-type')).toBe('image/png');
     const print = await get('/u/dana/qr-print.png');

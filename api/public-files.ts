@@ -62,14 +62,14 @@ const PROFILE_FILES: Record<string, { type: string; cache: string; gzip?: boolea
 
 export type PublicFilesOptions = {
   publicDir: string;
-  /** Draws a QR PNG of a rendered profile on first request; false when there is no such profile. */
-  ensureQrPng: (username: string, file: string) => Promise<boolean>;
+  /** Draws a QR code file of a rendered profile on first request; false when there is no such profile. */
+  ensureQrCode: (username: string, file: string) => Promise<boolean>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
 };
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
-export function publicFiles({ publicDir, ensureQrPng, fontFile, notFoundPage }: PublicFilesOptions) {
+export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }: PublicFilesOptions) {
   const app = new Hono();
   const notFound = (c: Context, username: string) => {
     c.header('Content-Security-Policy', PROFILE_CSP);
@@ -84,7 +84,7 @@ export function publicFiles({ publicDir, ensureQrPng, fontFile, notFoundPage }: 
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment)
       headers['Content-Disposition'] = `attachment; filename="${username}-${spec.attachment}"`;
-    if (name.endsWith('.png') && !(await ensureQrPng(username, name))) return notFound(c, username);
+    if (name.startsWith('qr') && !(await ensureQrCode(username, name))) return notFound(c, username);
     const file = path.join(publicDir, 'u', username, name);
     return (await sendFile(c, { file, ...spec, headers })) ?? notFound(c, username);
   };

@@ -20,38 +20,35 @@ export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'removed';
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
-async function writePage(dir: string, html: string) {
-  if (await writeIfChanged(path.join(dir, 'index.html'), html)) {
+async function writePage(dir: string, html: string, newFolder: boolean) {
+  if (await writeIfChanged(path.join(dir, 'index.html'), html, newFolder)) {
     // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
     await writeFileAtomic(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
   }
 }
 
 /**
- * The QR code depends only on the page address, so it is written once. The PNGs (7 ms and 50 ms to draw here) are
- * made on first request instead (see `qrPngFile`), so a full rebuild never waits on thousands of them.
+ * QR codes depend only on the page address, so each is drawn once, on its first request (`qrCodeFile`), not by
+ * the projector: a full rebuild of thousands of pages then never waits on them (the print PNG alone is 50 ms).
  */
-async function writeQrSvg(dir: string, pageUrl: string) {
-  const file = path.join(dir, 'qr.svg');
-  if (await fs.stat(file).catch(() => null)) return;
-  await writeFileAtomic(file, await qrSvg(pageUrl));
-}
+export const QR_FILES = {
+  'qr.svg': (url: string) => qrSvg(url),
+  'qr.png': (url: string) => qrPng(url, 200),
+  'qr-print.png': (url: string) => qrPng(url, 1200),
+} as const;
 
-export const QR_PNG_FILES = { 'qr.png': 200, 'qr-print.png': 1200 } as const;
-
-/** Writes a QR PNG for a rendered profile if it is not there yet; false if there is no such profile or file. */
-export async function qrPngFile(
+/** Writes a QR file of a rendered profile if it is not there yet; false if there is no such profile or file. */
+export async function qrCodeFile(
   target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>,
   username: string,
   name: string,
 ): Promise<boolean> {
-  const width = QR_PNG_FILES[name as keyof typeof QR_PNG_FILES];
+  const draw = QR_FILES[name as keyof typeof QR_FILES];
   const dir = profileDir(target.publicDir, username);
-  if (!width || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
+  if (!draw || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
   const file = path.join(dir, name);
-  if (!(await fs.stat(file).catch(() => null))) {
-    await writeFileAtomic(file, await qrPng(`${target.publicUrl}/u/${username}`, width));
-  }
+  if (!(await fs.stat(file).catch(() => null)))
+    await writeFileAtomic(file, await draw(`${target.publicUrl}/u/${username}`));
   return true;
 }
 
@@ -81,7 +78,8 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   }
 
   const dir = profileDir(target.publicDir, user.username);
-  await fs.mkdir(dir, { recursive: true });
+  // mkdir answers with what it created: a new folder has no files to compare against.
+  const newFolder = (await fs.mkdir(dir, { recursive: true })) !== undefined;
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
   const { siteName } = target;
@@ -95,22 +93,21 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   let kind: PageKind;
   if (!isAccountLive(user)) {
     kind = 'not-live';
-    await writePage(dir, renderNotLivePage({ username, siteName }));
+    await writePage(dir, renderNotLivePage({ username, siteName }), newFolder);
   } else if (!content || !hasVisibleContent(content)) {
     kind = 'not-set-up';
-    await writePage(dir, renderNotSetUpPage({ username, siteName }));
+    await writePage(dir, renderNotSetUpPage({ username, siteName }), newFolder);
   } else {
     kind = 'live';
-    await writePage(dir, renderProfilePage({ content, username, pageUrl, siteName }));
+    await writePage(dir, renderProfilePage({ content, username, pageUrl, siteName }), newFolder);
   }
 
   const vcardFile = path.join(dir, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {
     const photoJpeg = content.avatar ? await vcardPhoto(target.publicDir, content.avatar) : undefined;
-    await writeIfChanged(vcardFile, buildVCard({ content, pageUrl, photoJpeg }));
+    await writeIfChanged(vcardFile, buildVCard({ content, pageUrl, photoJpeg }), newFolder);
   } else {
     await fs.rm(vcardFile, { force: true });
   }
-  await writeQrSvg(dir, pageUrl);
   return kind;
 }
