@@ -1,6 +1,7 @@
 /**
  * The spec's sample profile (SPEC §2 "Editor"): a bathroom renovator with three work images, four services and
- * three reviews. Phone numbers are from Ofcom's range kept for drama (0117 496 0xxx), so none rings a real person.
+ * three reviews. Phone numbers are from Ofcom's range kept for drama (0117 496 0000 to 0999), so none rings a real
+ * person.
  */
 export const SAMPLE_USERNAME = 'demo';
 
