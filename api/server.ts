@@ -20,17 +20,19 @@ const projector = startProjector(deps.db, {
 deps.onAppended = () => projector.nudge();
 const trials = startTrialScheduler(deps);
 
-// A newcomer should see a real page at /u/demo straight away; an instance with any account is left alone. The
-// seed decodes photos, and sharp's memory pools would stay with the server for good, so a short-lived child does it;
-// the projector picks its events up like any other writer's.
+// A newcomer should see a real page at /u/demo as soon as the address is printed; an instance with any account is
+// left alone. The seed decodes photos, and sharp's memory pools would stay with the server for good, so a
+// short-lived child does it; the server waits for it, then renders its events like any other writer's.
 if (env.SEED_DEMO) {
   const anyone = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!anyone) {
     const seed = fileURLToPath(new URL('../scripts/seed-demo.ts', import.meta.url));
-    spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', (code) => {
-      if (code !== 0)
-        console.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
+    const code = await new Promise<number | null>((resolve) => {
+      spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', resolve);
     });
+    if (code !== 0)
+      console.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
+    await projector.idle();
   }
 }
 
