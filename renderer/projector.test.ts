@@ -10,7 +10,7 @@ import { lastGlobalPosition } from '../events/store';
 import { openTempDatabase } from '../events/testing';
 import { catchUp, readCheckpoint } from './projector';
 import { renderAccount } from './render-account';
-import { fullCard } from './test-card';
+import { everySectionHidden, fullCard } from './test-card';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 let target: { publicDir: string; publicUrl: string; siteName: string };
@@ -51,15 +51,7 @@ async function seed() {
   await register('fresh');
   await register('blank');
   await account('blank', { type: 'StartTrial' });
-  await publish('blank', {
-    ...fullCard(),
-    show_main_section: false,
-    show_about_me_section: false,
-    show_work_section: false,
-    show_services_section: false,
-    show_reviews_section: false,
-    show_contact_section: false,
-  });
+  await publish('blank', everySectionHidden());
   await register('noemail');
   await account('noemail', { type: 'StartTrial' });
   await publish('noemail', { ...defaultCardContent(), full_name: 'Only A Name' });

@@ -57,3 +57,14 @@ export const fullCard = (overrides: Partial<CardContent> = {}): CardContent => (
   tiktok_url: 'https://tiktok.com/@thompsonbathrooms',
   ...overrides,
 });
+
+/** A full card with every section switched off: the not-set-up page. */
+export const everySectionHidden = (): CardContent => ({
+  ...fullCard(),
+  show_main_section: false,
+  show_about_me_section: false,
+  show_work_section: false,
+  show_services_section: false,
+  show_reviews_section: false,
+  show_contact_section: false,
+});

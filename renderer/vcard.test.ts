@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../events/card/content';
 import { fullCard } from './test-card';
-import { buildVCard, vcardFileName } from './vcard';
+import { buildVCard } from './vcard';
 
 const pageUrl = 'https://tradecard.example/u/dave/';
 
@@ -108,16 +108,5 @@ describe('buildVCard', () => {
     ]);
     for (const line of withPhoto.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(vcard).not.toContain('PHOTO');
-  });
-});
-
-describe('vcardFileName', () => {
-  it('names the file after the business, in plain ASCII', () => {
-    expect(vcardFileName(fullCard(), 'dave')).toBe('Thompson-Bathrooms.vcf');
-    expect(vcardFileName(fullCard({ business_card_name: 'Zoë’s Électrique & Co.' }), 'dave')).toBe(
-      'Zoes-Electrique-Co.vcf',
-    );
-    expect(vcardFileName(fullCard({ business_card_name: '', full_name: '' }), 'dave')).toBe('dave.vcf');
-    expect(vcardFileName(fullCard({ business_card_name: '../../etc/passwd' }), 'dave')).toBe('etcpasswd.vcf');
   });
 });

@@ -68,16 +68,3 @@ export function buildVCard({ content, pageUrl, photoJpeg, revision }: VCardInput
   // The library stamps REV with the clock otherwise; it is optional in 3.0, and rendering must be idempotent.
   return card.toString().replace(/^REV:[^\r\n]*\r\n/m, '');
 }
-
-/** `Smith-Plumbing.vcf`: a name a phone shows sensibly; ASCII only, as some download handlers mangle the rest. */
-export function vcardFileName(content: CardContent, username: string): string {
-  const name = [content.business_card_name, content.full_name].find(hasText) ?? username;
-  const safe = name
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-')
-    .slice(0, 60);
-  return `${safe || 'contact'}.vcf`;
-}

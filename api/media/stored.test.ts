@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../events/card/content';
 import { ingestImage } from './intake';
-import { avatarJpeg, parseMediaUrl, readImageRef } from './stored';
+import { parseMediaUrl, readImageRef } from './stored';
 import { tempDirPerTest, twoTone } from './test-support';
 
 const dir = tempDirPerTest();
@@ -62,41 +61,5 @@ describe('parseMediaUrl', () => {
     ]) {
       expect(parseMediaUrl(url), url).toBeNull();
     }
-  });
-});
-
-describe('avatarJpeg', () => {
-  it('makes a square, metadata-free JPEG for the vCard', async () => {
-    const jpeg = await (await twoTone(2000, 500))
-      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-      .jpeg()
-      .toBuffer();
-    const ref = await ingestImage(jpeg, dir.media(), 'Avatar');
-    for (const size of [256, 64]) {
-      const avatar = await avatarJpeg(dir.media(), ref, size);
-      const meta = await sharp(avatar).metadata();
-      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', size, size]);
-      expect([meta.exif, meta.xmp, meta.icc]).toEqual([undefined, undefined, undefined]);
-    }
-  });
-
-  it('still gives the requested size for an image smaller than it, and flattens transparency', async () => {
-    const png = await sharp({
-      create: { width: 100, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-    })
-      .png()
-      .toBuffer();
-    const ref = await ingestImage(png, dir.media(), 'Avatar');
-    const { data, info } = await sharp(await avatarJpeg(dir.media(), ref))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height, info.channels]).toEqual([256, 256, 3]);
-    expect(data[0]).toBeGreaterThan(240); // white, not the transparent pixels' hidden black
-  });
-
-  it('refuses a ref whose id could escape the media dir', async () => {
-    await expect(
-      avatarJpeg(dir.media(), { id: '../../etc/passwd', width: 1, height: 1, widths: [1] }),
-    ).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { type ImageRef, imageRefSchema } from '../../events/card/content';
+import type { ImageRef } from '../../events/card/content';
 
 const ID = /^[a-f0-9]{24}$/;
 const MEDIA_URL = /^(?:https?:\/\/[^/?#\s]+)?\/media\/([a-f0-9]{24})-[1-9]\d*\.webp$/;
@@ -41,23 +41,4 @@ export async function readImageRef(mediaDir: string, id: string): Promise<ImageR
 /** The image id in a media URL (`/media/<id>-<w>.webp`, optionally with an http(s) origin), else null. */
 export function parseMediaUrl(url: string): string | null {
   return MEDIA_URL.exec(url)?.[1] ?? null;
-}
-
-/** A square JPEG for a vCard PHOTO: centre-cropped, no metadata, from the smallest stored width that covers it. */
-export async function avatarJpeg(mediaDir: string, ref: ImageRef, size = 256): Promise<Buffer> {
-  // The ref may come from stored card content; re-check it since its id and widths become a file path.
-  const { id, width, height, widths } = imageRefSchema.parse(ref);
-  if (!Number.isInteger(size) || size < 1)
-    throw new RangeError(`Avatar size must be a positive integer: ${size}`);
-  const ascending = [...widths].sort((a, b) => a - b);
-  const covers = (w: number) => Math.min(w, (w * height) / width) >= size;
-  const source = ascending.find(covers) ?? (ascending.at(-1) as number);
-  return (
-    sharp(storedFile(mediaDir, id, source))
-      .resize(size, size, { fit: 'cover' })
-      // JPEG has no alpha; without this, transparent areas turn whatever colour their hidden RGB happens to be.
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 80 })
-      .toBuffer()
-  );
 }

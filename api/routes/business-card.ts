@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { accountDecider, inTrial } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { cardContentSchema } from '../../events/card/content';
@@ -17,13 +17,7 @@ import { findUserById } from '../users';
 
 export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
 
-async function readPayload(c: {
-  req: {
-    header(name: string): string | undefined;
-    json(): Promise<unknown>;
-    parseBody(o: { all: true }): Promise<Record<string, unknown>>;
-  };
-}) {
+async function readPayload(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     return c.req.parseBody({ all: true }).catch(() => {

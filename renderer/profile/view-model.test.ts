@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
-import { fullCard } from '../test-card';
+import { everySectionHidden, fullCard } from '../test-card';
 import { displayName, hasVisibleContent, imageSource, toDisplayCard } from './view-model';
 
 const id = 'abcdef0123456789abcdef01';
@@ -48,17 +48,7 @@ describe('hasVisibleContent', () => {
   it('is false for an empty card and true once one section has content', () => {
     expect(hasVisibleContent(defaultCardContent())).toBe(false);
     expect(hasVisibleContent({ ...defaultCardContent(), phone_number: '01234 567890' })).toBe(true);
-    expect(
-      hasVisibleContent({
-        ...fullCard(),
-        show_main_section: false,
-        show_about_me_section: false,
-        show_work_section: false,
-        show_services_section: false,
-        show_reviews_section: false,
-        show_contact_section: false,
-      }),
-    ).toBe(false);
+    expect(hasVisibleContent(everySectionHidden())).toBe(false);
   });
 });
 

@@ -60,7 +60,7 @@ async function generateAccounts(db: Db, demo: CardContent, count: number): Promi
 }
 
 /** A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count` more. */
-export async function prepareDataDir(dir: string, count: number): Promise<void> {
+async function prepareDataDir(dir: string, count: number): Promise<void> {
   const opened = await openDatabase(path.join(dir, 'app.db'));
   try {
     const deps = {

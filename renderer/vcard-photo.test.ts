@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp, { type Color } from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImageRef } from '../events/card/content';
+import { vcardPhoto } from './vcard-photo';
+
+let publicDir: string;
+beforeEach(() => {
+  publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-vcard-photo-'));
+  fs.mkdirSync(path.join(publicDir, 'media'));
+});
+afterEach(() => {
+  fs.rmSync(publicDir, { recursive: true, force: true });
+});
+
+/** Stores a WebP as intake would: `<id>-<width>.webp` for each width. */
+async function stored(id: string, width: number, height: number, colour: Color): Promise<ImageRef> {
+  const webp = await sharp({ create: { width, height, channels: 4, background: colour } })
+    .webp()
+    .toBuffer();
+  fs.writeFileSync(path.join(publicDir, 'media', `${id}-${width}.webp`), webp);
+  return { id, width, height, widths: [width] };
+}
+
+describe('vcardPhoto', () => {
+  it('makes a square, metadata-free JPEG once, and keeps it', async () => {
+    const ref = await stored('a'.repeat(24), 1000, 500, '#336699');
+    const jpeg = await vcardPhoto(publicDir, ref);
+    const meta = await sharp(jpeg).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256]);
+    expect([meta.exif, meta.xmp]).toEqual([undefined, undefined]);
+    expect(fs.existsSync(path.join(publicDir, 'media', `${'a'.repeat(24)}-vcard.jpg`))).toBe(true);
+    fs.rmSync(path.join(publicDir, 'media', `${'a'.repeat(24)}-1000.webp`));
+    expect(Buffer.from((await vcardPhoto(publicDir, ref)) ?? [])).toEqual(Buffer.from(jpeg ?? []));
+  });
+
+  it('flattens transparency onto white', async () => {
+    const ref = await stored('b'.repeat(24), 100, 80, { r: 0, g: 0, b: 0, alpha: 0 });
+    const { data, info } = await sharp(await vcardPhoto(publicDir, ref))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([256, 256, 3]);
+    expect(data[0]).toBeGreaterThan(240);
+  });
+
+  it('goes without a photo when the file is missing, and refuses a ref that could escape the media folder', async () => {
+    expect(
+      await vcardPhoto(publicDir, { id: 'c'.repeat(24), width: 10, height: 10, widths: [10] }),
+    ).toBeUndefined();
+    await expect(
+      vcardPhoto(publicDir, { id: '../../etc/passwd', width: 1, height: 1, widths: [1] }),
+    ).rejects.toThrow();
+  });
+});
