@@ -5,17 +5,24 @@ import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import type { LocalProvider } from './payments/local/provider';
 import { publicFiles } from './public-files';
+import { adminOrderRoutes } from './routes/admin-orders';
 import { businessCardRoutes, CARD_UPLOAD_LIMIT } from './routes/business-card';
+import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { loginRoutes } from './routes/login';
+import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
+import { webhookRoutes } from './routes/webhooks';
 
 /** JSON bodies are small; anything bigger is refused before it is read into memory. */
 export const JSON_BODY_LIMIT = 64 * 1024;
+/** Stripe events carry whole objects (a subscription with its items, an invoice with its lines). */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** The API, mounted by the server under /api. Tests call it directly with app.request(). */
 export function createApi(deps: Deps) {
@@ -26,10 +33,13 @@ export function createApi(deps: Deps) {
     maxSize: CARD_UPLOAD_LIMIT,
     onError: (c) => c.json({ error: 'That upload is too large. Each photo can be up to 10 MB.' }, 413),
   });
-  // Only publishing a card carries photos; every other body is small JSON.
-  api.use((c, next) =>
-    c.req.path.endsWith('/business-card/create_business_card') ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
+  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
+  // Only publishing a card carries photos, and only webhooks carry a provider's objects; the rest is small JSON.
+  api.use((c, next) => {
+    if (c.req.path.endsWith('/business-card/create_business_card')) return uploadLimit(c, next);
+    if (c.req.path.endsWith('/webhooks/stripe')) return webhookLimit(c, next);
+    return jsonLimit(c, next);
+  });
   api.use(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -42,16 +52,24 @@ export function createApi(deps: Deps) {
   api.route('/', contactRoutes(deps));
   api.route('/', businessCardRoutes(deps));
   api.route('/', trialRoutes(deps));
+  api.route('/', checkoutRoutes(deps));
+  api.route('/', orderRoutes(deps));
+  api.route('/', adminOrderRoutes(deps));
+  api.route('/', webhookRoutes(deps));
   api.onError(handleError);
   return api;
 }
 
 export const SITE_NAME = 'TradeCard';
+export const LOCAL_CHECKOUT_PATH = '/checkout/test';
 
 /** The API under /api, and the rendered profiles, media and fonts from DATA_DIR/public. */
 export function createApp(deps: Deps) {
   const app = new Hono();
   app.route('/api', createApi(deps));
+  // The local provider's checkout and receipt pages stand where Stripe's hosted pages would be.
+  const payments = deps.payments as Partial<LocalProvider>;
+  if (payments.routes) app.route(LOCAL_CHECKOUT_PATH, payments.routes());
   app.route(
     '/',
     publicFiles({

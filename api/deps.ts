@@ -1,5 +1,6 @@
 import type { Db } from '../events/db';
 import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/provider';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -16,6 +17,8 @@ export type Deps = {
   supportEmail: string;
   adminEmails: string[];
   trustProxy: boolean;
+  /** Stripe, or the built-in local checkout (PAYMENTS=local). */
+  payments: PaymentProvider;
 };
 
 export type AppEnv = {

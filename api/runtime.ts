@@ -3,6 +3,7 @@ import { type OpenedDatabase, openDatabase } from '../events/db';
 import type { Deps } from './deps';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
+import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 
 export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
@@ -10,7 +11,7 @@ export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: Deps; database: OpenedDatabase }> {
   const database = await openDatabase(databaseFile(env));
-  const deps: Deps = {
+  const deps = {
     db: database.db,
     mailer: createMailer({
       mail: env.MAIL,
@@ -25,6 +26,7 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
-  };
+  } as Deps;
+  deps.payments = createPayments(env, deps);
   return { deps, database };
 }

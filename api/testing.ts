@@ -5,13 +5,14 @@ import { openTempDatabase } from '../events/testing';
 import { createApp } from './app';
 import type { Deps } from './deps';
 import { createMailer } from './mail/mailer';
+import { createLocalPayments } from './payments/create';
 
 /** A whole app over a real SQLite file and a real outbox in a temp folder, with a clock the test moves. */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
   const database = await openTempDatabase();
   const outboxDir = path.join(database.dir, 'outbox');
   const clock = { time: new Date('2026-11-22T09:00:00Z').getTime() };
-  const deps: Deps = {
+  const deps = {
     db: database.db,
     mailer: createMailer({ mail: 'outbox', from: 'TradeCard <hello@tradecard.test>', outboxDir }),
     now: () => new Date(clock.time),
@@ -23,7 +24,9 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     adminEmails: [],
     trustProxy: true,
     ...overrides,
-  };
+  } as Deps;
+  // The local provider reports to the app's own handler, as in the server: the same path a Stripe webhook takes.
+  deps.payments ??= createLocalPayments(deps);
   const app = createApp(deps);
 
   const call = async (

@@ -8,10 +8,7 @@ export const findUserById = (db: Db, id: string) =>
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
-/**
- * The user as SPEC §3 names it. isSubscribed comes from the subscription model; until an account has a
- * subscription it is false, which is the truth.
- */
+/** The user as SPEC §3 names it; isSubscribed follows the account's subscriptions (ADR 009). */
 export function userJson(user: UserRow) {
   return {
     _id: user.id,
@@ -20,7 +17,7 @@ export function userJson(user: UserRow) {
     username: user.username,
     isVerified: user.is_verified === 1,
     isAdmin: user.is_admin === 1,
-    isSubscribed: false,
+    isSubscribed: user.is_subscribed === 1,
     trialExpires: user.trial_expires,
     createdAt: user.created_at,
   };

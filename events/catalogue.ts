@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { accountEventSchemas, accountRedactions } from './account/events';
 import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
+import { orderEventSchemas, orderRedactions } from './order/events';
+import { subscriptionEventSchemas } from './subscription/events';
 
 /** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
 export const domainEventSchema = z.discriminatedUnion('type', [
   ...accountEventSchemas,
   ...cardEventSchemas,
   ...contactEventSchemas,
+  ...orderEventSchemas,
+  ...subscriptionEventSchemas,
 ]);
 
 // Derived from the schema, so an aggregate whose events are left out of the catalogue fails to compile.
@@ -19,4 +23,5 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...accountRedactions,
   ...cardRedactions,
   ...contactRedactions,
+  ...orderRedactions,
 };

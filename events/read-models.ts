@@ -1,10 +1,15 @@
 import { usersReadModel } from './account/users-read-model';
 import { cardsReadModel } from './card/cards-read-model';
+import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
 
 /** Every read model; `npm run replay` rebuilds exactly these tables. */
 // Each model is generic in its own state; the registry only moves states between its own functions.
-export const readModels = [usersReadModel, cardsReadModel] as unknown as ReadModel<unknown>[];
+export const readModels = [
+  usersReadModel,
+  cardsReadModel,
+  ordersReadModel,
+] as unknown as ReadModel<unknown>[];
 
 export function readModelsFor(streamId: string): ReadModel<unknown>[] {
   return readModels.filter((model) => model.owns(streamId));

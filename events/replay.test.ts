@@ -53,6 +53,7 @@ describe('replay', () => {
         is_verified: 0,
         is_admin: 0,
         trial_expires: null,
+        is_subscribed: 0,
         trial_ended: 0,
         created_at: '',
         updated_at: '',

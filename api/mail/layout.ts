@@ -33,6 +33,17 @@ export function mutedParagraph(content: RawHtml): RawHtml {
   return html`<p style="margin:0 0 16px 0;font-size:14px;line-height:20px;color:${MUTED_TEXT};">${content}</p>`;
 }
 
+/** Label/value rows, e.g. an order's details: both halves are escaped text. */
+export function detailsTable(rows: Array<[string, string]>): RawHtml {
+  const cells = rows.map(
+    ([label, value]) =>
+      html`<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:${MUTED_TEXT};vertical-align:top;">${label}</td><td style="padding:4px 0;font-size:14px;color:${BODY_TEXT};word-break:break-word;">${value}</td></tr>`,
+  );
+  return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;">
+${joinHtml(cells)}
+</table>`;
+}
+
 /** `href` must already have passed `requireHttpUrl`; escaping alone does not stop `javascript:` links. */
 export function button(label: string, href: string): RawHtml {
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">

@@ -1,6 +1,6 @@
 import { requireHttpUrl } from './http-url';
 import type { RawHtml } from './layout';
-import { button, emailLayout, html, joinHtml, mutedParagraph, paragraph } from './layout';
+import { button, detailsTable, emailLayout, html, joinHtml, mutedParagraph, paragraph } from './layout';
 import { greeting, oneLine, quoteLines, SIGN_OFF_TEXT } from './text-fields';
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -75,15 +75,9 @@ export function contactToSupportMail(params: SupportContact): MailContent {
     `Their message:\n\n${quoteLines(params.message)}`,
     SIGN_OFF_TEXT,
   ].join('\n\n');
-  const detailRows = details.map(
-    ([label, value]) =>
-      html`<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:#6B7280;vertical-align:top;">${label}</td><td style="padding:4px 0;font-size:14px;color:#1F2933;word-break:break-word;">${value}</td></tr>`,
-  );
   const body = html`${paragraph(html`Hi support team,`)}
 ${paragraph(html`Someone sent a message through the TradeCard contact form.`)}
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px 0;">
-${joinHtml(detailRows)}
-</table>
+${detailsTable(details)}
 ${paragraph(html`Their message:`)}
 <div style="margin:0 0 24px 0;padding:12px 16px;border-left:4px solid #F47629;background-color:#FFF4EC;font-size:15px;line-height:22px;color:#1F2933;word-break:break-word;">${messageWithLineBreaks(params.message)}</div>`;
   return { subject, text, html: emailLayout({ title: subject, body }) };

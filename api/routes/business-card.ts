@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { accountDecider, inTrial } from '../../events/account/decider';
+import { accountDecider, mayPublish } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { cardContentSchema } from '../../events/card/content';
 import { cardDecider } from '../../events/card/decider';
@@ -81,7 +81,7 @@ export function businessCardRoutes(deps: Deps) {
       const streamId = accountStreamId(accountId);
       let account = await loadState(trx, accountDecider, streamId);
       // SPEC §4: publishing by someone neither subscribed nor in trial starts the 14-day trial first.
-      if (account.status === 'active' && account.trialExpires === null) {
+      if (account.status === 'active' && !account.isSubscribed && account.trialExpires === null) {
         account = (
           await handleCommand(trx, {
             decider: accountDecider,
@@ -94,7 +94,7 @@ export function businessCardRoutes(deps: Deps) {
       await handleCommand(trx, {
         decider: cardDecider,
         streamId: cardStreamId(accountId),
-        command: { type: 'PublishCard', accountId, content, accountMayPublish: inTrial(account) },
+        command: { type: 'PublishCard', accountId, content, accountMayPublish: mayPublish(account) },
         now,
       });
     });

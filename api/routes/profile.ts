@@ -12,6 +12,7 @@ import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
+import { endSubscriptionsOf } from '../payments/end-subscriptions';
 import { findUserById, userJson } from '../users';
 import { readJson } from '../validate';
 
@@ -50,6 +51,7 @@ export function profileRoutes(deps: Deps) {
   // Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it.
   app.delete('/profile', async (c) => {
     const user = await currentUser(c.get('accountId'));
+    await endSubscriptionsOf(deps, user.id);
     const photos = await mediaOfAccount(deps.db, user.id);
     await handleCommand(deps.db, {
       decider: accountDecider,

@@ -11,6 +11,7 @@ type AccountDetails = {
   isAdmin: boolean;
   trialExpires: string | null;
   trialEnded: boolean;
+  isSubscribed: boolean;
 };
 
 export type AccountState =
@@ -26,6 +27,7 @@ export type AccountCommand =
   | { type: 'GrantAdmin'; grantedBy: string }
   | { type: 'StartTrial' }
   | { type: 'EndTrial' }
+  | { type: 'RecordSubscriptionAccess'; isSubscribed: boolean; trialEnd: string | null }
   | { type: 'DeleteAccount' };
 
 export const initialState = (): AccountState => ({ status: 'none' });
@@ -39,6 +41,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       isAdmin: false,
       trialExpires: null,
       trialEnded: false,
+      isSubscribed: false,
     };
   }
   if (state.status === 'none') return state;
@@ -55,6 +58,12 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, trialExpires: event.data.trialExpires };
     case 'TrialEnded':
       return { ...state, trialEnded: true };
+    case 'SubscriptionAccessChanged':
+      return {
+        ...state,
+        isSubscribed: event.data.isSubscribed,
+        trialExpires: state.trialExpires ?? event.data.trialEnd,
+      };
     case 'AccountDeleted':
       return { ...state, status: 'deleted' };
     default:
@@ -68,9 +77,13 @@ function requireActive(state: AccountState): asserts state is Extract<AccountSta
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** In trial: started, not yet ended by the scheduler. (Subscriptions add the other way to be live.) */
+/** In trial: started, not yet ended by the scheduler. */
 export const inTrial = (state: AccountState) =>
   state.status === 'active' && state.trialExpires !== null && !state.trialEnded;
+
+/** SPEC §4: live, and allowed to publish, while subscribed or in trial. */
+export const mayPublish = (state: AccountState) =>
+  state.status === 'active' && (state.isSubscribed || inTrial(state));
 
 export function decide(command: AccountCommand, state: AccountState, now: Date): AccountEvent[] {
   switch (command.type) {
@@ -113,6 +126,15 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
       if (state.status !== 'active' || state.trialExpires === null || state.trialEnded) return [];
       if (Date.parse(state.trialExpires) > now.getTime()) return [];
       return [{ type: 'TrialEnded', data: { accountId: state.accountId } }];
+    case 'RecordSubscriptionAccess': {
+      if (state.status !== 'active') return [];
+      const { isSubscribed, trialEnd } = command;
+      const trialUnchanged = trialEnd === null || state.trialExpires !== null;
+      if (state.isSubscribed === isSubscribed && trialUnchanged) return [];
+      return [
+        { type: 'SubscriptionAccessChanged', data: { accountId: state.accountId, isSubscribed, trialEnd } },
+      ];
+    }
     case 'DeleteAccount':
       requireActive(state);
       return [{ type: 'AccountDeleted', data: { accountId: state.accountId } }];

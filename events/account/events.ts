@@ -50,6 +50,15 @@ export const TrialEnded = z.object({
   data: z.object({ accountId: z.string() }),
 });
 
+/**
+ * Whether any of the account's subscriptions grants access (ADR 009), recorded on the account so liveness stays a
+ * function of one stream. A subscription's trial is the account's one free trial when none had started.
+ */
+export const SubscriptionAccessChanged = z.object({
+  type: z.literal('SubscriptionAccessChanged'),
+  data: z.object({ accountId: z.string(), isSubscribed: z.boolean(), trialEnd: z.string().nullable() }),
+});
+
 export const accountEventSchemas = [
   AccountRegistered,
   EmailVerified,
@@ -58,6 +67,7 @@ export const accountEventSchemas = [
   AdminGranted,
   TrialStarted,
   TrialEnded,
+  SubscriptionAccessChanged,
   AccountDeleted,
 ] as const;
 

@@ -29,6 +29,7 @@ export const usersReadModel: ReadModel<UsersState> = {
           is_admin: account.isAdmin ? 1 : 0,
           trial_expires: account.trialExpires,
           trial_ended: account.trialEnded ? 1 : 0,
+          is_subscribed: account.isSubscribed ? 1 : 0,
           created_at: createdAt,
           updated_at: updatedAt,
         }

@@ -1,0 +1,37 @@
+import { DomainError } from '../../events/errors';
+import type { Deps } from '../deps';
+import { recordPulled } from './handle-event';
+import { recordSubscription } from './record';
+
+/**
+ * Before an account is erased, every subscription it still has is ended at the provider: nobody is billed for a
+ * page that no longer exists. If the provider can't be reached, the deletion stops here, with nothing erased.
+ */
+export async function endSubscriptionsOf(
+  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailer' | 'publicUrl'>,
+  accountId: string,
+) {
+  const running = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('type', '=', 'subscription')
+    .where('provider_subscription_id', 'is not', null)
+    .where('ended_at', 'is', null)
+    .execute();
+  for (const order of running) {
+    try {
+      const facts = await deps.payments.cancelNow(
+        order.provider_subscription_id as string,
+        `end-${order.id}`,
+      );
+      await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
+    } catch (error) {
+      console.error(`Ending subscription ${order.id} before account deletion failed:`, error);
+      throw new DomainError(
+        'conflict',
+        'We couldn’t cancel your subscription, so your account has not been deleted. Please try again in a minute.',
+      );
+    }
+  }
+}

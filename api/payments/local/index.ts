@@ -1,0 +1,1 @@
+export { createLocalProvider, type LocalProvider, type LocalProviderOptions } from './provider';

@@ -1,0 +1,143 @@
+/**
+ * What the rest of the app knows about a payment provider. Stripe and the built-in local provider both speak it,
+ * and both report what happened as `PaymentEvent`s, which one handler turns into domain events: the local
+ * provider goes through exactly the code a Stripe webhook does.
+ *
+ * Times are ISO strings, amounts integer minor units (pence).
+ */
+
+export type SubscriptionStatus =
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'unpaid'
+  | 'canceled'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
+
+export type SubscriptionFacts = {
+  /** The provider's subscription id (Stripe `sub_…`). */
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  trialEnd: string | null;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When a cancellation was last asked for (also set by cancel_at_period_end), as Stripe's `canceled_at`. */
+  canceledAt: string | null;
+  endedAt: string | null;
+  /** Our order id and account id, carried in the provider's metadata. */
+  orderId: string | null;
+  accountId: string | null;
+};
+
+export type PostalAddress = {
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string | null;
+  postal_code: string;
+  country: string;
+};
+
+export type CheckoutFacts = {
+  /** The provider's checkout session id (Stripe `cs_…`). */
+  id: string;
+  mode: 'payment' | 'subscription';
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  orderId: string | null;
+  accountId: string | null;
+  customerId: string | null;
+  customerEmail: string | null;
+  customerName: string | null;
+  amountTotal: number | null;
+  currency: string | null;
+  quantity: number | null;
+  subscriptionId: string | null;
+  paymentIntentId: string | null;
+  shipping: { name: string; address: PostalAddress } | null;
+};
+
+export type InvoiceFacts = {
+  id: string;
+  number: string | null;
+  subscriptionId: string | null;
+  customerId: string | null;
+  amountPaid: number;
+  amountDue: number;
+  currency: string;
+  status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+  created: string;
+  /** A link the customer can open to download the invoice or receipt. */
+  pdfUrl: string | null;
+};
+
+/**
+ * Everything a provider can tell us. `id` is the provider's event id: a second delivery of the same id changes
+ * nothing. Subscription and invoice events name the subscription; the handler then reads its current state from
+ * the provider, so deliveries that arrive out of order still end in the provider's latest state.
+ */
+export type PaymentEvent =
+  | { id: string; type: 'checkout.completed'; session: CheckoutFacts }
+  | { id: string; type: 'checkout.expired'; session: CheckoutFacts }
+  | { id: string; type: 'checkout.payment_failed'; session: CheckoutFacts }
+  | { id: string; type: 'subscription.changed'; subscription: SubscriptionFacts }
+  | { id: string; type: 'invoice.paid'; invoice: InvoiceFacts }
+  | { id: string; type: 'invoice.payment_failed'; invoice: InvoiceFacts }
+  /** Delivered but of no interest (Stripe sends many types); acknowledged and recorded as seen. */
+  | { id: string; type: 'ignored'; providerType: string };
+
+export type CheckoutRequest = {
+  kind: 'subscription' | 'card';
+  /** Our order id, sent as metadata and client_reference_id so every later event finds the order. */
+  orderId: string;
+  accountId: string;
+  email: string;
+  /** Reuse the provider's customer from an earlier order, so payment methods and invoices stay together. */
+  customerId: string | null;
+  /** Cards: 1–50. Subscriptions: 1. */
+  quantity: number;
+  /** Subscriptions only: a free trial ending at a set time, lasting some days, or none. */
+  trial: { endsAt: string } | { days: number } | null;
+  /** Absolute; contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
+export type BillingFacts = {
+  paymentMethod: { card: { brand: string; last4: string; exp_month: number; exp_year: number } } | null;
+  invoices: {
+    id: string;
+    date: string;
+    number: string | null;
+    amount: number;
+    currency: string;
+    pdf: string | null;
+  }[];
+};
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'local';
+  /** Stripe.js publishable key; null for the local provider, whose checkout is a plain redirect. */
+  readonly publishableKey: string | null;
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** null when the provider doesn't know the session. */
+  retrieveCheckout(sessionId: string): Promise<CheckoutFacts | null>;
+  retrieveSubscription(subscriptionId: string): Promise<SubscriptionFacts | null>;
+  cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
+  /** Ends at once, without refund: used when an account is deleted. */
+  cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
+  billing(customerId: string): Promise<BillingFacts>;
+}
+
+/** A webhook body whose signature doesn't verify: answered 400, nothing recorded. */
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Webhook signature verification failed.') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { accountDecider, inTrial } from '../../events/account/decider';
+import { accountStreamId, TRIAL_DAYS } from '../../events/account/events';
+import { handleCommand, loadState } from '../../events/command';
+import { DomainError } from '../../events/errors';
+import { isValidQuantity, orderDecider, QUANTITY_RULE } from '../../events/order/decider';
+import { orderStreamId } from '../../events/order/events';
+import { subscriptionDecider } from '../../events/subscription/decider';
+import { subscriptionStreamId } from '../../events/subscription/events';
+import { SESSION_EXPIRED } from '../auth/require-user';
+import type { Deps } from '../deps';
+import { customerOf } from '../orders';
+import type { CheckoutRequest } from './provider';
+
+export const ALREADY_SUBSCRIBED = 'You already have an active subscription.';
+
+/** Stripe Checkout refuses a trial that ends within 48 hours; a shorter remainder is simply paid from today. */
+const MIN_TRIAL_MS = 48 * 60 * 60 * 1000;
+
+/**
+ * ADR 009: one free trial per account. A running trial carries over to the subscription (it ends when the trial
+ * would have); an account that never started one gets the 14 days; an ended trial gets none.
+ */
+function trialFor(account: Awaited<ReturnType<typeof loadAccount>>, now: Date): CheckoutRequest['trial'] {
+  if (account.trialExpires === null) return { days: TRIAL_DAYS };
+  if (inTrial(account) && Date.parse(account.trialExpires) - now.getTime() >= MIN_TRIAL_MS)
+    return { endsAt: account.trialExpires };
+  return null;
+}
+
+async function loadAccount(deps: Pick<Deps, 'db'>, accountId: string) {
+  const account = await loadState(deps.db, accountDecider, accountStreamId(accountId));
+  if (account.status !== 'active') throw new DomainError('unauthorised', SESSION_EXPIRED);
+  return account;
+}
+
+/** A path on our own site, or null: a checkout's way back must not become an open redirect. */
+export function sameSiteUrl(publicUrl: string, candidate: string | null | undefined): string | null {
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate, publicUrl);
+    return url.origin === new URL(publicUrl).origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export type StartCheckout = {
+  kind: 'subscription' | 'card';
+  quantity: number;
+  reorderOf: string | null;
+  /** Where the user came from; they go back there if they cancel. */
+  cancelUrl: string | null;
+};
+
+/** Opens a checkout with the provider, then records the order it will pay for. */
+export async function startCheckout(
+  deps: Pick<Deps, 'db' | 'payments' | 'publicUrl' | 'now' | 'onAppended'>,
+  accountId: string,
+  start: StartCheckout,
+) {
+  const account = await loadAccount(deps, accountId);
+  const now = deps.now();
+  if (start.kind === 'card' && !isValidQuantity(start.quantity))
+    throw new DomainError('invalid', QUANTITY_RULE);
+  if (start.kind === 'subscription' && account.isSubscribed)
+    throw new DomainError('conflict', ALREADY_SUBSCRIBED);
+  const orderId = randomUUID();
+  const successPath = start.kind === 'card' ? '/success' : '/SuccessSubscription';
+  const fallbackCancel = start.kind === 'card' ? '/whatisnfc' : '/subscription';
+  const { sessionId, url } = await deps.payments.createCheckout({
+    kind: start.kind,
+    orderId,
+    accountId,
+    email: account.email,
+    customerId: await customerOf(deps.db, accountId, deps.payments.name),
+    quantity: start.kind === 'card' ? start.quantity : 1,
+    trial: start.kind === 'subscription' ? trialFor(account, now) : null,
+    successUrl: `${deps.publicUrl}${successPath}?id=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: sameSiteUrl(deps.publicUrl, start.cancelUrl) ?? `${deps.publicUrl}${fallbackCancel}`,
+    idempotencyKey: `checkout-${orderId}`,
+  });
+  const opened = {
+    orderId,
+    accountId,
+    provider: deps.payments.name,
+    checkoutSessionId: sessionId,
+    reorderOf: start.reorderOf,
+  };
+  if (start.kind === 'card') {
+    await handleCommand(deps.db, {
+      decider: orderDecider,
+      streamId: orderStreamId(orderId),
+      command: { type: 'StartCardCheckout', ...opened, quantity: start.quantity },
+      now,
+    });
+  } else {
+    await handleCommand(deps.db, {
+      decider: subscriptionDecider,
+      streamId: subscriptionStreamId(orderId),
+      command: { type: 'StartSubscriptionCheckout', ...opened },
+      now,
+    });
+  }
+  deps.onAppended();
+  return { orderId, sessionId, url };
+}

@@ -1,0 +1,132 @@
+import Stripe from 'stripe';
+import type { BillingFacts, PaymentEvent, PaymentProvider, SubscriptionFacts } from '../provider';
+import { WebhookSignatureError } from '../provider';
+import { checkoutParams } from './checkout';
+import { paymentEventFrom } from './events';
+import { billingInvoice, billingPaymentMethod, checkoutFacts, subscriptionFacts } from './facts';
+
+export type StripeProviderOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  /** Where the API lives; only tests set it, to point the real SDK at a local fake. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+};
+
+export type StripeProvider = PaymentProvider & {
+  /** Verifies the `Stripe-Signature` header against the exact bytes received; throws WebhookSignatureError. */
+  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+};
+
+/** Stripe has no record of the object: for a retrieve, that is an answer (null) rather than a failure. */
+const isMissing = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeError &&
+  (error.statusCode === 404 || error.code === 'resource_missing');
+
+const nullIfMissing = async <T>(request: Promise<T>): Promise<T | null> => {
+  try {
+    return await request;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};
+
+const isEventShaped = (value: unknown): value is Stripe.Event => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, type, data } = value as Record<string, unknown>;
+  return (
+    typeof id === 'string' &&
+    typeof type === 'string' &&
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as Record<string, unknown>).object === 'object'
+  );
+};
+
+const noBilling = (): BillingFacts => ({ paymentMethod: null, invoices: [] });
+
+export const createStripeProvider = (options: StripeProviderOptions): StripeProvider => {
+  // Picked field by field: the SDK rejects unknown config keys, and a structurally typed `api` may carry more.
+  const api = options.api && {
+    host: options.api.host,
+    port: options.api.port,
+    protocol: options.api.protocol,
+  };
+  const stripe = new Stripe(options.secretKey, { ...api, maxNetworkRetries: 2 });
+
+  const cardOnFile = async (customer: Stripe.Customer): Promise<BillingFacts['paymentMethod']> => {
+    const preferred = billingPaymentMethod(customer.invoice_settings.default_payment_method);
+    if (preferred) return preferred;
+    // Checkout attaches the card to the customer without making it the default, so the default is often unset.
+    const cards = await stripe.paymentMethods.list({ customer: customer.id, type: 'card', limit: 1 });
+    return billingPaymentMethod(cards.data[0]);
+  };
+
+  const invoiceHistory = async (customerId: string): Promise<BillingFacts['invoices']> => {
+    const invoices = await stripe.invoices.list({ customer: customerId, limit: 24 });
+    return invoices.data.flatMap((invoice) => billingInvoice(invoice) ?? []);
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createCheckout(request) {
+      const session = await stripe.checkout.sessions.create(checkoutParams(request), {
+        idempotencyKey: request.idempotencyKey,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(sessionId) {
+      const session = await nullIfMissing(stripe.checkout.sessions.retrieve(sessionId));
+      return session && checkoutFacts(session);
+    },
+
+    async retrieveSubscription(subscriptionId) {
+      const subscription = await nullIfMissing(stripe.subscriptions.retrieve(subscriptionId));
+      return subscription && subscriptionFacts(subscription);
+    },
+
+    async cancelAtPeriodEnd(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey },
+      );
+      return subscriptionFacts(subscription);
+    },
+
+    async cancelNow(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
+      const subscription = await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
+      return subscriptionFacts(subscription);
+    },
+
+    async billing(customerId) {
+      const customer = await nullIfMissing(
+        stripe.customers.retrieve(customerId, { expand: ['invoice_settings.default_payment_method'] }),
+      );
+      // A customer removed in the dashboard leaves nothing to show, which is not an error for the account page.
+      if (customer === null || customer.deleted) return noBilling();
+      const [paymentMethod, invoices] = await Promise.all([
+        cardOnFile(customer),
+        invoiceHistory(customer.id),
+      ]);
+      return { paymentMethod, invoices };
+    },
+
+    parseWebhook(rawBody, signature) {
+      let event: unknown;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch {
+        // The SDK's reasons (no header, bad signature, stale timestamp, unparsable body) all mean the same to us.
+        throw new WebhookSignatureError();
+      }
+      if (!isEventShaped(event)) throw new WebhookSignatureError('Webhook body is not a Stripe event.');
+      return paymentEventFrom(event);
+    },
+  };
+};

@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { handleCommand } from '../../events/command';
+import { DomainError } from '../../events/errors';
+import { orderDecider } from '../../events/order/decider';
+import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
+import { requireAdmin } from '../auth/require-admin';
+import type { AppEnv, Deps } from '../deps';
+import { fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
+import { adminOrderJson } from '../order-json';
+import { adminOrders, findOrder } from '../orders';
+import { cardOrderFacts } from '../payments/notices';
+import { findUserById } from '../users';
+import { readJson } from '../validate';
+
+const STATUS_RULE = `Choose a fulfilment status: ${FULFILMENT_STATUSES.join(', ')}.`;
+const TRACKING_RULE = 'The tracking link must be a web address starting with http:// or https://.';
+
+const isHttpUrl = (value: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+const trackingBody = z.object({
+  trackingUrl: z.preprocess(
+    blankToNull,
+    z
+      .string({ error: TRACKING_RULE })
+      .trim()
+      .max(2000, TRACKING_RULE)
+      .refine(isHttpUrl, TRACKING_RULE)
+      .nullable(),
+  ),
+  deliveryWindow: z.preprocess(
+    blankToNull,
+    z.string().trim().max(100, 'Keep the delivery window under 100 characters.').nullable().optional(),
+  ),
+  notify: z.boolean({ error: 'notify must be true or false.' }).default(false),
+});
+const statusBody = z.object({
+  fulfillmentStatus: z.enum(FULFILMENT_STATUSES, { error: STATUS_RULE }),
+  notify: z.boolean({ error: 'notify must be true or false.' }).default(false),
+});
+const listQuery = z.object({
+  type: z.enum(['card', 'subscription'], { error: 'type must be card or subscription.' }).default('card'),
+  q: z.string().max(200, 'Search for something shorter.').default(''),
+  fulfillmentStatus: z.preprocess(
+    (value) => (value === '' || value === 'all' ? undefined : value),
+    z.enum(FULFILMENT_STATUSES, { error: STATUS_RULE }).optional(),
+  ),
+});
+
+export function adminOrderRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const admin = requireAdmin(deps);
+
+  const loadCardOrder = async (id: string) => {
+    const order = await findOrder(deps.db, id);
+    if (!order || order.type !== 'card') throw new DomainError('not_found', 'Order not found.');
+    return order;
+  };
+  const respond = async (id: string) => {
+    const [row] = (await adminOrders(deps.db, { type: 'card', q: id, fulfillmentStatus: null })).filter(
+      (o) => o.id === id,
+    );
+    return row ? adminOrderJson(row) : null;
+  };
+  const tellCustomer = async (
+    id: string,
+    compose: (facts: ReturnType<typeof cardOrderFacts>) => { subject: string; text: string; html: string },
+  ) => {
+    const order = await loadCardOrder(id);
+    const user = await findUserById(deps.db, order.account_id);
+    if (!user) return;
+    await deps.mailer.send({ to: user.email, ...compose(cardOrderFacts(deps.publicUrl, order, user.name)) });
+  };
+
+  app.get('/admin/orders', admin, async (c) => {
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success)
+      throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid search.');
+    const { type, q, fulfillmentStatus } = parsed.data;
+    const rows = await adminOrders(deps.db, { type, q, fulfillmentStatus: fulfillmentStatus ?? null });
+    return c.json({ success: true, data: rows.map(adminOrderJson) });
+  });
+
+  app.patch('/admin/orders/:id/tracking', admin, async (c) => {
+    const body = await readJson(c, trackingBody);
+    const order = await loadCardOrder(c.req.param('id'));
+    const deliveryWindow = body.deliveryWindow === undefined ? order.delivery_window : body.deliveryWindow;
+    // SPEC §5: the customer is told only when the box is ticked and there is a link to follow.
+    const notify = body.notify && body.trackingUrl !== null;
+    await handleCommand(deps.db, {
+      decider: orderDecider,
+      streamId: orderStreamId(order.id),
+      command: {
+        type: 'UpdateTracking',
+        trackingUrl: body.trackingUrl,
+        deliveryWindow,
+        changedBy: c.get('accountId'),
+        notify,
+      },
+      now: deps.now(),
+    });
+    const trackingUrl = body.trackingUrl;
+    if (notify && trackingUrl)
+      await tellCustomer(order.id, (facts) => trackingMail({ ...facts, trackingUrl }));
+    return c.json({ success: true, message: 'Tracking updated', data: await respond(order.id) });
+  });
+
+  app.patch('/admin/orders/:id/status', admin, async (c) => {
+    const body = await readJson(c, statusBody);
+    const order = await loadCardOrder(c.req.param('id'));
+    await handleCommand(deps.db, {
+      decider: orderDecider,
+      streamId: orderStreamId(order.id),
+      command: { type: 'ChangeFulfilmentStatus', ...body, changedBy: c.get('accountId') },
+      now: deps.now(),
+    });
+    const status = body.fulfillmentStatus;
+    if (body.notify) await tellCustomer(order.id, (facts) => fulfilmentStatusMail({ ...facts, status }));
+    return c.json({ success: true, message: 'Status updated', data: await respond(order.id) });
+  });
+
+  return app;
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { estimatedDelivery, NOT_PAID, type OrderCommand, orderDecider, QUANTITY_RULE } from './decider';
+import type { OrderEvent } from './events';
+
+const now = new Date('2026-11-22T10:00:00Z');
+const address = {
+  line1: '1 Pipe Lane',
+  line2: null,
+  city: 'Leeds',
+  state: null,
+  postal_code: 'LS1 1AA',
+  country: 'GB',
+};
+const start = (quantity = 2): OrderCommand => ({
+  type: 'StartCardCheckout',
+  orderId: 'o1',
+  accountId: 'a1',
+  quantity,
+  provider: 'local',
+  checkoutSessionId: 'cs_1',
+  reorderOf: null,
+});
+const started: OrderEvent = {
+  type: 'CardOrderCheckoutStarted',
+  data: {
+    orderId: 'o1',
+    accountId: 'a1',
+    quantity: 2,
+    unitAmount: 2495,
+    amountTotal: 4990,
+    currency: 'gbp',
+    provider: 'local',
+    checkoutSessionId: 'cs_1',
+    reorderOf: null,
+  },
+};
+const payment: OrderCommand = {
+  type: 'RecordCardPayment',
+  amountTotal: 4990,
+  currency: 'gbp',
+  customerId: 'cus_1',
+  customerEmail: 'dana@example.com',
+  deliveryName: 'Dana Pipe',
+  deliveryAddress: address,
+  paymentIntentId: 'pi_1',
+};
+const paid: OrderEvent = {
+  type: 'CardOrderPaid',
+  data: {
+    orderId: 'o1',
+    amountTotal: 4990,
+    currency: 'gbp',
+    customerId: 'cus_1',
+    customerEmail: 'dana@example.com',
+    deliveryName: 'Dana Pipe',
+    deliveryAddress: address,
+    deliveryWindow: '23–26 November 2026',
+    paymentIntentId: 'pi_1',
+  },
+};
+
+function given(...events: OrderEvent[]) {
+  const state = events.reduce(orderDecider.evolve, orderDecider.initialState());
+  return { when: (command: OrderCommand) => () => orderDecider.decide(command, state, now) };
+}
+
+describe('order decider', () => {
+  it('opens a card checkout priced in pence', () => {
+    expect(given().when(start())()).toEqual([started]);
+  });
+
+  it.each([0, -1, 1.5, 51, Number.NaN])('refuses quantity %s with a clear rule', (quantity) => {
+    expect(given().when(start(quantity))).toThrow(QUANTITY_RULE);
+  });
+
+  it('accepts 1 and 50', () => {
+    expect(given().when(start(1))()[0]).toMatchObject({ data: { amountTotal: 2495 } });
+    expect(given().when(start(50))()[0]).toMatchObject({ data: { amountTotal: 124750 } });
+  });
+
+  it('records a payment once, with the delivery estimate of SPEC §9', () => {
+    expect(given(started).when(payment)()).toEqual([paid]);
+    expect(given(started, paid).when(payment)()).toEqual([]);
+  });
+
+  it('closes only an unpaid checkout', () => {
+    const closed: OrderEvent = {
+      type: 'CardOrderCheckoutClosed',
+      data: { orderId: 'o1', reason: 'expired' },
+    };
+    expect(given(started).when({ type: 'CloseCardCheckout', reason: 'expired' })()).toEqual([closed]);
+    expect(given(started, paid).when({ type: 'CloseCardCheckout', reason: 'expired' })()).toEqual([]);
+  });
+
+  it('moves fulfilment in any direction once paid, and refuses before', () => {
+    const ship: OrderCommand = {
+      type: 'ChangeFulfilmentStatus',
+      fulfillmentStatus: 'shipped',
+      changedBy: 'admin',
+      notify: true,
+    };
+    expect(given(started).when(ship)).toThrow(NOT_PAID);
+    const shipped: OrderEvent = {
+      type: 'FulfilmentStatusChanged',
+      data: { orderId: 'o1', fulfillmentStatus: 'shipped', changedBy: 'admin', notify: true },
+    };
+    expect(given(started, paid).when(ship)()).toEqual([shipped]);
+    const back = { ...ship, fulfillmentStatus: 'designing_card' as const, notify: false };
+    expect(given(started, paid, shipped).when(back)()).toHaveLength(1);
+    expect(given(started, paid, shipped).when({ ...ship, notify: false })()).toEqual([]);
+  });
+
+  it('updates tracking, and records nothing when nothing changed and nobody is told', () => {
+    const track: OrderCommand = {
+      type: 'UpdateTracking',
+      trackingUrl: 'https://track.example/1',
+      deliveryWindow: '24–25 November 2026',
+      changedBy: 'admin',
+      notify: false,
+    };
+    const [tracked] = given(started, paid).when(track)();
+    expect(tracked).toEqual({
+      type: 'TrackingUpdated',
+      data: {
+        orderId: 'o1',
+        trackingUrl: 'https://track.example/1',
+        deliveryWindow: '24–25 November 2026',
+        changedBy: 'admin',
+        notify: false,
+      },
+    });
+    expect(given(started, paid, tracked as OrderEvent).when(track)()).toEqual([]);
+  });
+});
+
+describe('estimated delivery', () => {
+  it('spans 1 to 4 days from today, across months and years', () => {
+    expect(estimatedDelivery(new Date('2026-11-22T10:00:00Z'))).toBe('23–26 November 2026');
+    expect(estimatedDelivery(new Date('2026-11-28T10:00:00Z'))).toBe('29 November – 2 December 2026');
+    expect(estimatedDelivery(new Date('2026-12-30T10:00:00Z'))).toBe('31 December 2026 – 3 January 2027');
+  });
+});

@@ -1,0 +1,174 @@
+import type { z } from 'zod';
+import { assertNever, type Decider } from '../decider';
+import { DomainError } from '../errors';
+import type { FulfilmentStatus, OrderEvent, postalAddressSchema } from './events';
+import { CARD_UNIT_AMOUNT, CURRENCY, MAX_CARD_QUANTITY } from './pricing';
+
+type OrderDetails = {
+  orderId: string;
+  accountId: string;
+  quantity: number;
+  amountTotal: number;
+  fulfillmentStatus: FulfilmentStatus;
+  trackingUrl: string | null;
+  deliveryWindow: string | null;
+};
+
+export type OrderState = { status: 'none' } | ({ status: 'pending' | 'paid' | 'closed' } & OrderDetails);
+
+export type CardPayment = {
+  amountTotal: number;
+  currency: string;
+  customerId: string | null;
+  customerEmail: string | null;
+  deliveryName: string | null;
+  deliveryAddress: z.infer<typeof postalAddressSchema> | null;
+  paymentIntentId: string | null;
+};
+
+export type OrderCommand =
+  | {
+      type: 'StartCardCheckout';
+      orderId: string;
+      accountId: string;
+      quantity: number;
+      provider: string;
+      checkoutSessionId: string;
+      reorderOf: string | null;
+    }
+  | ({ type: 'RecordCardPayment' } & CardPayment)
+  | { type: 'CloseCardCheckout'; reason: 'expired' | 'payment_failed' }
+  | {
+      type: 'ChangeFulfilmentStatus';
+      fulfillmentStatus: FulfilmentStatus;
+      changedBy: string;
+      notify: boolean;
+    }
+  | {
+      type: 'UpdateTracking';
+      trackingUrl: string | null;
+      deliveryWindow: string | null;
+      changedBy: string;
+      notify: boolean;
+    };
+
+export const QUANTITY_RULE = `Quantity must be a whole number from 1 to ${MAX_CARD_QUANTITY}.`;
+export const NOT_PAID = "This order hasn't been paid yet.";
+
+export const initialState = (): OrderState => ({ status: 'none' });
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'CardOrderCheckoutStarted') {
+    const { orderId, accountId, quantity, amountTotal } = event.data;
+    return {
+      status: 'pending',
+      orderId,
+      accountId,
+      quantity,
+      amountTotal,
+      fulfillmentStatus: 'order_placed',
+      trackingUrl: null,
+      deliveryWindow: null,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'CardOrderPaid':
+      return {
+        ...state,
+        status: 'paid',
+        amountTotal: event.data.amountTotal,
+        deliveryWindow: event.data.deliveryWindow,
+      };
+    case 'CardOrderCheckoutClosed':
+      return { ...state, status: 'closed' };
+    case 'FulfilmentStatusChanged':
+      return { ...state, fulfillmentStatus: event.data.fulfillmentStatus };
+    case 'TrackingUpdated':
+      return { ...state, trackingUrl: event.data.trackingUrl, deliveryWindow: event.data.deliveryWindow };
+    default:
+      return assertNever(event);
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MONTHS = 'January February March April May June July August September October November December'.split(
+  ' ',
+);
+
+/** Built by hand, not by Intl: the words are stored in the event, and ICU versions space ranges differently. */
+function dayRange(from: Date, to: Date): string {
+  const day = (d: Date) => String(d.getUTCDate());
+  const month = (d: Date) => MONTHS[d.getUTCMonth()];
+  const year = (d: Date) => String(d.getUTCFullYear());
+  if (year(from) !== year(to))
+    return `${day(from)} ${month(from)} ${year(from)} – ${day(to)} ${month(to)} ${year(to)}`;
+  if (month(from) !== month(to)) return `${day(from)} ${month(from)} – ${day(to)} ${month(to)} ${year(to)}`;
+  return `${day(from)}–${day(to)} ${month(to)} ${year(to)}`;
+}
+
+/** SPEC §9: "Estimated delivery shown: 1 to 4 days from today", e.g. '23–26 November 2026'. */
+export const estimatedDelivery = (now: Date) =>
+  dayRange(new Date(now.getTime() + DAY_MS), new Date(now.getTime() + 4 * DAY_MS));
+
+export const isValidQuantity = (quantity: number) =>
+  Number.isInteger(quantity) && quantity >= 1 && quantity <= MAX_CARD_QUANTITY;
+
+function requirePaid(state: OrderState): asserts state is { status: 'paid' } & OrderDetails {
+  if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
+  if (state.status !== 'paid') throw new DomainError('conflict', NOT_PAID);
+}
+
+export function decide(command: OrderCommand, state: OrderState, now: Date): OrderEvent[] {
+  switch (command.type) {
+    case 'StartCardCheckout': {
+      if (state.status !== 'none') throw new DomainError('conflict', 'This order already exists.');
+      if (!isValidQuantity(command.quantity)) throw new DomainError('invalid', QUANTITY_RULE);
+      const { type: _, ...data } = command;
+      return [
+        {
+          type: 'CardOrderCheckoutStarted',
+          data: {
+            ...data,
+            unitAmount: CARD_UNIT_AMOUNT,
+            amountTotal: CARD_UNIT_AMOUNT * command.quantity,
+            currency: CURRENCY,
+          },
+        },
+      ];
+    }
+    case 'RecordCardPayment': {
+      if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
+      // Providers deliver at least once, and confirm pulls the same payment: the first record wins.
+      if (state.status === 'paid') return [];
+      const { type: _, ...payment } = command;
+      return [
+        {
+          type: 'CardOrderPaid',
+          data: { orderId: state.orderId, ...payment, deliveryWindow: estimatedDelivery(now) },
+        },
+      ];
+    }
+    case 'CloseCardCheckout':
+      if (state.status !== 'pending') return [];
+      return [{ type: 'CardOrderCheckoutClosed', data: { orderId: state.orderId, reason: command.reason } }];
+    case 'ChangeFulfilmentStatus': {
+      requirePaid(state);
+      if (state.fulfillmentStatus === command.fulfillmentStatus && !command.notify) return [];
+      const { type: _, ...change } = command;
+      return [{ type: 'FulfilmentStatusChanged', data: { orderId: state.orderId, ...change } }];
+    }
+    case 'UpdateTracking': {
+      requirePaid(state);
+      const same =
+        state.trackingUrl === command.trackingUrl && state.deliveryWindow === command.deliveryWindow;
+      if (same && !command.notify) return [];
+      const { type: _, ...change } = command;
+      return [{ type: 'TrackingUpdated', data: { orderId: state.orderId, ...change } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = { initialState, evolve, decide };

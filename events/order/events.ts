@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const FULFILMENT_STATUSES = ['order_placed', 'designing_card', 'packaged', 'shipped'] as const;
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number];
+
+export const postalAddressSchema = z.object({
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  state: z.string().nullable(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+/** A card order exists from the moment its checkout opens; it becomes an order a person sees once paid. */
+export const CardOrderCheckoutStarted = z.object({
+  type: z.literal('CardOrderCheckoutStarted'),
+  data: z.object({
+    orderId: z.string(),
+    accountId: z.string(),
+    quantity: z.number().int(),
+    unitAmount: z.number().int(),
+    amountTotal: z.number().int(),
+    currency: z.string(),
+    provider: z.string(),
+    checkoutSessionId: z.string(),
+    reorderOf: z.string().nullable(),
+  }),
+});
+
+export const CardOrderPaid = z.object({
+  type: z.literal('CardOrderPaid'),
+  data: z.object({
+    orderId: z.string(),
+    amountTotal: z.number().int(),
+    currency: z.string(),
+    customerId: z.string().nullable(),
+    customerEmail: z.string().nullable(),
+    deliveryName: z.string().nullable(),
+    deliveryAddress: postalAddressSchema.nullable(),
+    /** What the customer is told at payment (SPEC §9: 1 to 4 days); the admin may change it later. */
+    deliveryWindow: z.string(),
+    paymentIntentId: z.string().nullable(),
+  }),
+});
+
+/** The checkout was left unpaid until the provider closed it, or an asynchronous payment failed. */
+export const CardOrderCheckoutClosed = z.object({
+  type: z.literal('CardOrderCheckoutClosed'),
+  data: z.object({ orderId: z.string(), reason: z.enum(['expired', 'payment_failed']) }),
+});
+
+export const FulfilmentStatusChanged = z.object({
+  type: z.literal('FulfilmentStatusChanged'),
+  data: z.object({
+    orderId: z.string(),
+    fulfillmentStatus: z.enum(FULFILMENT_STATUSES),
+    changedBy: z.string(),
+    notify: z.boolean(),
+  }),
+});
+
+export const TrackingUpdated = z.object({
+  type: z.literal('TrackingUpdated'),
+  data: z.object({
+    orderId: z.string(),
+    trackingUrl: z.string().nullable(),
+    deliveryWindow: z.string().nullable(),
+    changedBy: z.string(),
+    notify: z.boolean(),
+  }),
+});
+
+export const orderEventSchemas = [
+  CardOrderCheckoutStarted,
+  CardOrderPaid,
+  CardOrderCheckoutClosed,
+  FulfilmentStatusChanged,
+  TrackingUpdated,
+] as const;
+
+export type OrderEvent = z.infer<(typeof orderEventSchemas)[number]>;
+
+export const orderStreamId = (orderId: string) => `order-${orderId}`;
+
+const REDACTED = '[erased]';
+
+/**
+ * Erasure: who bought and where it went are personal data; what was sold, for how much and when are the
+ * business's own records (kept six years for HMRC), so amounts and dates stay.
+ */
+export const orderRedactions = {
+  CardOrderPaid: (data: z.infer<typeof CardOrderPaid>['data']) => ({
+    ...data,
+    customerEmail: null,
+    deliveryName: REDACTED,
+    deliveryAddress: null,
+  }),
+  TrackingUpdated: (data: z.infer<typeof TrackingUpdated>['data']) => ({ ...data, trackingUrl: null }),
+};
