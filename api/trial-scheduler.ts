@@ -2,6 +2,7 @@ import { accountDecider } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { handleCommand } from '../events/command';
 import type { Deps } from './deps';
+import type { LocalProvider } from './payments/local/provider';
 
 /**
  * Time as an event (design §2): a trial that has run out gets a `TrialEnded` appended, which takes the page down.
@@ -32,11 +33,27 @@ export async function endDueTrials(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>
 
 export const TRIAL_CHECK_MS = 15_000;
 
-export function startTrialScheduler(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>, everyMs = TRIAL_CHECK_MS) {
-  const tick = () =>
-    endDueTrials(deps).catch((error: unknown) =>
+/**
+ * The built-in payment provider keeps its own time, as Stripe does: trial ends, renewals, retries and checkout
+ * expiries fall due on this same tick. With Stripe they arrive as webhooks instead.
+ */
+async function advanceLocalPayments(deps: Pick<Deps, 'payments'>) {
+  const local = deps.payments as Partial<LocalProvider>;
+  if (local.advance) await local.advance();
+}
+
+export function startTrialScheduler(
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'payments'>,
+  everyMs = TRIAL_CHECK_MS,
+) {
+  const tick = async () => {
+    await advanceLocalPayments(deps).catch((error: unknown) =>
+      console.error('Advancing local payments failed; will retry:', error),
+    );
+    await endDueTrials(deps).catch((error: unknown) =>
       console.error('Ending due trials failed; will retry:', error),
     );
+  };
   const timer = setInterval(tick, everyMs);
   timer.unref();
   void tick();

@@ -1,5 +1,3 @@
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { escapeHtml } from '../../mail/escape-html';
 import { PAGE_CSS } from './styles';
 
@@ -58,6 +56,3 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
   };
 }
-
-export const sendPage = (c: Context, body: string, status: ContentfulStatusCode = 200) =>
-  c.html(body, status);
