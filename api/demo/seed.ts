@@ -19,6 +19,7 @@ import {
   vanityIllustration,
 } from './illustrations';
 import { SAMPLE_USERNAME, sampleCardFields } from './sample-card';
+import { subscribeDemo } from './subscribe-demo';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -33,10 +34,11 @@ const picture = async (svg: string, mediaDir: string, label: string) =>
 
 /**
  * Publishes the sample profile at /u/demo as a real account, through the same commands and image intake as a
- * tradesperson's own: a verified account in its free trial, with a card. Does nothing if `demo` exists.
+ * tradesperson's own: a verified account in its free trial, with a card, subscribed on the local provider.
+ * Does nothing if `demo` exists.
  */
 export async function seedDemo(
-  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended'>,
+  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'publicUrl'>,
 ): Promise<SeedResult> {
   const taken = await deps.db
     .selectFrom('users')
@@ -86,5 +88,6 @@ export async function seedDemo(
     });
   });
   deps.onAppended();
+  await subscribeDemo(deps, accountId);
   return { status: 'created', email: DEMO_EMAIL, password };
 }

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { seedDemo } from '../../api/demo/seed';
+import type { Deps } from '../../api/deps';
+import { createMailer } from '../../api/mail/mailer';
+import { createLocalPayments } from '../../api/payments/create';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import type { CardContent } from '../../events/card/content';
@@ -67,8 +70,11 @@ async function prepareDataDir(dir: string, count: number): Promise<void> {
       db: opened.db,
       now: () => new Date(),
       publicDir: path.join(dir, 'public'),
+      publicUrl: 'http://localhost:3000',
       onAppended: () => {},
-    };
+      mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
+    } as Deps;
+    deps.payments = createLocalPayments(deps);
     await seedDemo(deps);
     const row = await opened.db
       .selectFrom('cards')

@@ -1,1 +1,0 @@
-export { createLocalProvider, type LocalProvider, type LocalProviderOptions } from './provider';
