@@ -12,8 +12,14 @@ import { readStream } from './store';
  * address), are erased too; read models of the redacted order streams are refolded so no copy survives there.
  */
 export async function redactAccountEvents(trx: Db, accountId: string, email: string): Promise<number> {
-  const orders = await trx.selectFrom('orders').select(['id', 'type']).where('account_id', '=', accountId).execute();
-  const orderStreams = orders.map((order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`);
+  const orders = await trx
+    .selectFrom('orders')
+    .select(['id', 'type'])
+    .where('account_id', '=', accountId)
+    .execute();
+  const orderStreams = orders.map(
+    (order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`,
+  );
   const rows = await trx
     .selectFrom('events')
     .select(['global_position', 'type', 'data', 'metadata'])

@@ -1,4 +1,5 @@
 import { DomainError } from '../../events/errors';
+import { ENDED_STATUSES } from '../../events/subscription/events';
 import type { Deps } from '../deps';
 import { recordPulled } from './handle-event';
 import { recordSubscription } from './record';
@@ -20,11 +21,16 @@ export async function endSubscriptionsOf(
     .where('ended_at', 'is', null)
     .execute();
   for (const order of running) {
+    const subscriptionId = order.provider_subscription_id as string;
     try {
-      const facts = await deps.payments.cancelNow(
-        order.provider_subscription_id as string,
-        `end-${order.id}`,
-      );
+      const facts = await deps.payments
+        .cancelNow(subscriptionId, `end-${order.id}`)
+        // Already ended at the provider (a webhook we missed): cancelling again is refused, and not needed.
+        .catch(async (error: unknown) => {
+          const current = await deps.payments.retrieveSubscription(subscriptionId);
+          if (current && ENDED_STATUSES.includes(current.status)) return current;
+          throw error;
+        });
       await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
     } catch (error) {
       console.error(`Ending subscription ${order.id} before account deletion failed:`, error);

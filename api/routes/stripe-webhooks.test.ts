@@ -181,6 +181,28 @@ describe('Stripe webhooks', () => {
     expect((await t.lastMailTo('dana@example.com')).subject).toBe('Your TradeCard order: Shipped');
   });
 
+  it('deletes an account whose subscription Stripe had already ended unseen', async () => {
+    const token = await t.signUp();
+    const { orderId, sessionId } = await subscribe(token);
+    for (const event of stripe.completeCheckout(sessionId)) await deliver(event);
+    const subscriptionId = (await orderRow(orderId)).provider_subscription_id as string;
+    stripe.updateSubscription(subscriptionId, { status: 'canceled' });
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('keeps the account when Stripe can’t be reached to end its subscription', async () => {
+    const token = await t.signUp();
+    const { sessionId } = await subscribe(token);
+    for (const event of stripe.completeCheckout(sessionId)) await deliver(event);
+    await stripe.close();
+    const refused = await t.call('DELETE', '/api/profile', undefined, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/^We couldn’t cancel your subscription/);
+    expect((await t.call('GET', '/api/profile', undefined, token)).status).toBe(200);
+    stripe = await startFakeStripe();
+  }, 30_000);
+
   it('acknowledges event types it doesn’t use, once', async () => {
     const customer = stripe.addCustomer({ email: 'x@example.com' });
     const event = stripe.eventFor('customer.updated', customer);

@@ -83,5 +83,7 @@ export const checkoutParams = (request: CheckoutRequest): SessionParams => {
     // Payment mode only creates a Customer when asked; later orders reuse it so invoices and cards stay together.
     ...(request.customerId ? {} : { customer_creation: 'always' }),
     payment_intent_data: { metadata: ours },
+    // A card order gets an invoice too, so it shows with a PDF on the billing page beside the plan's.
+    invoice_creation: { enabled: true },
   };
 };
