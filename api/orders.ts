@@ -43,7 +43,13 @@ export async function customerOf(db: Db, accountId: string, provider: string): P
   return row?.provider_customer_id ?? null;
 }
 
-export type AdminOrderFilter = { type: 'card' | 'subscription'; q: string; fulfillmentStatus: string | null };
+export type AdminOrderFilter = {
+  type: 'card' | 'subscription';
+  q: string;
+  fulfillmentStatus: string | null;
+  /** One order, as the admin list shows it (after an update). */
+  id?: string;
+};
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -56,6 +62,7 @@ export function adminOrders(db: Db, filter: AdminOrderFilter) {
     .select(['users.name as user_name', 'users.email as user_email', 'users.username as user_username'])
     .where('orders.type', '=', filter.type)
     .where('orders.status', 'not in', UNPLACED);
+  if (filter.id) query = query.where('orders.id', '=', filter.id);
   if (filter.fulfillmentStatus)
     query = query.where('orders.fulfillment_status', '=', filter.fulfillmentStatus);
   const q = filter.q.trim();

@@ -61,13 +61,11 @@ export function adminOrderRoutes(deps: Deps) {
 
   const loadCardOrder = async (id: string) => {
     const order = await findOrder(deps.db, id);
-    if (!order || order.type !== 'card') throw new DomainError('not_found', 'Order not found.');
+    if (order?.type !== 'card') throw new DomainError('not_found', 'Order not found.');
     return order;
   };
   const respond = async (id: string) => {
-    const [row] = (await adminOrders(deps.db, { type: 'card', q: id, fulfillmentStatus: null })).filter(
-      (o) => o.id === id,
-    );
+    const [row] = await adminOrders(deps.db, { type: 'card', q: '', fulfillmentStatus: null, id });
     return row ? adminOrderJson(row) : null;
   };
   const tellCustomer = async (
