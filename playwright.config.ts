@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eDataDir } from './tests/e2e/env';
 
 // Debian's Chromium: the one browser this project's machines can install (no browser downloads here).
 const CHROMIUM = '/usr/bin/chromium';
@@ -12,7 +11,7 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 // Every run starts the real server on a fresh data folder, so journeys begin where a newcomer would.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-e2e-'));
+const dataDir = e2eDataDir();
 const PORT = 3917;
 
 export default defineConfig({

@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The server's data folder for this run. Made once by the runner, which loads the config first; its workers inherit
+ * the variable, so journeys can read the same outbox the server writes to.
+ */
+export function e2eDataDir(): string {
+  process.env.TRADECARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-e2e-'));
+  return process.env.TRADECARD_E2E_DATA_DIR;
+}

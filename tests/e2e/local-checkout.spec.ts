@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { bearer, signUp } from './accounts';
+
+const expectNoAxeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+};
+
+test.describe('the built-in test-mode checkout', () => {
+  test('buys two cards: mistakes are explained, payment lands the order', async ({ page, request }) => {
+    const token = await signUp(request, 'cardbuyer');
+    const started = await request.post('/api/checkout/create-checkout-session', {
+      headers: bearer(token),
+      data: { quantity: 2 },
+    });
+    const { url } = await started.json();
+
+    await page.goto(url);
+    await expect(page.getByText('Test mode — no real payment is taken')).toBeVisible();
+    await expect(page.getByText('£49.90').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Pay £49.90' }).click();
+    await expect(page.getByRole('link', { name: 'Enter the full name of the person the cards go to.' })).toBeVisible();
+    await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(/Enter the full name/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Full name').fill('Dana Pipe');
+    await page.getByLabel('Address line 1').fill('12 Boiler Row');
+    await page.getByLabel('Town or city').fill('Leeds');
+    await page.getByLabel('Postcode').fill('ls1 4ap');
+    await page.getByRole('button', { name: 'Pay £49.90' }).click();
+    await page.waitForURL(/\/success\?id=.+&session_id=cs_local_/);
+
+    const sessionId = new URL(page.url()).searchParams.get('session_id');
+    const confirmed = await request.get(`/api/stripe/confirm?session_id=${sessionId}`, {
+      headers: bearer(token),
+    });
+    expect((await confirmed.json()).data).toMatchObject({
+      status: 'paid',
+      quantity: 2,
+      amountTotal: 4990,
+      deliveryAddress: '12 Boiler Row, Leeds, LS1 4AP, GB',
+    });
+  });
+
+  test('starts the free trial, and the receipt opens', async ({ page, request }) => {
+    const token = await signUp(request, 'subscriber');
+    const { url } = await (await request.post('/api/subscribe', { headers: bearer(token), data: {} })).json();
+    await page.goto(url);
+    await expect(page.getByText(/Free for 14 days, then £4\.95 a month/)).toBeVisible();
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await page.waitForURL(/\/SuccessSubscription\?id=.+&session_id=cs_local_/);
+
+    const profile = await (await request.get('/api/profile', { headers: bearer(token) })).json();
+    expect(profile.data.isSubscribed).toBe(true);
+    const billing = await (await request.get('/api/billing', { headers: bearer(token) })).json();
+    expect(billing.paymentMethod.card.last4).toBe('4242');
+    await page.goto(billing.invoices[0].pdf);
+    await expect(page.getByText('Test mode').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
