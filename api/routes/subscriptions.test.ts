@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catchUp } from '../../renderer/projector';
 import { daysPass, orderOf, profileOf, subscribeLocally } from '../payments/test-flows';
 import { createTestApp } from '../testing';
 import { WILL_CANCEL } from './orders';
@@ -13,10 +14,24 @@ afterEach(async () => {
 
 const isLive = async () => (await t.call('GET', '/api/business-card/by_username/dana')).body.data.isLive;
 
+/** What a customer opening /u/dana gets, as the projector has written it. */
+async function publicPage() {
+  await catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+  return (await t.app.request('/u/dana')).text();
+}
+
 describe('subscriptions with the local provider', () => {
   it('trial → active → cancel at period end → ended, and the page follows', async () => {
     let token = await t.signUp();
     expect(await isLive()).toBe(false);
+    const published = await t.call(
+      'POST',
+      '/api/business-card/create_business_card',
+      { full_name: 'Dana Pipe, plumber', phone_number: '0117 496 0456' },
+      token,
+    );
+    expect(published.status).toBe(200);
+    expect(await publicPage()).toContain('Dana Pipe, plumber');
     const { id, sessionId } = await subscribeLocally(t, token);
 
     const confirmed = await t.call('GET', `/api/stripe/confirm?session_id=${sessionId}`, undefined, token);
@@ -57,11 +72,13 @@ describe('subscriptions with the local provider', () => {
     });
     expect(await profileOf(t, token)).toMatchObject({ isSubscribed: false });
     expect(await isLive()).toBe(false);
+    expect(await publicPage()).toContain('This profile isn’t live yet');
 
     // Resubscribing brings the page back; the trial was used, so this one is paid from today.
     const again = await subscribeLocally(t, token);
     expect(await orderOf(t, token, again.id)).toMatchObject({ status: 'active', trialEnd: null });
     expect(await isLive()).toBe(true);
+    expect(await publicPage()).toContain('Dana Pipe, plumber');
   });
 
   it('a trial that ends unpaid goes past_due, keeps the page while retrying, then ends', async () => {
