@@ -24,7 +24,9 @@ test.describe('the built-in test-mode checkout', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Pay £49.90' }).click();
-    await expect(page.getByRole('link', { name: 'Enter the full name of the person the cards go to.' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Enter the full name of the person the cards go to.' }),
+    ).toBeVisible();
     await expect(page.getByLabel('Full name')).toHaveAccessibleDescription(/Enter the full name/);
     await expectNoAxeViolations(page);
 
