@@ -17,3 +17,17 @@ export async function readJson<Schema extends z.ZodType>(
   if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid request.');
   return parsed.data;
 }
+
+/** As readJson, for calls whose body may be left out entirely (SPEC §7: "{returnUrl}, or {}"). */
+export async function readOptionalJson<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    const parsed = schema.safeParse({});
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Invalid request.');
+    return parsed.data;
+  }
+  return readJson(c, schema);
+}

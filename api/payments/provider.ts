@@ -6,15 +6,9 @@
  * Times are ISO strings, amounts integer minor units (pence).
  */
 
-export type SubscriptionStatus =
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'unpaid'
-  | 'canceled'
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'paused';
+import type { SubscriptionStatus } from '../../events/subscription/events';
+
+export type { SubscriptionStatus };
 
 export type SubscriptionFacts = {
   /** The provider's subscription id (Stripe `sub_…`). */

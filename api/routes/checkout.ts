@@ -9,7 +9,7 @@ import { findOrder, findOrderByCheckout } from '../orders';
 import { recordPulled } from '../payments/handle-event';
 import { pullOrder } from '../payments/pull';
 import { startCheckout } from '../payments/start-checkout';
-import { readJson } from '../validate';
+import { readJson, readOptionalJson } from '../validate';
 
 const NO_ORDER = 'We couldn’t find that order.';
 
@@ -27,24 +27,26 @@ const reorderBody = z.object({
   orderId: z.string({ error: 'Which order? orderId is missing.' }).min(1).max(100),
 });
 
+const checkoutJson = (started: { url: string; sessionId: string; orderId: string }) => ({
+  url: started.url,
+  id: started.sessionId,
+  sessionId: started.sessionId,
+  orderId: started.orderId,
+});
+
 export function checkoutRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
   app.post('/subscribe', signedIn, async (c) => {
-    const body = await readJson(c, subscribeBody.default({}));
+    const body = await readOptionalJson(c, subscribeBody);
     const started = await startCheckout(deps, c.get('accountId'), {
       kind: 'subscription',
       quantity: 1,
       reorderOf: null,
       cancelUrl: body.cancelUrl ?? c.req.header('referer') ?? null,
     });
-    return c.json({
-      url: started.url,
-      id: started.sessionId,
-      sessionId: started.sessionId,
-      orderId: started.orderId,
-    });
+    return c.json(checkoutJson(started));
   });
 
   app.post('/checkout/create-checkout-session', signedIn, async (c) => {
@@ -55,12 +57,7 @@ export function checkoutRoutes(deps: Deps) {
       reorderOf: null,
       cancelUrl: body.cancelUrl ?? c.req.header('referer') ?? null,
     });
-    return c.json({
-      url: started.url,
-      id: started.sessionId,
-      sessionId: started.sessionId,
-      orderId: started.orderId,
-    });
+    return c.json(checkoutJson(started));
   });
 
   app.get('/stripe-pk', (c) => {
@@ -94,12 +91,7 @@ export function checkoutRoutes(deps: Deps) {
       reorderOf: order.id,
       cancelUrl: c.req.header('referer') ?? `${deps.publicUrl}/myorders`,
     });
-    return c.json({
-      url: started.url,
-      id: started.sessionId,
-      sessionId: started.sessionId,
-      orderId: started.orderId,
-    });
+    return c.json(checkoutJson(started));
   });
 
   return app;

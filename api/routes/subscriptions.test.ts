@@ -121,6 +121,11 @@ describe('subscriptions with the local provider', () => {
     const second = await t.call('POST', '/api/subscribe', {}, token);
     expect(second.status).toBe(409);
     expect(second.body.error).toBe('You already have an active subscription.');
+    const bare = await t.app.request('/api/subscribe', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(bare.status).toBe(409);
     const synced = await t.call('POST', '/api/me/sync-subscriptions', { ts: 1 }, token);
     expect(synced.status).toBe(200);
     expect(synced.body.data).toHaveLength(1);

@@ -62,26 +62,23 @@ export const SubscriptionCheckoutClosed = z.object({
   data: z.object({ orderId: z.string(), reason: z.enum(['expired', 'payment_failed']) }),
 });
 
-export const SubscriptionPaymentSucceeded = z.object({
-  type: z.literal('SubscriptionPaymentSucceeded'),
-  data: z.object({
-    orderId: z.string(),
-    invoiceId: z.string(),
-    invoiceNumber: z.string().nullable(),
-    amount: z.number().int(),
-    currency: z.string(),
-  }),
+const invoiceOutcome = z.object({
+  orderId: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
 });
 
+export const SubscriptionPaymentSucceeded = z.object({
+  type: z.literal('SubscriptionPaymentSucceeded'),
+  data: invoiceOutcome,
+});
+
+/** A charge that failed; the provider retries the same invoice, so its failure is recorded once. */
 export const SubscriptionPaymentFailed = z.object({
   type: z.literal('SubscriptionPaymentFailed'),
-  data: z.object({
-    orderId: z.string(),
-    invoiceId: z.string(),
-    invoiceNumber: z.string().nullable(),
-    amount: z.number().int(),
-    currency: z.string(),
-  }),
+  data: invoiceOutcome,
 });
 
 export const subscriptionEventSchemas = [

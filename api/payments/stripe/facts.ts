@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { SUBSCRIPTION_STATUSES } from '../../../events/subscription/events';
 import type {
   BillingFacts,
   CheckoutFacts,
@@ -22,17 +23,6 @@ export const idOf = (ref: string | { id: string } | null | undefined): string | 
 
 const oneOf = <T extends string>(value: string | null | undefined, allowed: readonly T[], fallback: T): T =>
   allowed.find((candidate) => candidate === value) ?? fallback;
-
-const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
-  'trialing',
-  'active',
-  'past_due',
-  'unpaid',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-  'paused',
-];
 
 /** Metadata values we wrote ourselves; an empty string counts as absent. */
 const metadataValue = (metadata: Stripe.Metadata | null | undefined, key: string): string | null => {

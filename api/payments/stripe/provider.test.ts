@@ -1,57 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CARD_PRODUCT_NAME,
   SHIPPING_COUNTRIES,
   SUBSCRIPTION_PRODUCT_NAME,
 } from '../../../events/order/pricing';
 import type { CheckoutRequest } from '../provider';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
-import { createStripeProvider, type StripeProvider } from './provider';
+import { checkoutWith, lastRequest, stripeAgainstFake } from './against-fake';
+import { createStripeProvider } from './provider';
 
-let fake: FakeStripe;
-let stripe: StripeProvider;
+const context = stripeAgainstFake();
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_provider',
-    webhookSecret: 'whsec_provider',
-    publishableKey: 'pk_test_provider',
-    api: fake,
-  });
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-const checkoutRequest = (fields: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
-  kind: 'subscription',
-  orderId: `ord_${randomUUID()}`,
-  accountId: 'acc_dana',
-  email: 'dana@example.com',
-  customerId: null,
-  quantity: 1,
-  trial: null,
-  successUrl: 'https://tradecard.test/order/done?session={CHECKOUT_SESSION_ID}',
-  cancelUrl: 'https://tradecard.test/order',
-  idempotencyKey: `checkout-${randomUUID()}`,
-  ...fields,
-});
-
-/** The last request the SDK made, as the fake parsed it. */
-const lastRequest = () => {
-  const request = fake.requests.at(-1);
-  if (!request) throw new Error('No request reached the fake.');
-  return request;
-};
-
-const checkout = async (fields: Partial<CheckoutRequest> = {}) => {
-  const request = checkoutRequest(fields);
-  const created = await stripe.createCheckout(request);
-  return { request, created, sent: lastRequest() };
-};
+const checkout = (fields: Partial<CheckoutRequest> = {}) => checkoutWith(context, fields);
+const lastSent = () => lastRequest(context.fake);
 
 describe('createCheckout', () => {
   it('creates a monthly subscription session with our ids in the metadata and the idempotency key', async () => {
@@ -102,7 +62,7 @@ describe('createCheckout', () => {
   });
 
   it('reuses a known customer instead of sending the email', async () => {
-    const customer = fake.addCustomer();
+    const customer = context.fake.addCustomer();
     const { sent } = await checkout({ customerId: customer.id });
     expect(sent.params.customer).toBe(customer.id);
     expect(sent.params).not.toHaveProperty('customer_email');
@@ -128,7 +88,7 @@ describe('createCheckout', () => {
   });
 
   it('leaves customer_creation out when the customer already exists, as Stripe requires', async () => {
-    const customer = fake.addCustomer();
+    const customer = context.fake.addCustomer();
     const { sent } = await checkout({ kind: 'card', quantity: 2, customerId: customer.id });
     expect(sent.params.customer).toBe(customer.id);
     expect(sent.params).not.toHaveProperty('customer_creation');
@@ -136,10 +96,10 @@ describe('createCheckout', () => {
 
   it('returns the same session when a request is retried with the same key', async () => {
     const { request, created } = await checkout();
-    const again = await stripe.createCheckout(request);
+    const again = await context.stripe.createCheckout(request);
     expect(again).toEqual(created);
     expect(
-      [...fake.store.sessions.values()].filter((s) => s.client_reference_id === request.orderId),
+      [...context.fake.store.sessions.values()].filter((s) => s.client_reference_id === request.orderId),
     ).toHaveLength(1);
   });
 });
@@ -158,11 +118,11 @@ describe('retrieveCheckout', () => {
         country: 'GB',
       },
     };
-    fake.completeCheckout(created.sessionId, { shipping });
+    context.fake.completeCheckout(created.sessionId, { shipping });
 
-    const facts = await stripe.retrieveCheckout(created.sessionId);
+    const facts = await context.stripe.retrieveCheckout(created.sessionId);
 
-    const stored = fake.store.sessions.get(created.sessionId);
+    const stored = context.fake.store.sessions.get(created.sessionId);
     expect(facts).toEqual({
       id: created.sessionId,
       mode: 'payment',
@@ -186,22 +146,22 @@ describe('retrieveCheckout', () => {
 
   it('maps a subscription started with a trial, which needs no payment yet', async () => {
     const { created } = await checkout({ trial: { days: 14 } });
-    fake.completeCheckout(created.sessionId);
+    context.fake.completeCheckout(created.sessionId);
 
-    const facts = await stripe.retrieveCheckout(created.sessionId);
+    const facts = await context.stripe.retrieveCheckout(created.sessionId);
 
     expect(facts).toMatchObject({
       mode: 'subscription',
       status: 'complete',
       paymentStatus: 'no_payment_required',
     });
-    expect(facts?.subscriptionId).toBe(fake.store.sessions.get(created.sessionId)?.subscription);
+    expect(facts?.subscriptionId).toBe(context.fake.store.sessions.get(created.sessionId)?.subscription);
     expect(facts?.subscriptionId).toMatch(/^sub_/);
     expect(facts?.shipping).toBeNull();
   });
 
   it('answers null for a session Stripe does not know', async () => {
-    expect(await stripe.retrieveCheckout('cs_test_unknown')).toBeNull();
+    expect(await context.stripe.retrieveCheckout('cs_test_unknown')).toBeNull();
   });
 
   it('still throws errors that are not about a missing object', async () => {
@@ -209,7 +169,7 @@ describe('retrieveCheckout', () => {
       secretKey: 'rk_bad',
       webhookSecret: 'w',
       publishableKey: 'p',
-      api: fake,
+      api: context.fake,
     });
     await expect(wrongKey.retrieveCheckout('cs_test_unknown')).rejects.toThrow('Invalid API Key');
   });
@@ -217,7 +177,7 @@ describe('retrieveCheckout', () => {
 
 describe('every write', () => {
   it('carried the caller’s idempotency key', () => {
-    const writes = fake.requests.filter((request) => request.method !== 'GET');
+    const writes = context.fake.requests.filter((request) => request.method !== 'GET');
     expect(writes.length).toBeGreaterThan(5);
     for (const write of writes) expect(write.idempotencyKey).toMatch(/^checkout-/);
   });

@@ -1,58 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutRequest } from '../provider';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
-import { createStripeProvider, type StripeProvider } from './provider';
+import { checkoutWith, lastRequest, stripeAgainstFake } from './against-fake';
 
-let fake: FakeStripe;
-let stripe: StripeProvider;
+const context = stripeAgainstFake();
 
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_subscriptions',
-    webhookSecret: 'whsec_subscriptions',
-    publishableKey: 'pk_test_subscriptions',
-    api: fake,
-  });
-});
-
-afterAll(async () => {
-  await fake.close();
-});
-
-const checkoutRequest = (fields: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
-  kind: 'subscription',
-  orderId: `ord_${randomUUID()}`,
-  accountId: 'acc_dana',
-  email: 'dana@example.com',
-  customerId: null,
-  quantity: 1,
-  trial: null,
-  successUrl: 'https://tradecard.test/order/done?session={CHECKOUT_SESSION_ID}',
-  cancelUrl: 'https://tradecard.test/order',
-  idempotencyKey: `checkout-${randomUUID()}`,
-  ...fields,
-});
-
-/** The last request the SDK made, as the fake parsed it. */
-const lastRequest = () => {
-  const request = fake.requests.at(-1);
-  if (!request) throw new Error('No request reached the fake.');
-  return request;
-};
-
-const checkout = async (fields: Partial<CheckoutRequest> = {}) => {
-  const request = checkoutRequest(fields);
-  const created = await stripe.createCheckout(request);
-  return { request, created, sent: lastRequest() };
-};
+const checkout = (fields: Partial<CheckoutRequest> = {}) => checkoutWith(context, fields);
+const lastSent = () => lastRequest(context.fake);
 /** A subscription as Stripe has it after a customer pays for the plan. */
 const paidSubscription = async (trial: CheckoutRequest['trial'] = null) => {
   const { request, created } = await checkout({ trial });
-  fake.completeCheckout(created.sessionId, { cardLast4: '1881' });
-  const id = fake.store.sessions.get(created.sessionId)?.subscription;
-  const subscription = typeof id === 'string' ? fake.store.subscriptions.get(id) : undefined;
+  context.fake.completeCheckout(created.sessionId, { cardLast4: '1881' });
+  const id = context.fake.store.sessions.get(created.sessionId)?.subscription;
+  const subscription = typeof id === 'string' ? context.fake.store.subscriptions.get(id) : undefined;
   if (!subscription) throw new Error('The fake made no subscription.');
   return { request, subscription };
 };
@@ -65,7 +25,7 @@ describe('subscriptions', () => {
     const { request, subscription } = await paidSubscription({ days: 30 });
     const item = subscription.items.data[0];
 
-    const facts = await stripe.retrieveSubscription(subscription.id);
+    const facts = await context.stripe.retrieveSubscription(subscription.id);
 
     expect(facts).toEqual({
       id: subscription.id,
@@ -85,14 +45,14 @@ describe('subscriptions', () => {
   });
 
   it('answers null for a subscription Stripe does not know', async () => {
-    expect(await stripe.retrieveSubscription('sub_unknown')).toBeNull();
+    expect(await context.stripe.retrieveSubscription('sub_unknown')).toBeNull();
   });
 
   it('cancels at the end of the period with the caller’s idempotency key', async () => {
     const { subscription } = await paidSubscription();
     const key = `cancel-${randomUUID()}`;
 
-    const facts = await stripe.cancelAtPeriodEnd(subscription.id, key);
+    const facts = await context.stripe.cancelAtPeriodEnd(subscription.id, key);
 
     expect(facts).toMatchObject({
       id: subscription.id,
@@ -101,7 +61,7 @@ describe('subscriptions', () => {
       endedAt: null,
     });
     expect(facts.canceledAt).not.toBeNull();
-    expect(lastRequest()).toEqual({
+    expect(lastSent()).toEqual({
       method: 'POST',
       path: `/v1/subscriptions/${subscription.id}`,
       params: { cancel_at_period_end: 'true' },
@@ -113,30 +73,30 @@ describe('subscriptions', () => {
     const { subscription } = await paidSubscription();
     const key = `close-account-${randomUUID()}`;
 
-    const facts = await stripe.cancelNow(subscription.id, key);
+    const facts = await context.stripe.cancelNow(subscription.id, key);
 
     expect(facts).toMatchObject({ id: subscription.id, status: 'canceled' });
     expect(facts.endedAt).not.toBeNull();
-    expect(lastRequest()).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subscription.id}` });
-    expect(lastRequest().idempotencyKey).toBe(key);
+    expect(lastSent()).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subscription.id}` });
+    expect(lastSent().idempotencyKey).toBe(key);
   });
 
   it('gets the first answer back when a cancellation is retried with the same key', async () => {
     const { subscription } = await paidSubscription();
     const key = `close-account-${randomUUID()}`;
 
-    const first = await stripe.cancelNow(subscription.id, key);
-    const retried = await stripe.cancelNow(subscription.id, key);
+    const first = await context.stripe.cancelNow(subscription.id, key);
+    const retried = await context.stripe.cancelNow(subscription.id, key);
 
     expect(retried).toEqual(first);
-    await expect(stripe.cancelNow(subscription.id, `close-account-${randomUUID()}`)).rejects.toThrow(
+    await expect(context.stripe.cancelNow(subscription.id, `close-account-${randomUUID()}`)).rejects.toThrow(
       'already been canceled',
     );
   });
 
   it('carried an idempotency key of ours on every write', async () => {
     await paidSubscription();
-    const writes = fake.requests.filter((request) => request.method !== 'GET');
+    const writes = context.fake.requests.filter((request) => request.method !== 'GET');
     expect(writes.length).toBeGreaterThan(0);
     for (const write of writes) expect(write.idempotencyKey).toMatch(/^(checkout|cancel|close-account)-/);
   });

@@ -1,38 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../provider';
-import { type FakeStripe, startFakeStripe } from './fake-stripe';
-import { createStripeProvider, type StripeProvider } from './provider';
+import { stripeAgainstFake, WEBHOOK_SECRET } from './against-fake';
 
-const SECRET = 'whsec_webhook_test';
+const SECRET = WEBHOOK_SECRET;
 
-let fake: FakeStripe;
-let stripe: StripeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_webhook',
-    webhookSecret: SECRET,
-    publishableKey: 'pk_test_webhook',
-    api: fake,
-  });
-});
-
-afterAll(async () => {
-  await fake.close();
-});
+const context = stripeAgainstFake();
 
 const deliver = (event: Stripe.Event) => {
-  const { body, signature } = fake.signedRequest(event, SECRET);
-  return stripe.parseWebhook(body, signature);
+  const { body, signature } = context.fake.signedRequest(event, SECRET);
+  return context.stripe.parseWebhook(body, signature);
 };
 
 /** A paid subscription checkout; returns the events Stripe sent for it. */
 const subscribe = async (kind: 'subscription' | 'card' = 'subscription') => {
   const orderId = `ord_${randomUUID()}`;
-  const { sessionId } = await stripe.createCheckout({
+  const { sessionId } = await context.stripe.createCheckout({
     kind,
     orderId,
     accountId: 'acc_webhook',
@@ -44,7 +28,7 @@ const subscribe = async (kind: 'subscription' | 'card' = 'subscription') => {
     cancelUrl: 'https://tradecard.test/order',
     idempotencyKey: `checkout-${orderId}`,
   });
-  const events = fake.completeCheckout(sessionId);
+  const events = context.fake.completeCheckout(sessionId);
   const [completed, created, paid] = events;
   if (!completed) throw new Error('Checkout sent no events.');
   return { orderId, sessionId, events, completed, created, paid };
@@ -79,7 +63,7 @@ describe('parseWebhook: what a signed event means', () => {
     ['checkout.session.async_payment_failed', 'checkout.payment_failed'],
   ])('maps %s to %s', async (stripeType, ourType) => {
     const { sessionId, completed } = await subscribe();
-    const event = deliver(fake.eventFor(stripeType, objectOf<Stripe.Checkout.Session>(completed)));
+    const event = deliver(context.fake.eventFor(stripeType, objectOf<Stripe.Checkout.Session>(completed)));
     expect(event).toMatchObject({ type: ourType, session: { id: sessionId } });
   });
 
@@ -92,7 +76,7 @@ describe('parseWebhook: what a signed event means', () => {
   ])('maps %s to subscription.changed', async (stripeType) => {
     const { orderId, created } = await subscribe();
     const subscription = objectOf<Stripe.Subscription>(created);
-    const event = deliver(fake.eventFor(stripeType, subscription));
+    const event = deliver(context.fake.eventFor(stripeType, subscription));
     expect(event).toMatchObject({
       type: 'subscription.changed',
       subscription: { id: subscription.id, status: 'active', orderId, accountId: 'acc_webhook' },
@@ -104,7 +88,7 @@ describe('parseWebhook: what a signed event means', () => {
     const subscription = objectOf<Stripe.Subscription>(created);
     const ended = Math.floor(Date.now() / 1000);
 
-    const stripeEvent = fake.updateSubscription(subscription.id, {
+    const stripeEvent = context.fake.updateSubscription(subscription.id, {
       status: 'canceled',
       canceled_at: ended,
       ended_at: ended,
@@ -149,7 +133,7 @@ describe('parseWebhook: what a signed event means', () => {
   it('maps a failed invoice payment', async () => {
     const { paid } = await subscribe();
     const invoice = { ...objectOf<Stripe.Invoice>(paid), status: 'open' as const, amount_paid: 0 };
-    const event = deliver(fake.eventFor('invoice.payment_failed', invoice));
+    const event = deliver(context.fake.eventFor('invoice.payment_failed', invoice));
     expect(event).toMatchObject({
       type: 'invoice.payment_failed',
       invoice: { id: invoice.id, status: 'open', amountPaid: 0 },
@@ -158,7 +142,7 @@ describe('parseWebhook: what a signed event means', () => {
 
   it('acknowledges other types as ignored, naming them', async () => {
     const { paid } = await subscribe();
-    const stripeEvent = fake.eventFor('invoice.finalized', objectOf<Stripe.Invoice>(paid));
+    const stripeEvent = context.fake.eventFor('invoice.finalized', objectOf<Stripe.Invoice>(paid));
     expect(deliver(stripeEvent)).toEqual({
       id: stripeEvent.id,
       type: 'ignored',
@@ -169,48 +153,50 @@ describe('parseWebhook: what a signed event means', () => {
   it('ignores checkout sessions in setup mode, which we never create', async () => {
     const { completed } = await subscribe();
     const setup = { ...objectOf<Stripe.Checkout.Session>(completed), mode: 'setup' as const };
-    expect(deliver(fake.eventFor('checkout.session.completed', setup))).toMatchObject({ type: 'ignored' });
+    expect(deliver(context.fake.eventFor('checkout.session.completed', setup))).toMatchObject({
+      type: 'ignored',
+    });
   });
 });
 
 describe('parseWebhook: refusing what Stripe did not sign', () => {
   const signed = async () => {
     const { completed } = await subscribe();
-    return fake.signedRequest(completed, SECRET);
+    return context.fake.signedRequest(completed, SECRET);
   };
 
   it('accepts a signature a little old, within the SDK’s five minutes', async () => {
     const { completed } = await subscribe();
-    const { body, signature } = fake.signedRequest(completed, SECRET, {
+    const { body, signature } = context.fake.signedRequest(completed, SECRET, {
       timestamp: Math.floor(Date.now() / 1000) - 60,
     });
-    expect(stripe.parseWebhook(body, signature).type).toBe('checkout.completed');
+    expect(context.stripe.parseWebhook(body, signature).type).toBe('checkout.completed');
   });
 
   it('refuses a body signed with another secret', async () => {
     const { completed } = await subscribe();
-    const { body, signature } = fake.signedRequest(completed, 'whsec_someone_else');
-    expect(() => stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
+    const { body, signature } = context.fake.signedRequest(completed, 'whsec_someone_else');
+    expect(() => context.stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
   });
 
   it('refuses a body changed after signing', async () => {
     const { body, signature } = await signed();
     const tampered = body.replace('"livemode": false', '"livemode": true');
     expect(tampered).not.toBe(body);
-    expect(() => stripe.parseWebhook(tampered, signature)).toThrow(WebhookSignatureError);
+    expect(() => context.stripe.parseWebhook(tampered, signature)).toThrow(WebhookSignatureError);
   });
 
   it('refuses a request without the signature header', async () => {
     const { body } = await signed();
-    expect(() => stripe.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
-    expect(() => stripe.parseWebhook(body, '')).toThrow(WebhookSignatureError);
+    expect(() => context.stripe.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+    expect(() => context.stripe.parseWebhook(body, '')).toThrow(WebhookSignatureError);
   });
 
   it('refuses a replayed signature older than five minutes', async () => {
     const { completed } = await subscribe();
     const stale = Math.floor(Date.now() / 1000) - 10 * 60;
-    const { body, signature } = fake.signedRequest(completed, SECRET, { timestamp: stale });
-    expect(() => stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
+    const { body, signature } = context.fake.signedRequest(completed, SECRET, { timestamp: stale });
+    expect(() => context.stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
   });
 
   it('refuses a correctly signed body that is not an event', () => {
@@ -219,7 +205,9 @@ describe('parseWebhook: refusing what Stripe did not sign', () => {
       '"just a string"',
       '{"id": "evt_2", "object": "event"}',
     ]) {
-      expect(() => stripe.parseWebhook(body, fake.signature(body, SECRET))).toThrow(WebhookSignatureError);
+      expect(() => context.stripe.parseWebhook(body, context.fake.signature(body, SECRET))).toThrow(
+        WebhookSignatureError,
+      );
     }
   });
 });
