@@ -27,6 +27,6 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
   } as Deps;
-  deps.payments = createPayments(env, deps);
+  deps.payments = await createPayments(env, deps);
   return { deps, database };
 }

@@ -3,11 +3,14 @@ import type { Env } from '../env';
 import { handlePaymentEvent } from './handle-event';
 import { createLocalProvider } from './local/provider';
 import type { PaymentProvider } from './provider';
-import { createStripeProvider } from './stripe/provider';
 
-/** The provider configuration asks for; the local one reports straight to the handler Stripe's webhooks feed. */
-export function createPayments(env: Env, deps: Deps): PaymentProvider {
+/**
+ * The provider configuration asks for; the local one reports straight to the handler Stripe's webhooks feed. The
+ * Stripe SDK is loaded only when used: it is a large module a local instance would carry for nothing.
+ */
+export async function createPayments(env: Env, deps: Deps): Promise<PaymentProvider> {
   if (env.PAYMENTS === 'stripe') {
+    const { createStripeProvider } = await import('./stripe/provider');
     return createStripeProvider({
       secretKey: env.STRIPE_SECRET_KEY as string,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
