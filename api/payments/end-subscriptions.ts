@@ -5,8 +5,9 @@ import { recordPulled } from './handle-event';
 import { recordSubscription } from './record';
 
 /**
- * Before an account is erased, every subscription it still has is ended at the provider: nobody is billed for a
- * page that no longer exists. If the provider can't be reached, the deletion stops here, with nothing erased.
+ * Before an account is erased, every subscription it still has is ended at the provider (nobody is billed for a
+ * page that no longer exists), then the provider forgets the customer. If the provider can't be reached, the
+ * deletion stops here, with nothing of ours erased.
  */
 export async function endSubscriptionsOf(
   deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailer' | 'publicUrl'>,
@@ -37,6 +38,25 @@ export async function endSubscriptionsOf(
       throw new DomainError(
         'conflict',
         'We couldn’t cancel your subscription, so your account has not been deleted. Please try again in a minute.',
+      );
+    }
+  }
+  const customers = await deps.db
+    .selectFrom('orders')
+    .select('provider_customer_id')
+    .distinct()
+    .where('account_id', '=', accountId)
+    .where('provider', '=', deps.payments.name)
+    .where('provider_customer_id', 'is not', null)
+    .execute();
+  for (const { provider_customer_id } of customers) {
+    try {
+      await deps.payments.forgetCustomer(provider_customer_id as string);
+    } catch (error) {
+      console.error(`Erasing customer ${provider_customer_id} at the payment provider failed:`, error);
+      throw new DomainError(
+        'conflict',
+        'We couldn’t reach our payment provider, so your account has not been deleted. Please try again in a minute.',
       );
     }
   }

@@ -126,6 +126,11 @@ export interface PaymentProvider {
   /** Ends at once, without refund: used when an account is deleted. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   billing(customerId: string): Promise<BillingFacts>;
+  /**
+   * Erasure: the provider forgets the customer's personal data (Stripe deletes the customer; invoices and payments
+   * stay in its books). Run after the customer's subscriptions have ended.
+   */
+  forgetCustomer(customerId: string): Promise<void>;
 }
 
 /** A webhook body whose signature doesn't verify: answered 400, nothing recorded. */

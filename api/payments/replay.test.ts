@@ -75,5 +75,9 @@ describe('orders and subscriptions from the log', () => {
     const log = [];
     for await (const event of readAll(t.db)) log.push(event);
     expect(JSON.stringify(log)).not.toContain('Boiler Row');
+    // The built-in provider forgets the customer as Stripe would: no address or email left in its tables.
+    const sessions = await t.db.selectFrom('local_checkout_sessions').selectAll().execute();
+    expect(JSON.stringify(sessions)).not.toMatch(/Boiler Row|dana@example\.com/);
+    expect(await t.db.selectFrom('local_customers').selectAll().execute()).toEqual([]);
   });
 });

@@ -189,6 +189,12 @@ describe('Stripe webhooks', () => {
     stripe.updateSubscription(subscriptionId, { status: 'canceled' });
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ status: 'canceled' });
+    // Stripe forgets the customer too (erasure); a second deletion would find it gone and not mind.
+    const customerId = (await orderRow(orderId)).provider_customer_id as string;
+    expect(stripe.store.customers.get(customerId)?.deleted).toBe(true);
+    expect(
+      stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/customers/${customerId}`),
+    ).toBe(true);
   });
 
   it('keeps the account when Stripe can’t be reached to end its subscription', async () => {

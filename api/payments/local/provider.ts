@@ -5,6 +5,7 @@ import { runDueWork } from './advance';
 import { billingFacts } from './billing';
 import { cancelImmediately, scheduleCancel } from './cancel';
 import { checkoutFacts, subscriptionFacts } from './facts';
+import { forgetCustomer } from './forget';
 import { createOutbox } from './outbox';
 import { checkoutRoutes } from './routes';
 import { createSession, findSession } from './sessions';
@@ -57,6 +58,7 @@ export function createLocalProvider(options: LocalProviderOptions): LocalProvide
     cancelAtPeriodEnd: async (subscriptionId) => changed(await scheduleCancel(db, subscriptionId, at())),
     cancelNow: async (subscriptionId) => changed(await cancelImmediately(db, subscriptionId, at())),
     billing: (customerId) => billingFacts(db, customerId, publicUrl),
+    forgetCustomer: (customerId) => forgetCustomer(db, customerId),
     async advance() {
       await runDueWork(db, at(), publicUrl);
       return outbox.flush();

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { type FormObject, formList, formText } from './fake-stripe-form';
-import { sessionFromParams, stripeError, unixNow } from './fake-stripe-objects';
+import { deletedCustomer, sessionFromParams, stripeError, unixNow } from './fake-stripe-objects';
 
 /**
  * Test support: the endpoints our Stripe provider calls, answered from an in-memory store with Stripe's status codes
@@ -139,6 +139,13 @@ export const route = (store: FakeStore, method: string, path: string, params: Fo
 
   const customerId = one(/^\/v1\/customers\/([^/]+)$/, path);
   if (method === 'GET' && customerId) return customerView(store, customerId, params);
+  if (method === 'DELETE' && customerId) {
+    const customer = store.customers.get(customerId);
+    if (!customer || customer.deleted) return missing('customer', customerId);
+    const deleted = deletedCustomer(customerId);
+    store.customers.set(customerId, deleted);
+    return ok(deleted);
+  }
 
   if (method === 'GET' && path === '/v1/payment_methods') {
     const customer = formText(params, 'customer');

@@ -117,6 +117,11 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return { paymentMethod, invoices };
     },
 
+    async forgetCustomer(customerId) {
+      // Already gone (deleted in the dashboard) is what we wanted.
+      await nullIfMissing(stripe.customers.del(customerId));
+    },
+
     parseWebhook(rawBody, signature) {
       let event: unknown;
       try {
