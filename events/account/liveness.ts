@@ -1,8 +1,8 @@
 /**
- * SPEC §4 "Public page liveness", with time as events (design §2): live while subscribed, or while a trial has
+ * SPEC §4 "Public page liveness", with time as events (design §2): live while subscribed (ADR 009), or while a trial has
  * started and the scheduler has not yet recorded its end.
  */
-export type LivenessFacts = { trial_expires: string | null; trial_ended: number; is_subscribed?: number };
+export type LivenessFacts = { trial_expires: string | null; trial_ended: number; is_subscribed: number };
 
 export const isAccountLive = (user: LivenessFacts) =>
   user.is_subscribed === 1 || (user.trial_expires !== null && user.trial_ended === 0);
