@@ -38,10 +38,11 @@ export default defineConfig({
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx api/server.ts',
+    // The site is built with the same environment the server runs with (its chat widget, its public address).
+    command: 'npm run build --silent && node --import tsx api/server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 180_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(PORT),

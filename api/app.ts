@@ -18,6 +18,7 @@ import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
+import { siteFiles } from './site-files';
 
 /** JSON bodies are small; anything bigger is refused before it is read into memory. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -79,9 +80,13 @@ export function createApp(deps: Deps) {
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
     }),
   );
+  const site = siteFiles(deps.siteDir);
+  app.route('/', site.app);
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
-  app.notFound((c) =>
-    c.req.path.startsWith('/api/') ? c.json({ error: 'Not found.' }, 404) : c.text('Not found', 404),
-  );
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found.' }, 404);
+    const page = site.notFoundPage();
+    return page ? c.html(page, 404) : c.text('Not found', 404);
+  });
   return app;
 }

@@ -17,6 +17,8 @@ export type Deps = {
   supportEmail: string;
   adminEmails: string[];
   trustProxy: boolean;
+  /** The built public site (site/dist), served for every path the API and profiles don't answer. */
+  siteDir: string;
   /** Stripe, or the built-in local checkout (PAYMENTS=local). */
   payments: PaymentProvider;
 };

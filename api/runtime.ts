@@ -5,6 +5,7 @@ import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
+import { defaultSiteDir } from './site-files';
 
 export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
 
@@ -26,6 +27,7 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
+    siteDir: defaultSiteDir(),
   } as Deps;
   deps.payments = await createPayments(env, deps);
   return { deps, database };

@@ -23,6 +23,8 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     supportEmail: 'support@tradecard.test',
     adminEmails: [],
     trustProxy: true,
+    // Empty unless a test writes a site there: tests don't depend on whether `npm run build` has run.
+    siteDir: path.join(database.dir, 'site'),
     ...overrides,
   } as Deps;
   // The local provider reports to the app's own handler, as in the server: the same path a Stripe webhook takes.

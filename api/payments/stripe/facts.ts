@@ -6,7 +6,6 @@ import type {
   InvoiceFacts,
   PostalAddress,
   SubscriptionFacts,
-  SubscriptionStatus,
 } from '../provider';
 
 /**

@@ -5,13 +5,12 @@ import {
   SUBSCRIPTION_PRODUCT_NAME,
 } from '../../../events/order/pricing';
 import type { CheckoutRequest } from '../provider';
-import { checkoutWith, lastRequest, stripeAgainstFake } from './against-fake';
+import { checkoutWith, stripeAgainstFake } from './against-fake';
 import { createStripeProvider } from './provider';
 
 const context = stripeAgainstFake();
 
 const checkout = (fields: Partial<CheckoutRequest> = {}) => checkoutWith(context, fields);
-const lastSent = () => lastRequest(context.fake);
 
 describe('createCheckout', () => {
   it('creates a monthly subscription session with our ids in the metadata and the idempotency key', async () => {

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+
+/** Where `npm run build` puts the Astro site. */
+export const defaultSiteDir = () => path.resolve(import.meta.dirname, '../site/dist');
+
+function cacheControl(requestPath: string) {
+  // Astro names its bundles by content, so they can be kept for good; pages must show changes at once.
+  if (requestPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
+  if (/\.[a-z0-9]+$/i.test(requestPath) && !requestPath.endsWith('.html')) return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+/**
+ * The static public site (issue 5): clean addresses (`/faq` is `faq/index.html`), the pre-compressed copies the
+ * build wrote, byte ranges for the video, and the site's own 404 page for anything unknown.
+ */
+export function siteFiles(siteDir: string) {
+  const app = new Hono();
+  if (!fs.existsSync(siteDir)) return { app, notFoundPage: () => null };
+  // Set before serving: serveStatic builds its response before any onFound hook could add to it.
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', cacheControl(c.req.path));
+    await next();
+  });
+  app.use('*', serveStatic({ root: siteDir, precompressed: true }));
+  const notFoundFile = path.join(siteDir, '404.html');
+  const notFoundPage = () => (fs.existsSync(notFoundFile) ? fs.readFileSync(notFoundFile, 'utf8') : null);
+  return { app, notFoundPage };
+}

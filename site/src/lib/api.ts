@@ -1,0 +1,43 @@
+import { $session } from '../stores/session';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 0 when the request never got an answer: SPEC §8 words that case differently. */
+export const NO_RESPONSE = 0;
+
+/**
+ * Calls our API with the stored token. A failure throws ApiError carrying the server's own `error` text when
+ * there is one (SPEC §8: "when response.data.error is present, its text is shown"), else the caller's fallback.
+ */
+export async function callApi<T = Record<string, unknown>>(
+  path: string,
+  options: { method?: string; body?: unknown; fallback: string },
+): Promise<T> {
+  const token = $session.get()?.token;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers: {
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(options.fallback, NO_RESPONSE);
+  }
+  const data = (await response.json().catch(() => ({}))) as T & { error?: unknown };
+  if (!response.ok || typeof data.error === 'string') {
+    throw new ApiError(typeof data.error === 'string' ? data.error : options.fallback, response.status);
+  }
+  return data;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { chatAllowed, openChatWidget } from './chat';
+
+const chrome = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+const allowed = (pathname: string, userAgent = chrome, src = 'https://chat.example/widget.js') =>
+  chatAllowed({ src, pathname, userAgent });
+
+describe('the chat widget loader', () => {
+  it('loads on public pages and /contact-support, not on the signed-in pages SPEC §2 excludes', () => {
+    for (const path of ['/', '/faq', '/contactus', '/contact-support', '/productandplan', '/profiles']) {
+      expect(allowed(path)).toBe(true);
+    }
+    for (const path of ['/myprofile', '/myorders/', '/billing', '/profile', '/admin', '/nfccards']) {
+      expect(allowed(path)).toBe(false);
+    }
+  });
+
+  it('never loads for bots or audits, or when no widget is configured', () => {
+    expect(allowed('/', 'Mozilla/5.0 (compatible; Googlebot/2.1)')).toBe(false);
+    expect(allowed('/', `${chrome} Chrome-Lighthouse`)).toBe(false);
+    expect(allowed('/', chrome, '')).toBe(false);
+  });
+
+  it('opens through whichever API the widget set up, and says when none is there yet', () => {
+    const calls: string[] = [];
+    expect(openChatWidget({} as Window)).toBe(false);
+    expect(openChatWidget({ Tawk_API: { maximize: () => calls.push('tawk') } } as unknown as Window)).toBe(
+      true,
+    );
+    const crisp: unknown[][] = [];
+    expect(openChatWidget({ $crisp: crisp } as unknown as Window)).toBe(true);
+    expect(calls).toEqual(['tawk']);
+    expect(crisp).toEqual([['do', 'chat:open']]);
+  });
+});

@@ -1,0 +1,19 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { $toasts, MAX_TOASTS, raiseToast } from './toasts';
+
+beforeEach(() => $toasts.set([]));
+
+describe('toasts', () => {
+  it('last 4 s for errors and 2 s for successes', () => {
+    expect(raiseToast('Failed to send message', 'error', 1000).expiresAt).toBe(5000);
+    expect(raiseToast('Message sent!', 'success', 1000).expiresAt).toBe(3000);
+  });
+
+  it('keep at most 20, dropping the oldest, and forget expired ones', () => {
+    for (let i = 0; i < 25; i++) raiseToast(`t${i}`, 'error', 1000);
+    expect($toasts.get()).toHaveLength(MAX_TOASTS);
+    expect($toasts.get()[0]?.message).toBe('t5');
+    raiseToast('later', 'success', 10_000);
+    expect($toasts.get().map((t) => t.message)).toEqual(['later']);
+  });
+});

@@ -1,0 +1,49 @@
+import { atom } from 'nanostores';
+
+export type ToastKind = 'success' | 'error';
+export type Toast = { id: string; kind: ToastKind; message: string; expiresAt: number };
+
+/** SPEC §9: errors show for 4 s, successes for 2 s, at most 20 at once. */
+export const TOAST_MS: Record<ToastKind, number> = { error: 4000, success: 2000 };
+export const MAX_TOASTS = 20;
+
+/**
+ * Toasts also live in sessionStorage until they expire, so one raised just before a navigation ('Login
+ * successful!' and then a redirect) shows on the next page for the rest of its time.
+ */
+const STORAGE_KEY = 'tradecard.toasts';
+
+const stillShowing = (toasts: Toast[], now: number) => toasts.filter((toast) => toast.expiresAt > now);
+
+function restore(): Toast[] {
+  if (typeof sessionStorage === 'undefined') return [];
+  try {
+    return stillShowing(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as Toast[], Date.now());
+  } catch {
+    return [];
+  }
+}
+
+export const $toasts = atom<Toast[]>(restore());
+
+$toasts.listen((toasts) => {
+  if (typeof sessionStorage !== 'undefined') sessionStorage.setItem(STORAGE_KEY, JSON.stringify(toasts));
+});
+
+let counter = 0;
+
+export function raiseToast(message: string, kind: ToastKind = 'error', now = Date.now()): Toast {
+  counter += 1;
+  const toast = { id: `${now}-${counter}`, kind, message, expiresAt: now + TOAST_MS[kind] };
+  $toasts.set([...stillShowing($toasts.get(), now), toast].slice(-MAX_TOASTS));
+  return toast;
+}
+
+export const toast = {
+  success: (message: string) => raiseToast(message, 'success'),
+  error: (message: string) => raiseToast(message, 'error'),
+};
+
+export function dismissToast(id: string) {
+  $toasts.set($toasts.get().filter((toast) => toast.id !== id));
+}
