@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir } from './tests/e2e/env';
+import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './tests/e2e/env';
 
 // Debian's Chromium: the one browser this project's machines can install (no browser downloads here).
 const CHROMIUM = '/usr/bin/chromium';
@@ -49,6 +49,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SEED_DEMO: 'true',
+      // A stand-in the journeys answer themselves (page.route): no request leaves the machine.
+      CHAT_WIDGET_SRC: CHAT_WIDGET_STAND_IN,
     },
   },
 });

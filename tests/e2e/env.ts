@@ -10,3 +10,6 @@ export function e2eDataDir(): string {
   process.env.TRADECARD_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-e2e-'));
   return process.env.TRADECARD_E2E_DATA_DIR;
 }
+
+/** The chat widget address the site is built with for the journeys; they answer it with page.route. */
+export const CHAT_WIDGET_STAND_IN = 'https://chat.tradecard.test/widget.js';

@@ -1,0 +1,156 @@
+// The Privacy tab of /policies.
+
+import type { Policy } from '../policies';
+
+export const PRIVACY_POLICY: Policy = {
+  id: 'privacy',
+  tab: 'Privacy',
+  title: 'Privacy Policy',
+  updated: '22 November 2026',
+  intro:
+    'This policy explains what personal data TradeCard collects when you use our website, your page and ' +
+    'our NFC cards, why we collect it, who we share it with and what your rights are. We’ve kept it as ' +
+    'plain as we can.',
+  sections: [
+    {
+      heading: 'Who we are',
+      paragraphs: [
+        'TradeCard Ltd (“TradeCard”, “we”, “us”) runs the TradeCard website and service. We are ' +
+          'registered in England and Wales; our company details are on our invoices.',
+        'We are the controller of the personal data described in this policy, under the UK General Data ' +
+          'Protection Regulation (UK GDPR) and the Data Protection Act 2018. For anything about your ' +
+          'data, use the Contact us page or email support@tradecard.co.uk.',
+      ],
+    },
+    {
+      heading: 'What we collect',
+      paragraphs: ['We collect only what we need to run the service:'],
+      list: [
+        'Account details: your name, email address, username and password. Your password is stored only ' +
+          'as a secure one-way hash, never in a form anyone can read.',
+        'Profile content you publish: photos, services and prices, reviews, your contact details and ' +
+          'social media links, and your colour, font and layout choices.',
+        'Order and delivery details: what you bought, amounts, dates, the delivery name and address, ' +
+          'and tracking information.',
+        'Payment records: Stripe tells us whether a payment succeeded and gives us your card type, last ' +
+          'four digits and expiry date so you can recognise your card. We never see or store your full ' +
+          'card number.',
+        'Support messages: what you send us through the contact form, by email or in the chat, with ' +
+          'your name, email address and the reason you chose.',
+        'Technical logs: IP addresses, browser type, the pages and requests made, and error reports, ' +
+          'which our servers record to keep the service secure and working.',
+      ],
+    },
+    {
+      heading: 'How we use it and our lawful bases',
+      paragraphs: ['UK GDPR requires a lawful basis for each use of personal data. Ours are:'],
+      list: [
+        'Contract: to create and run your account, publish your page, take payments, make and deliver ' +
+          'your cards, answer your support requests, and send the emails the service needs, such as ' +
+          'verification codes, password reset links, order and plan confirmations and tracking updates.',
+        'Legitimate interests: to keep the service secure, prevent fraud and abuse, fix faults and ' +
+          'improve how TradeCard works, and to answer enquiries from people who aren’t customers yet. We ' +
+          'only rely on this where it doesn’t override your own interests and rights.',
+        'Legal obligation: to keep financial records for HMRC and meet our other legal duties.',
+        'Consent: for anything optional we ask you about, such as marketing emails. You can withdraw ' +
+          'consent at any time.',
+      ],
+    },
+    {
+      heading: 'Your public page',
+      paragraphs: [
+        'Everything you publish on your page is public: anyone with your link, QR code or card can see ' +
+          'it while your page is live. Only add contact details you’re happy for customers to use. Your ' +
+          'account email and password are never shown on your page.',
+        'If you publish customer reviews, or photos showing other people or their homes, make sure you ' +
+          'have their permission. Every photo is re-encoded when you upload it, which removes hidden file ' +
+          'information such as the GPS location and camera details.',
+        'When your page isn’t live, visitors see a message saying so instead of your content. Deleting ' +
+          'your account removes your page completely.',
+      ],
+    },
+    {
+      heading: 'Who we share it with',
+      paragraphs: [
+        'We don’t sell or rent your personal data. We share it only with the service providers that ' +
+          'help us run TradeCard, under contracts that require them to protect it and use it only as we ' +
+          'instruct:',
+      ],
+      list: [
+        'Stripe, which processes card payments and subscriptions. Stripe also uses payment data to ' +
+          'prevent fraud and meet its own legal duties, and is responsible for that use itself.',
+        'Our email provider, which delivers our emails, such as verification codes, password resets and ' +
+          'order updates.',
+        'Our hosting provider, which runs the servers that store your account, page and photos in the ' +
+          'UK and the EU.',
+        'The third-party support chat provider, when the optional chat widget loads on our website or ' +
+          'you message us through it.',
+        'Postal and courier services, which receive the delivery name and address they need to deliver ' +
+          'your cards.',
+      ],
+    },
+    {
+      heading: 'Where your data is stored',
+      paragraphs: [
+        'Your account, page and order data are stored in the UK and the European Union. UK law ' +
+          'recognises the EU as giving personal data an adequate level of protection.',
+        'Some providers, such as Stripe and the chat provider, may also process data in other ' +
+          'countries, including the United States. Where they do, the transfer is protected by safeguards ' +
+          'recognised under UK law, such as the UK Extension to the EU–US Data Privacy Framework or the ' +
+          'International Data Transfer Addendum to standard contractual clauses.',
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: ['We keep personal data only for as long as we need it:'],
+      list: [
+        'Account details and page content: for as long as you have an account. When you delete your ' +
+          'account, they are erased from our live system.',
+        'Order and payment records: 6 years after the end of the financial year they relate to, because ' +
+          'HMRC requires it. When you delete your account, we remove your name, email address and ' +
+          'delivery address from our own order records; invoices held by Stripe are kept for the same ' +
+          'legal reasons.',
+        'Support messages: for as long as you have an account, or 2 years after our last reply if you ' +
+          'don’t have one. They are erased with your account.',
+        'Technical logs: up to 30 days, unless we need them for longer to investigate a security problem.',
+        'Backups: rotated within 30 days, so anything deleted from our live system is gone from our ' +
+          'backups within 30 days too.',
+      ],
+    },
+    {
+      heading: 'Keeping your data secure',
+      paragraphs: [
+        'Passwords are stored with a strong one-way hash (Argon2). Sign-in tokens, password reset links ' +
+          'and verification codes are also stored only in hashed form, so even a copy of our database ' +
+          'couldn’t be used to sign in as you. Reset links work once and expire after an hour, and ' +
+          'signing out ends your session.',
+        'Card payments are handled entirely by Stripe, which is certified to PCI DSS Level 1, the ' +
+          'highest standard for payment security. If a data breach ever put your rights at risk, we would ' +
+          'tell you and the Information Commissioner’s Office as the law requires.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      paragraphs: ['Under UK data protection law you have the right to:'],
+      list: [
+        'Ask for a copy of the personal data we hold about you.',
+        'Have inaccurate data corrected. You can change most of it yourself in the editor and in Settings.',
+        'Have your data erased. Use Delete Your Account in Settings, or ask us to do it.',
+        'Object to how we use your data, or ask us to restrict it.',
+        'Receive the data you gave us in a portable format.',
+        'Withdraw your consent at any time, where we rely on consent.',
+      ],
+    },
+    {
+      heading: 'Complaints, children and changes',
+      paragraphs: [
+        'To use any of your rights, contact us and we’ll respond within one month. If you’re unhappy ' +
+          'with how we’ve handled your data, please tell us first so we can put it right. You also have ' +
+          'the right to complain to the Information Commissioner’s Office (ico.org.uk, 0303 123 1113).',
+        'TradeCard is for people aged 18 or over, and we don’t knowingly collect data about children.',
+        'If we change this policy, we’ll update the date at the top. If a change is significant, we’ll ' +
+          'email you before it takes effect.',
+      ],
+    },
+  ],
+};

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { buyCards, clampQuantity, MAX_QUANTITY } from '../lib/checkout';
+import { toast } from '../stores/toasts';
+
+type Props = { unitPrice: string };
+
+const go = (url: string) => window.location.assign(url);
+
+/**
+ * Quantity and Buy Now on the card page. Arriving with `?triggerCheckout=1&quantity=N` (after sign-up, SPEC §4)
+ * starts checkout at once for that quantity.
+ */
+export default function BuyCard({ unitPrice }: Props) {
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+
+  async function buy(count: number) {
+    setBusy(true);
+    const problem = await buyCards(count, go);
+    if (problem) {
+      toast.error(problem);
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('triggerCheckout') !== '1' && params.get('triggerCheckout') !== 'true') return;
+    const count = clampQuantity(Number(params.get('quantity') ?? '1'));
+    setQuantity(count);
+    // Once only: a reload or the back button must not open a second checkout.
+    window.history.replaceState(null, '', window.location.pathname);
+    void buy(count);
+  }, []);
+
+  return (
+    <div className="buy">
+      <div className="buy__quantity">
+        <span id="quantity-label">Quantity</span>
+        <button
+          type="button"
+          className="buy__step"
+          aria-label="One fewer"
+          disabled={quantity <= 1}
+          onClick={() => setQuantity((q) => clampQuantity(q - 1))}
+        >
+          −
+        </button>
+        <input
+          aria-labelledby="quantity-label"
+          inputMode="numeric"
+          type="number"
+          min={1}
+          max={MAX_QUANTITY}
+          value={quantity}
+          onChange={(e) => setQuantity(clampQuantity(Number(e.target.value)))}
+        />
+        <button
+          type="button"
+          className="buy__step"
+          aria-label="One more"
+          disabled={quantity >= MAX_QUANTITY}
+          onClick={() => setQuantity((q) => clampQuantity(q + 1))}
+        >
+          +
+        </button>
+      </div>
+      <button type="button" className="button buy__now" disabled={busy} onClick={() => void buy(quantity)}>
+        {busy ? 'Opening checkout…' : `Buy Now – ${quantity} × ${unitPrice}`}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { storePostAuthAction } from '../stores/post-auth';
+import { $session } from '../stores/session';
+import { ApiError, callApi } from './api';
+import { PATHS } from './routes';
+
+export const MAX_QUANTITY = 50;
+
+/** SPEC §5: at least 1; our API also stops at 50, so the selector does too. */
+export const clampQuantity = (value: number) =>
+  Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1;
+
+type Go = (url: string) => void;
+
+/**
+ * SPEC §4: signed out, Buy Now stores the pending purchase and goes to /register; signed in, it opens checkout.
+ * Returns an error message to show, or null once the browser is on its way.
+ */
+export async function buyCards(quantity: number, go: Go): Promise<string | null> {
+  if (!$session.get()) {
+    storePostAuthAction({ type: 'buy_card', payload: { quantity } });
+    go(PATHS.register);
+    return null;
+  }
+  try {
+    const { url } = await callApi<{ url?: string }>('/checkout/create-checkout-session', {
+      method: 'POST',
+      body: { quantity, cancelUrl: window.location.href },
+      fallback: 'Could not start checkout. Please try again.',
+    });
+    if (!url) return 'Payment provider redirect failed. Please try again.';
+    go(url);
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error.message : 'Checkout failed. Please try again.';
+  }
+}
+
+/** SPEC §4: signed out, Start Trial stores 'subscribe' and goes to /register; signed in, it opens checkout. */
+export async function startSubscription(go: Go): Promise<string | null> {
+  if (!$session.get()) {
+    storePostAuthAction({ type: 'subscribe' });
+    go(PATHS.register);
+    return null;
+  }
+  try {
+    const { url } = await callApi<{ url?: string }>('/subscribe', {
+      method: 'POST',
+      body: { returnUrl: `${window.location.origin}/SuccessSubscription`, cancelUrl: window.location.href },
+      fallback: 'Could not start subscription. Please try again.',
+    });
+    if (!url) return 'Failed to start subscription. Please try again.';
+    go(url);
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error.message : 'Subscription failed. Please try again.';
+  }
+}
