@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { eventStoreBenchmark } from './bench/event-store';
+import { lighthouseBenchmark } from './bench/lighthouse';
 import { profilesBenchmark } from './bench/profiles';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 
@@ -10,7 +11,11 @@ const USAGE = 'Usage: tsx scripts/bench.ts [--strict]';
 const RESULTS_FILE = 'bench-results.json';
 
 /** Every benchmark module, run in this order; add new ones here. */
-const benchmarks: Benchmark[] = [eventStoreBenchmark, profilesBenchmark];
+const benchmarks: Benchmark[] = [
+  eventStoreBenchmark,
+  profilesBenchmark,
+  { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
+];
 
 function parseArgs(args: string[]): { strict: boolean } {
   let strict = false;

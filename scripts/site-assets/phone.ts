@@ -23,12 +23,15 @@ export function chromeSvg(width: number, path: string, options: { highlight?: bo
   const bars = [0, 1, 2, 3]
     .map((i) => `<rect x="${248 + i * 6}" y="${16 - 3 - i * 2}" width="4" height="${5 + i * 2}" rx="1"/>`)
     .join('');
-  const lock = `<g transform="translate(${width / k / 2 - address.length * 3.55 - 12} 48)"><rect x="0" y="5" width="9" height="7" rx="1.5" fill="#52606D"/><path d="M2 5 v-2 a2.5 2.5 0 0 1 5 0 v2" fill="none" stroke="#52606D" stroke-width="1.6"/></g>`;
+  // DejaVu Sans averages about 0.57 em a character here; a long address gets a smaller size to stay in its bar.
+  const size = Math.min(12.5, 262 / (address.length * 0.57));
+  const lockX = SCREEN.width / 2 + 6 - (address.length * size * 0.57) / 2 - 16;
+  const lock = `<g transform="translate(${lockX.toFixed(1)} 46)"><rect x="0" y="5" width="9" height="7" rx="1.5" fill="#52606D"/><path d="M2 5 v-2 a2.5 2.5 0 0 1 5 0 v2" fill="none" stroke="#52606D" stroke-width="1.6"/></g>`;
   const body = `<g transform="scale(${k})"><rect width="${SCREEN.width}" height="${CHROME_UNITS}" fill="#F6F6F4"/>
 ${text(34, 20, '9:41', { size: 13, weight: 'bold' })}
 <g fill="#1F2933">${bars}<rect x="278" y="7" width="22" height="11" rx="3" fill="none" stroke="#1F2933" stroke-width="1.4"/><rect x="280.5" y="9.5" width="15" height="6" rx="1.5"/></g>
 <rect x="14" y="36" width="${SCREEN.width - 28}" height="32" rx="16" fill="#E8E8E5" stroke="${options.highlight ? '#F47629' : 'none'}" stroke-width="3"/>
-${lock}${text(SCREEN.width / 2 + 6, 57, address, { size: 12.5, anchor: 'middle', fill: '#1F2933' })}
+${lock}${text(SCREEN.width / 2 + 6, 57, address, { size, anchor: 'middle', fill: '#1F2933' })}
 <rect y="${CHROME_UNITS - 1}" width="${SCREEN.width}" height="1" fill="#DADAD6"/></g>`;
   return svg(width, height, body);
 }

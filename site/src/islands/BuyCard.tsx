@@ -23,6 +23,7 @@ export default function BuyCard({ unitPrice }: Props) {
     }
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival from sign-up.
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     if (params.get('triggerCheckout') !== '1' && params.get('triggerCheckout') !== 'true') return;
