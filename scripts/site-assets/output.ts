@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { REPO_ROOT, WEBP_QUALITY } from './config';
 
 export type Written = { file: string; width: number | null; height: number | null; bytes: number };
@@ -20,7 +20,7 @@ export function writeText(file: string, content: string | Buffer): void {
   record(file);
 }
 
-async function writeImage(file: string, image: sharp.Sharp): Promise<void> {
+async function writeImage(file: string, image: Sharp): Promise<void> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const info = await image.toFile(file);
   record(file, info.width, info.height);
@@ -28,7 +28,7 @@ async function writeImage(file: string, image: sharp.Sharp): Promise<void> {
 
 /** A WebP at `width` px (height to scale), metadata stripped. */
 export const writeWebp = (file: string, source: Buffer, width: number, quality = WEBP_QUALITY) =>
-  writeImage(file, sharp(source).resize({ width }).webp({ quality, effort: 6 }));
+  writeImage(file, sharp(source).resize({ width }).webp({ quality }));
 
 /** `<name>-<width>.webp` for each width. */
 export async function writeWebpSet(

@@ -65,8 +65,7 @@ export async function pageScreen(
 ) {
   const top = chromeHeight(width);
   const page = await sharp(shot)
-    .resize({ width })
-    .extract({ left: 0, top: 0, width, height: height - top })
+    .resize({ width, height: height - top, fit: 'cover', position: 'top' })
     .png()
     .toBuffer();
   return sharp({ create: { width, height, channels: 4, background: '#FFFFFF' } })

@@ -61,7 +61,7 @@ export async function shootScroll(browser: Browser, url: string): Promise<Scroll
   });
   const hide = await page.addStyleTag({ content: '.tc-cta{visibility:hidden}' });
   const full = await page.screenshot({ fullPage: true });
-  await hide.evaluate((node) => node.remove());
+  await hide.evaluate((node) => (node as Element).remove());
   await page.addStyleTag({
     content:
       'body *{visibility:hidden}.tc-cta,.tc-cta *{visibility:visible}html,body{background:transparent!important}',

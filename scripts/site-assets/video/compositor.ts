@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * A tiny compositor for the video's frames: RGB frames, RGBA layers, integer positions. Everything the video
@@ -13,9 +13,7 @@ export const FPS = 30;
 export type Layer = { data: Buffer; width: number; height: number };
 export type Frame = Buffer;
 
-export const blankFrame = (): Frame => Buffer.alloc(W * H * 3);
-
-export async function toLayer(image: Buffer | sharp.Sharp): Promise<Layer> {
+export async function toLayer(image: Buffer | Sharp): Promise<Layer> {
   const pipeline = Buffer.isBuffer(image) ? sharp(image) : image;
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };

@@ -15,7 +15,20 @@ const MP4 = [
   '-crf',
   '28',
 ];
-const WEBM = ['-c:v', 'libvpx-vp9', '-pix_fmt', 'yuv420p', '-b:v', '0', '-crf', '40', '-row-mt', '1'];
+const WEBM = [
+  '-c:v',
+  'libvpx-vp9',
+  '-pix_fmt',
+  'yuv420p',
+  '-b:v',
+  '0',
+  '-crf',
+  '40',
+  '-row-mt',
+  '1',
+  '-cpu-used',
+  '2',
+];
 
 /**
  * Pipes raw RGB frames into one ffmpeg that writes both files. Frames are made on demand, so only a couple are in
@@ -28,8 +41,9 @@ export async function encode(
 ): Promise<void> {
   const input = ['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${W}x${H}`, '-r', String(FPS), '-i', 'pipe:0'];
   const args = ['-hide_banner', '-loglevel', 'error', '-y', ...input];
-  args.push('-an', '-map_metadata', '-1', ...MP4, outputs.mp4);
-  args.push('-an', '-map_metadata', '-1', ...WEBM, outputs.webm);
+  // bitexact: no muxer version or random segment id, so a re-run with nothing changed writes identical files.
+  args.push('-an', '-map_metadata', '-1', '-fflags', '+bitexact', ...MP4, outputs.mp4);
+  args.push('-an', '-map_metadata', '-1', '-fflags', '+bitexact', ...WEBM, outputs.webm);
   const ffmpeg = spawn('ffmpeg', args, { stdio: ['pipe', 'ignore', 'pipe'] });
   let errors = '';
   ffmpeg.stderr.setEncoding('utf8').on('data', (chunk: string) => {

@@ -5,7 +5,7 @@ import { BRAND, SITE_HOST } from '../config';
 import { chromeSvg, frameSvg, phoneImage, SCREEN } from '../phone';
 import { png, svg, text, wordmark } from '../svg';
 import { CAPTIONS } from './captions';
-import { H, type Layer, toFrame, toLayer, W } from './compositor';
+import { H, toFrame, toLayer, W } from './compositor';
 
 export const CAPTION_TOP = 632;
 

@@ -53,7 +53,7 @@ export async function writeVideo(captures: Captures, log: (line: string) => void
   const poster = path.join(OUT.video, 'how-it-works-poster.webp');
   const still = frameAt(scenes, POSTER_SECONDS);
   const info = await sharp(still, { raw: { width: W, height: H, channels: 3 } })
-    .webp({ quality: WEBP_QUALITY, effort: 6 })
+    .webp({ quality: WEBP_QUALITY })
     .toFile(poster);
   record(poster, info.width, info.height);
   writeText(path.join(OUT.video, 'how-it-works.vtt'), captionsVtt());

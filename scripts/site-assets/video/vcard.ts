@@ -11,7 +11,7 @@ export type Contact = {
   photo: Buffer | null;
 };
 
-const unescape = (value: string) => value.replace(/\\([,;\\])/g, '$1').replace(/\\n/gi, ' ');
+const unescapeText = (value: string) => value.replace(/\\([,;\\])/g, '$1').replace(/\\n/gi, ' ');
 
 export function parseVcard(text: string): Contact {
   // Folded lines continue with a leading space (RFC 6350 §3.2).
@@ -23,7 +23,7 @@ export function parseVcard(text: string): Contact {
     const name = (line.slice(0, colon).split(';')[0] ?? '').toUpperCase();
     if (!props.has(name)) props.set(name, line.slice(colon + 1));
   }
-  const get = (name: string) => unescape(props.get(name) ?? '');
+  const get = (name: string) => unescapeText(props.get(name) ?? '');
   const photo = props.get('PHOTO');
   return {
     name: get('FN'),

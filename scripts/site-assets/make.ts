@@ -1,0 +1,40 @@
+import { captureAll } from './capture';
+import { writeCardRenders } from './card-renders';
+import { OUT } from './config';
+import { writeIcons } from './icons';
+import { writeOgImage } from './og';
+import { writeWebpSet, writtenFiles } from './output';
+import { writeVideo } from './video/make-video';
+
+/**
+ * Makes the site's images and the "How it works" video from the product itself: starts the real server on a temp
+ * folder, publishes the sample tradespeople through the API, screenshots their pages in Chromium, draws the NFC
+ * card, and encodes the video with ffmpeg. The outputs are committed, so building the site needs none of this.
+ *
+ *   npx tsx scripts/site-assets/make.ts
+ */
+const started = performance.now();
+const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`);
+
+const captures = await captureAll(log);
+for (const [username, shots] of Object.entries(captures.profiles))
+  await writeWebpSet(OUT.profiles, username, shots.site, [390, 780]);
+log('profile screenshots written');
+
+const demoShot = captures.profiles.demo?.site;
+if (!demoShot) throw new Error('No screenshot of /u/demo');
+await writeCardRenders(captures.qrSvg, demoShot);
+await writeOgImage(demoShot);
+await writeIcons();
+log('card renders, share image and icons written');
+
+await writeVideo(captures, log);
+
+const size = (width: number | null, height: number | null) => (width && height ? `${width}×${height}` : '');
+const rows = writtenFiles().map((file) => [file.file, size(file.width, file.height), `${file.bytes}`]);
+const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+for (const row of rows)
+  console.log(
+    `  ${(row[0] ?? '').padEnd(widths[0] ?? 0)}  ${(row[1] ?? '').padEnd(widths[1] ?? 0)}  ${(row[2] ?? '').padStart(widths[2] ?? 0)} B`,
+  );
+log(`done: ${rows.length} files`);
