@@ -42,6 +42,48 @@ test.describe('the public site', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('Watch How It Works plays the product video in a dialog, with captions', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Watch How It Works' }).click();
+    const dialog = page.getByRole('dialog', { name: 'How TradeCard works' });
+    await expect(dialog).toBeVisible();
+    const video = page.locator('dialog.video-modal video');
+    await expect(video.locator('track[kind="captions"]')).toHaveAttribute('src', '/video/how-it-works.vtt');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
+  test('content pages work with JavaScript off', async ({ browser }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 740 },
+    });
+    const page = await context.newPage();
+    await page.goto('/policies#terms');
+    await expect(page.locator('#terms')).toBeVisible();
+    await expect(page.locator('#privacy')).toBeHidden();
+    await page.goto('/faq');
+    const first = page.locator('details.faq').first();
+    await first.locator('summary').click();
+    await expect(first.locator('p').first()).toBeVisible();
+    await page.getByText('Menu', { exact: true }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Reviews' }),
+    ).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Watch How It Works' })).toHaveAttribute(
+      'href',
+      '/video/how-it-works.mp4',
+    );
+    await context.close();
   });
 
   test('policies: privacy by default, tabs by click and by address', async ({ page }) => {
