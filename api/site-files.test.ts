@@ -23,6 +23,7 @@ beforeEach(async () => {
     '_astro/app.abc123.js': 'console.log(1)',
     'video/clip.mp4': Buffer.alloc(1000, 7),
     '404.html': '<h1>We couldn’t find that page</h1>',
+    'reset-password/index.html': '<h1>Reset your password</h1>',
   });
   t = await createTestApp({ siteDir: t.deps.siteDir });
 });
@@ -38,6 +39,13 @@ describe('the public site', () => {
     const faq = await t.app.request('/faq', { headers: { 'accept-encoding': 'gzip' } });
     expect(faq.headers.get('content-encoding')).toBe('gzip');
     expect(faq.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('serves the one reset page for every reset link', async () => {
+    expect(await (await t.app.request('/reset-password/abc123_-XYZ')).text()).toBe(
+      '<h1>Reset your password</h1>',
+    );
+    expect((await t.app.request('/reset-password/a/b')).status).toBe(404);
   });
 
   it('keeps hashed bundles for a year and answers byte ranges for video', async () => {

@@ -25,7 +25,16 @@ export function siteFiles(siteDir: string) {
     c.header('Cache-Control', cacheControl(c.req.path));
     await next();
   });
-  app.use('*', serveStatic({ root: siteDir, precompressed: true }));
+  app.use(
+    '*',
+    serveStatic({
+      root: siteDir,
+      precompressed: true,
+      // The reset link carries its token in the path (SPEC §2); one static page reads it from the address.
+      rewriteRequestPath: (requestPath) =>
+        /^\/reset-password\/[^/]+$/.test(requestPath) ? '/reset-password' : requestPath,
+    }),
+  );
   const notFoundFile = path.join(siteDir, '404.html');
   const notFoundPage = () => (fs.existsSync(notFoundFile) ? fs.readFileSync(notFoundFile, 'utf8') : null);
   return { app, notFoundPage };

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, callApi } from '../lib/api';
+import { $session, type SessionUser, signIn, signOut } from '../stores/session';
+import { toast } from '../stores/toasts';
+import { CARD_CACHE } from './query-client';
+
+export const SESSION_EXPIRED = 'Session expired. Please log in again.';
+
+export const queryKeys = {
+  profile: ['profile'] as const,
+  myCard: ['my_card'] as const,
+  orders: ['my_orders'] as const,
+};
+
+/** SPEC §7: a timestamp on every /profile and /me/orders call, so no cache between us and the API answers. */
+export const stamped = (path: string) => `${path}${path.includes('?') ? '&' : '?'}ts=${Date.now()}`;
+
+/** Ends the session the way SPEC §4 says a 401/403 on the profile does: cleared, told, sent to log in. */
+export function endSession(from: string) {
+  signOut();
+  toast.error(SESSION_EXPIRED);
+  window.location.replace(`/login?from=${encodeURIComponent(from)}`);
+}
+
+/** The signed-in user (SPEC §3), kept in localStorage too so the next page starts with it. */
+export function useProfile() {
+  return useQuery({
+    queryKey: queryKeys.profile,
+    ...CARD_CACHE,
+    queryFn: async () => {
+      try {
+        const { data } = await callApi<{ data: SessionUser }>(stamped('/profile'), {
+          fallback: 'Could not load your account.',
+        });
+        const token = $session.get()?.token;
+        if (token) signIn(token, data);
+        return data;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          endSession(window.location.pathname + window.location.search);
+        }
+        throw error;
+      }
+    },
+  });
+}
+
+/** The user's own card as saved (GET /api/business-card/my_card). */
+export function useMyCard() {
+  return useQuery({
+    queryKey: queryKeys.myCard,
+    ...CARD_CACHE,
+    queryFn: async () =>
+      (
+        await callApi<{ data: Record<string, unknown> }>('/business-card/my_card', {
+          fallback: 'Could not load your page.',
+        })
+      ).data,
+  });
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import { toast } from '../../stores/toasts';
+
+type Props = { username: string; onClose: () => void };
+
+/** SPEC §2 "Share modal": the link, a copy button, the QR code and its download; Escape closes; no scrolling behind. */
+export function ShareModal({ username, onClose }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const url = `${window.location.origin}/u/${encodeURIComponent(username)}`;
+  const shortLink = url.replace(/^https?:\/\//, '');
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Profile link copied!');
+    } catch {
+      toast.error('Failed to copy. Please try manually.');
+    }
+  }
+
+  return (
+    <dialog ref={dialog} className="share" aria-labelledby="share-title" onClose={onClose}>
+      <div className="share__bar">
+        <h2 id="share-title">Share Your Link</h2>
+        <button
+          type="button"
+          className="share__close"
+          aria-label="Close"
+          onClick={() => dialog.current?.close()}
+        >
+          ×
+        </button>
+      </div>
+      <label className="share__link">
+        Your page
+        <input readOnly value={shortLink} onFocus={(e) => e.currentTarget.select()} />
+      </label>
+      <div className="share__actions">
+        <button type="button" className="button" onClick={() => void copy()}>
+          Copy Link
+        </button>
+        <a className="button button--ghost" href={url} target="_blank" rel="noopener">
+          Visit Profile
+        </a>
+      </div>
+      <figure className="share__qr">
+        <img
+          src={`/u/${encodeURIComponent(username)}/qr.png`}
+          width={200}
+          height={200}
+          alt={`QR code for ${shortLink}`}
+          onError={() => toast.error('Failed to generate QR code.')}
+        />
+        <figcaption>Scan QR Code</figcaption>
+      </figure>
+      <a
+        className="button button--ghost"
+        href={`/u/${encodeURIComponent(username)}/qr-print.png`}
+        download={`${username}-tradecard-qr.png`}
+      >
+        Download QR Code
+      </a>
+    </dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import type { SessionUser } from '../../stores/session';
+import { toast } from '../../stores/toasts';
+import { ShareModal } from '../share/ShareModal';
+import { SMALL_MAX_WIDTH } from './nav';
+import { useMediaQuery } from './use-media-query';
+
+type Props = { user: SessionUser | null; avatarUrl: string | null };
+
+export const VERIFY_TO_SHARE = 'Please verify your email to share your card.';
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('') || '?';
+
+/** SPEC §2 "Header card": who is signed in, a link to their page, and Share. */
+export function HeaderCard({ user, avatarUrl }: Props) {
+  const [sharing, setSharing] = useState(false);
+  const small = useMediaQuery(`(max-width: ${SMALL_MAX_WIDTH}px)`);
+
+  function share() {
+    if (!user) return;
+    if (!user.isVerified) {
+      toast.error(VERIFY_TO_SHARE);
+      return;
+    }
+    setSharing(true);
+  }
+
+  return (
+    <header className="header-card">
+      {avatarUrl ? (
+        <img className="header-card__avatar" src={avatarUrl} width={56} height={56} alt="" />
+      ) : (
+        <span className="header-card__avatar" aria-hidden="true">
+          {initials(user?.name ?? '')}
+        </span>
+      )}
+      <div className="header-card__who">
+        <p className="header-card__name">{user?.name || 'Your name'}</p>
+        <p className="header-card__email">{user?.email || 'your email address'}</p>
+      </div>
+      <div className="header-card__actions">
+        {user && (
+          <a
+            className="button button--ghost header-card__visit"
+            href={`/u/${user.username}`}
+            target="_blank"
+            rel="noopener"
+          >
+            Visit Page
+          </a>
+        )}
+        <button type="button" className="button" onClick={share} disabled={!user}>
+          {small ? 'Share' : 'Share Your Page'}
+        </button>
+      </div>
+      {sharing && user && <ShareModal username={user.username} onClose={() => setSharing(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+/** SPEC §2 "Sidebar on signed-in pages", in order. `also` lists other paths that light the same item. */
+export type NavItem = { href: string; label: string; also?: string[]; secondary?: boolean };
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: '/myprofile', label: 'Home' },
+  { href: '/myorders', label: 'My Orders' },
+  { href: '/nfccards', label: 'Product & Plan', also: ['/products-and-plans', '/subscription'] },
+  { href: '/contact-support', label: 'Contact Us' },
+  { href: '/helpcentreinterface', label: 'Help Centre', secondary: true },
+  { href: '/profile', label: 'Settings', secondary: true },
+];
+
+export const isCurrent = (item: NavItem, path: string) =>
+  [item.href, ...(item.also ?? [])].some((href) => path === href || path.startsWith(`${href}/`));
+
+/** SPEC §9: at 1000 px or narrower the layout is mobile. */
+export const MOBILE_MAX_WIDTH = 1000;
+/** At 600 px or narrower the header's Share button is just 'Share'. */
+export const SMALL_MAX_WIDTH = 600;
