@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './tests/e2e/env';
+import { CHAT_WIDGET_STAND_IN, e2eDataDir, e2ePort } from './tests/e2e/env';
 
 // Debian's Chromium: the one browser this project's machines can install (no browser downloads here).
 const CHROMIUM = '/usr/bin/chromium';
@@ -12,7 +12,7 @@ if (!fs.existsSync(CHROMIUM)) {
 
 // Every run starts the real server on a fresh data folder, so journeys begin where a newcomer would.
 const dataDir = e2eDataDir();
-const PORT = 3917;
+const PORT = e2ePort();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -13,3 +13,6 @@ export function e2eDataDir(): string {
 
 /** The chat widget address the site is built with for the journeys; they answer it with page.route. */
 export const CHAT_WIDGET_STAND_IN = 'https://chat.tradecard.test/widget.js';
+
+/** 3917 unless TRADECARD_E2E_PORT says otherwise, so two runs on one machine don't fight over a port. */
+export const e2ePort = (): number => Number(process.env.TRADECARD_E2E_PORT ?? 3917);
