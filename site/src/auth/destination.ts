@@ -1,0 +1,46 @@
+import { clampQuantity } from '../lib/checkout';
+import { PATHS } from '../lib/routes';
+import type { PostAuthAction } from '../stores/post-auth';
+
+export const ADMIN_PATH = '/admin';
+/** SPEC §4: where a subscribe action that could not open checkout ends up. */
+export const SUBSCRIBE_FALLBACK_PATH = '/subscription';
+
+// Going back to a sign-in page after signing in would only ask again.
+const AUTH_PATHS = [PATHS.login, PATHS.register, '/reset-password'];
+const PROBE_ORIGIN = 'https://tradecard.invalid';
+
+/**
+ * `from` is honoured only as a path on this site: anything else would turn the login page into a way to send
+ * someone, freshly signed in, to a look-alike site.
+ */
+export function safeFrom(from: string | null | undefined): string | null {
+  if (!from?.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(from, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  const path = url.pathname.toLowerCase();
+  if (AUTH_PATHS.some((auth) => path === auth || path.startsWith(`${auth}/`))) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export const cardCheckoutPath = (quantity: unknown) =>
+  `${PATHS.card}?triggerCheckout=1&quantity=${clampQuantity(Number(quantity ?? 1))}`;
+
+export type NextStep = { kind: 'go'; url: string } | { kind: 'subscribe' };
+
+/** SPEC §4 "After authentication": the admin's console first, then a pending purchase, then where they came from. */
+export function nextStep(
+  action: PostAuthAction | null,
+  user: { isAdmin?: boolean } | null,
+  from: string | null,
+): NextStep {
+  if (user?.isAdmin) return { kind: 'go', url: ADMIN_PATH };
+  if (action?.type === 'subscribe') return { kind: 'subscribe' };
+  if (action?.type === 'buy_card') return { kind: 'go', url: cardCheckoutPath(action.payload?.quantity) };
+  return { kind: 'go', url: safeFrom(from) ?? PATHS.dashboard };
+}

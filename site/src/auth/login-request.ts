@@ -1,0 +1,43 @@
+import type { SessionUser } from '../stores/session';
+
+export const LOGIN_FAILED = 'Login failed';
+export const LOGIN_SUCCESS = 'Login successful!';
+export const UNVERIFIED = 'Email not verified. New code sent!';
+
+export type LoginAnswer =
+  | { kind: 'ok'; token: string; user: SessionUser | null }
+  | { kind: 'unverified'; message: string }
+  | { kind: 'failed'; message: string };
+
+const isUser = (value: unknown): value is SessionUser =>
+  typeof value === 'object' && value !== null && typeof (value as { email?: unknown }).email === 'string';
+
+/**
+ * SPEC §4 "Login modes": the resend flag, or an error about verifying the email, means the account is waiting
+ * for its code (and the server has just mailed a new one).
+ */
+export function readLoginAnswer(status: number, body: unknown): LoginAnswer {
+  const data = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const error = typeof data.error === 'string' && data.error ? data.error : null;
+  if (data.resend === true || (error && /verif/i.test(error) && /e-?mail/i.test(error))) {
+    return { kind: 'unverified', message: error ?? UNVERIFIED };
+  }
+  if (status >= 200 && status < 300 && !error && typeof data.token === 'string' && data.token) {
+    return { kind: 'ok', token: data.token, user: isUser(data.user) ? data.user : null };
+  }
+  return { kind: 'failed', message: error ?? LOGIN_FAILED };
+}
+
+/** Our own call rather than callApi: the answer's `resend` flag matters here, and callApi keeps only the text. */
+export async function requestLogin(email: string, password: string, remember: boolean): Promise<LoginAnswer> {
+  try {
+    const response = await fetch('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, remember }),
+    });
+    return readLoginAnswer(response.status, await response.json().catch(() => ({})));
+  } catch {
+    return { kind: 'failed', message: LOGIN_FAILED };
+  }
+}
