@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
+import { startSubscription } from '../../lib/checkout';
+import { useStoreValue } from '../../lib/use-store';
+import { $session } from '../../stores/session';
+import { toast } from '../../stores/toasts';
+import { useProfile } from '../queries';
+import { ORDER_CARD_URL } from './account-fields';
+import { CardGallery, type GalleryImage } from './CardGallery';
+
+export type NfcCardsProps = { images: GalleryImage[] };
+
+function SubscribeButton() {
+  const profile = useProfile();
+  const stored = useStoreValue($session, null);
+  const [busy, setBusy] = useState(false);
+  const subscribed = (profile.data ?? stored?.user)?.isSubscribed === true;
+
+  // SPEC §6: a subscribed user can't start a second plan.
+  if (subscribed) {
+    return (
+      <button type="button" className="button" disabled>
+        Plan active
+      </button>
+    );
+  }
+
+  async function subscribe() {
+    setBusy(true);
+    const problem = await startSubscription((url) => window.location.assign(url));
+    if (problem) {
+      toast.error(problem);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="button" disabled={busy} onClick={() => void subscribe()}>
+      {busy ? 'Opening checkout…' : 'Subscribe now'}
+    </button>
+  );
+}
+
+/** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */
+export function NfcCardsScreen({ images }: NfcCardsProps) {
+  return (
+    <div className="account-screen">
+      <h1>Our Plans &amp; Cards</h1>
+      <div className="offers">
+        <article className="card offer" aria-labelledby="offer-plan">
+          <span className="badge">14-Day Free Trial</span>
+          <h2 id="offer-plan" className="offer__title">
+            Profile Plan
+          </h2>
+          <p className="price">
+            £4.95<span className="offer__per">/month</span>{' '}
+            <s>
+              <span className="visually-hidden">was </span>£7.95
+            </s>
+          </p>
+          <p>Your page at your own address, always up to date. Free for 14 days, cancel any time.</p>
+          <ul className="ticks">
+            {PLAN_FEATURES.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+          <SubscribeButton />
+        </article>
+        <article className="card offer" aria-labelledby="offer-card">
+          <span className="badge">12 Month Warranty</span>
+          <h2 id="offer-card" className="offer__title">
+            NFC Card – White Edition
+          </h2>
+          <p className="price">
+            £24.95{' '}
+            <s>
+              <span className="visually-hidden">was </span>£29.95
+            </s>
+          </p>
+          <CardGallery images={images} />
+          <ul className="ticks">
+            {CARD_FEATURES.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+          <a className="button" href={ORDER_CARD_URL}>
+            Order now
+          </a>
+        </article>
+      </div>
+    </div>
+  );
+}

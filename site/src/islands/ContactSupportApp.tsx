@@ -1,0 +1,10 @@
+import { ContactSupportScreen } from '../app/account/ContactSupportScreen';
+import AppShell from '../app/shell/AppShell';
+
+export default function ContactSupportApp() {
+  return (
+    <AppShell path="/contact-support">
+      <ContactSupportScreen />
+    </AppShell>
+  );
+}
