@@ -1,0 +1,74 @@
+import { toast } from '../../stores/toasts';
+import { deliveryWindowOf, quantityOf } from '../orders/fields';
+import { formatDateTime, formatMoney } from '../orders/format';
+import { fulfilmentLabel, fulfilmentTone } from '../orders/fulfilment';
+import type { AdminOrder } from '../orders/types';
+import { Badge, DetailRows } from '../orders/ui';
+import { customerEmail, customerName, shippingLines } from './forms';
+import { StatusForm } from './StatusForm';
+import { TrackingForm } from './TrackingForm';
+
+async function copyId(id: string) {
+  try {
+    await navigator.clipboard.writeText(id);
+    toast.success('Copied');
+  } catch {
+    toast.error('Failed to copy. Please try manually.');
+  }
+}
+
+/** One paid card order as the person packing it needs it: who, where to, how many, and its two forms. */
+export function AdminOrderCard({ order }: { order: AdminOrder }) {
+  const titleId = `admin-order-${order.id}`;
+  const email = customerEmail(order);
+  const lines = shippingLines(order);
+
+  return (
+    <article className="card order admin-order" aria-labelledby={titleId}>
+      <div className="order__head">
+        <h2 className="order__title" id={titleId}>
+          {customerName(order)}
+        </h2>
+        <Badge tone={fulfilmentTone(order.fulfillmentStatus)}>
+          {fulfilmentLabel(order.fulfillmentStatus)}
+        </Badge>
+      </div>
+      {email && (
+        <p className="admin-order__email">
+          <a href={`mailto:${email}`}>{email}</a>
+        </p>
+      )}
+      <div className="admin-order__facts">
+        <DetailRows
+          rows={[
+            ['Order ID', order.id, 'id'],
+            ['Quantity', String(quantityOf(order))],
+            ['Amount', formatMoney(order.amountTotal, order.currency)],
+            ['Ordered', formatDateTime(order.createdAt)],
+            ['Updated', formatDateTime(order.updatedAt)],
+            ['Delivery window', deliveryWindowOf(order) ?? '—'],
+          ]}
+        />
+        <div>
+          <h3 className="admin-order__label">Ship to</h3>
+          {lines.length > 0 ? (
+            <address className="admin-order__address">
+              {[order.shipping?.name ?? order.deliveryName, ...lines].filter(Boolean).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          ) : (
+            <p>No shipping address recorded.</p>
+          )}
+        </div>
+      </div>
+      <button type="button" className="button button--ghost" onClick={() => void copyId(order.id)}>
+        Copy order id
+      </button>
+      <div className="admin-order__forms">
+        <TrackingForm order={order} />
+        <StatusForm order={order} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { toast } from '../../stores/toasts';
+import { trackingUrlOf } from '../orders/fields';
+import type { AdminOrder } from '../orders/types';
+import { ADMIN_ORDERS, updateTracking } from './api';
+import { trackingPayload } from './forms';
+
+/** The carrier's link and the delivery window; ticking notify emails the customer the link. */
+export function TrackingForm({ order }: { order: AdminOrder }) {
+  const id = useId();
+  const client = useQueryClient();
+  const [trackingUrl, setTrackingUrl] = useState(trackingUrlOf(order) ?? '');
+  const [deliveryWindow, setDeliveryWindow] = useState(order.deliveryWindow ?? '');
+  const [notify, setNotify] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => updateTracking(order.id, trackingPayload({ trackingUrl, deliveryWindow, notify })),
+    onSuccess: async () => {
+      setProblem(null);
+      setNotify(false);
+      toast.success('Tracking updated');
+      await client.invalidateQueries({ queryKey: ADMIN_ORDERS });
+    },
+    onError: (error) => {
+      setProblem(error.message);
+      toast.error('Failed to update tracking');
+    },
+  });
+
+  return (
+    <form
+      className="form admin-form"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <h3 id={`${id}-title`}>Tracking</h3>
+      <label>
+        Tracking URL
+        <input
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={trackingUrl}
+          onChange={(event) => setTrackingUrl(event.target.value)}
+        />
+      </label>
+      <label>
+        Delivery window
+        <input value={deliveryWindow} onChange={(event) => setDeliveryWindow(event.target.value)} />
+      </label>
+      <label className="form__check">
+        <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} />
+        Email the customer the tracking link
+      </label>
+      {problem && (
+        <p className="form__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save tracking'}
+      </button>
+    </form>
+  );
+}

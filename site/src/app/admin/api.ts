@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, callApi } from '../../lib/api';
+import type { AdminOrder } from '../orders/types';
+
+export type Filters = { q: string; fulfillmentStatus: string };
+export const NO_FILTERS: Filters = { q: '', fulfillmentStatus: '' };
+export const ADMIN_ORDERS = ['admin_orders'] as const;
+
+export const adminQuery = (filters: Filters) =>
+  new URLSearchParams({
+    type: 'card',
+    q: filters.q.trim(),
+    fulfillmentStatus: filters.fulfillmentStatus,
+  }).toString();
+
+const refused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+export function useAdminOrders(filters: Filters) {
+  return useQuery({
+    queryKey: [...ADMIN_ORDERS, filters.q.trim(), filters.fulfillmentStatus],
+    // Asking again won't make someone an admin.
+    retry: (count, error) => count < 1 && !refused(error),
+    queryFn: async () =>
+      (
+        await callApi<{ data?: AdminOrder[] }>(`/admin/orders?${adminQuery(filters)}`, {
+          fallback: 'Could not load card orders.',
+        })
+      ).data ?? [],
+  });
+}
+
+export type TrackingBody = { trackingUrl: string | null; deliveryWindow: string | null; notify: boolean };
+export type StatusBody = { fulfillmentStatus: string; notify: boolean };
+
+export const updateTracking = (id: string, body: TrackingBody) =>
+  callApi(`/admin/orders/${encodeURIComponent(id)}/tracking`, {
+    method: 'PATCH',
+    body,
+    fallback: 'Failed to update tracking',
+  });
+
+export const updateStatus = (id: string, body: StatusBody) =>
+  callApi(`/admin/orders/${encodeURIComponent(id)}/status`, {
+    method: 'PATCH',
+    body,
+    fallback: 'Failed to update status',
+  });

@@ -1,0 +1,99 @@
+import { type Billing as BillingData, brandName, expiry, useBilling } from './billing';
+import { formatDate, formatMoney, formatShortDate } from './format';
+import { usePaymentReturn } from './payment-return';
+import { Loading } from './ui';
+
+function PaymentMethod({ card }: { card: NonNullable<BillingData['paymentMethod']>['card'] | null }) {
+  return (
+    <section className="card billing__method" aria-labelledby="method-title">
+      <h2 id="method-title">Payment Method</h2>
+      {card ? (
+        <p className="billing__card">
+          <strong>{brandName(card.brand)}</strong> ending in <strong>{card.last4}</strong>
+          <span className="billing__expiry">Expires {expiry(card)}</span>
+        </p>
+      ) : (
+        <p>No payment method saved yet.</p>
+      )}
+      <button type="button" className="button" disabled aria-describedby="method-note">
+        + Add Payment Method
+      </button>
+      <p className="billing__note" id="method-note">
+        Cards are saved when you pay at checkout; the next checkout can use a different one.
+      </p>
+    </section>
+  );
+}
+
+function Invoices({ invoices }: { invoices: BillingData['invoices'] }) {
+  return (
+    <section className="card billing__invoices" aria-labelledby="invoices-title">
+      <h2 id="invoices-title">Invoice History</h2>
+      {invoices.length === 0 ? (
+        <p>No invoices available yet.</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, so keyboards must reach it.
+        <section className="table-scroll" aria-labelledby="invoices-title" tabIndex={0}>
+          <table className="invoices">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Invoice Number</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Download</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice, index) => (
+                <tr key={invoice.id ?? invoice.number ?? index}>
+                  <td>{formatShortDate(invoice.date)}</td>
+                  <td>{invoice.number ?? '—'}</td>
+                  <td>{formatMoney(invoice.amount, invoice.currency ?? 'gbp')}</td>
+                  <td>
+                    {invoice.pdf ? (
+                      <a
+                        className="invoices__link"
+                        href={invoice.pdf}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        Download
+                        <span className="visually-hidden">
+                          {' '}
+                          invoice {invoice.number ?? formatDate(invoice.date)} (opens in a new tab)
+                        </span>
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}
+
+/** SPEC §2 "Billing page": the saved card and the invoices, both from the payment provider. */
+export function Billing() {
+  const billing = useBilling();
+  usePaymentReturn();
+  return (
+    <section className="billing" aria-labelledby="billing-title">
+      <h1 className="orders__heading" id="billing-title">
+        Billing
+      </h1>
+      {billing.isPending ? (
+        <Loading>Loading your billing details…</Loading>
+      ) : (
+        <div className="billing__grid">
+          <PaymentMethod card={billing.data?.paymentMethod?.card ?? null} />
+          <Invoices invoices={billing.data?.invoices ?? []} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { bearer, signUp } from './accounts';
+import { e2eDataDir } from './env';
+
+const TRACKING_URL = 'https://track.example.com/parcel/TC4242';
+
+const expectNoAxeViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+};
+
+/**
+ * `npm run grant-admin -- <email>` against the journeys' data folder: the server's ADMIN_EMAILS is fixed when it
+ * starts, so the role is granted the way an operator would on a running system.
+ */
+async function grantAdmin(email: string) {
+  await promisify(execFile)('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
+  });
+}
+
+/** Who the browser is signed in as; the page reads the stored session on its next load. */
+async function actAs(page: Page, token: string) {
+  await page.evaluate((value) => {
+    localStorage.setItem('token', value);
+    localStorage.removeItem('authUser');
+  }, token);
+}
+
+const mailsTo = (email: string) => {
+  const outbox = path.join(e2eDataDir(), 'outbox');
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .filter((mail) => mail.includes(email));
+};
+
+test.describe('the admin card orders', () => {
+  test('an admin ships an order with tracking; the customer sees it and gets the email', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signUp(request, 'shipcustomer');
+    const admin = await signUp(request, 'shipadmin');
+    await grantAdmin('shipadmin@example.com');
+
+    const { url } = await (
+      await request.post('/api/checkout/create-checkout-session', {
+        headers: bearer(customer),
+        data: { quantity: 1 },
+      })
+    ).json();
+    await page.goto(url);
+    await page.getByLabel('Full name').fill('Sam Sparks');
+    await page.getByLabel('Address line 1').fill('3 Fuse Street');
+    await page.getByLabel('Town or city').fill('York');
+    await page.getByLabel('Postcode').fill('yo1 7hh');
+    await actAs(page, customer);
+    await page.getByRole('button', { name: 'Pay £24.95' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    await actAs(page, admin);
+    await page.goto('/admin');
+    await page.getByLabel('Search').fill('shipcustomer@example.com');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const order = page.getByRole('article', { name: 'Sam Sparks' });
+    await expect(order).toContainText('3 Fuse Street');
+    await expect(order).toContainText('YO1 7HH');
+    await expect(order).toContainText('£24.95');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+
+    await order.getByLabel('Tracking URL').fill(TRACKING_URL);
+    await order.getByLabel('Email the customer the tracking link').check();
+    await order.getByRole('button', { name: 'Save tracking' }).click();
+    await expect(page.locator('#toasts').getByText('Tracking updated')).toBeVisible();
+    await order.getByLabel('Fulfilment status').selectOption({ label: 'Shipped' });
+    await order.getByLabel('Email the customer about this change').check();
+    await order.getByRole('button', { name: 'Update status' }).click();
+    await expect(page.locator('#toasts').getByText('Status updated')).toBeVisible();
+    await expect(order.locator('.badge')).toHaveText('Shipped');
+    await expect
+      .poll(() => mailsTo('shipcustomer@example.com').some((mail) => mail.includes(TRACKING_URL)))
+      .toBe(true);
+
+    const filter = page.getByRole('search').getByLabel('Fulfilment status');
+    await filter.selectOption({ label: 'Packaged' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('No card orders found.')).toBeVisible();
+    await filter.selectOption({ label: 'Shipped' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('article')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByLabel('Search')).toHaveValue('');
+    await expect(filter).toHaveValue('');
+
+    await actAs(page, customer);
+    await page.goto('/myorders');
+    const mine = page.getByRole('article', { name: 'NFC card' });
+    await expect(mine.locator('.badge')).toHaveText('Shipped');
+    await expect(mine.getByText('Step 4 of 4: Shipped')).toBeVisible();
+    await expect(mine.getByRole('link', { name: /Track order/ })).toHaveAttribute('href', TRACKING_URL);
+  });
+
+  test('someone who is not staff is told the page is not for them', async ({ page, request }) => {
+    const token = await signUp(request, 'notstaff');
+    await page.addInitScript((value) => {
+      if (!sessionStorage.getItem('signed-in')) {
+        sessionStorage.setItem('signed-in', '1');
+        localStorage.setItem('token', value);
+      }
+    }, token);
+    await page.goto('/admin');
+    await expect(page.getByRole('alert')).toHaveText('Only TradeCard staff can see this page.');
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/myprofile',
+    );
+    await expectNoAxeViolations(page);
+  });
+});
