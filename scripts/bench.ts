@@ -2,6 +2,7 @@
 // A missed budget is reported but exits 0, so a slow machine doesn't fail a build; --strict makes it exit 1.
 
 import path from 'node:path';
+import { editorPreviewBenchmark } from './bench/editor-preview';
 import { eventStoreBenchmark } from './bench/event-store';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { profilesBenchmark } from './bench/profiles';
@@ -15,6 +16,7 @@ const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
   { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
+  { name: 'editor live preview (Chromium)', run: editorPreviewBenchmark },
 ];
 
 function parseArgs(args: string[]): { strict: boolean } {

@@ -8,17 +8,17 @@ import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
 import { handleCommand } from '../../events/command';
-import { hashPassword } from '../auth/password';
-import type { Deps } from '../deps';
-import { ingestImage } from '../media/intake';
 import {
   bathIllustration,
   coverIllustration,
   portraitIllustration,
   showerIllustration,
   vanityIllustration,
-} from './illustrations';
-import { SAMPLE_USERNAME, sampleCardFields } from './sample-card';
+} from '../../renderer/sample/illustrations';
+import { SAMPLE_USERNAME, sampleCardFields } from '../../renderer/sample/sample-card';
+import { hashPassword } from '../auth/password';
+import type { Deps } from '../deps';
+import { ingestImage } from '../media/intake';
 import { subscribeDemo } from './subscribe-demo';
 
 export const DEMO_EMAIL = 'demo@example.com';

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_NAME } from '../../api/app';
-import { sampleCardFields } from '../../api/demo/sample-card';
 import { seedDemo } from '../../api/demo/seed';
 import { createTestApp } from '../../api/testing';
 import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
 import { startProjector } from '../../renderer/projector';
 import { profileDir } from '../../renderer/render-account';
+import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 

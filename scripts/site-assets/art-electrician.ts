@@ -1,7 +1,7 @@
 import { svg } from './svg';
 
 /**
- * Illustrations for the sample electrician, in the style of the demo's (api/demo/illustrations.ts): flat shapes,
+ * Illustrations for the sample electrician, in the style of the demo's (renderer/sample/illustrations.ts): flat shapes,
  * no stock photos, uploaded through the same image intake as anyone's photos.
  */
 

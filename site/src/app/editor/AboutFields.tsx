@@ -1,0 +1,61 @@
+import { type Dispatch, memo } from 'react';
+import type { EditorImage } from './draft';
+import { Field } from './Field';
+import { ImagePicker } from './ImagePicker';
+import { Panel } from './Panel';
+import type { EditorAction } from './reducer';
+
+type Props = {
+  shown: boolean;
+  avatar: EditorImage | null;
+  fullName: string;
+  jobTitle: string;
+  bio: string;
+  dispatch: Dispatch<EditorAction>;
+};
+
+export const AboutFields = memo(function AboutFields({
+  shown,
+  avatar,
+  fullName,
+  jobTitle,
+  bio,
+  dispatch,
+}: Props) {
+  return (
+    <Panel
+      id="ed-about"
+      title="About Me"
+      shown={shown}
+      onToggle={() => dispatch({ type: 'set', field: 'show_about_me_section', value: !shown })}
+    >
+      <ImagePicker
+        label="profile photo"
+        image={avatar}
+        round
+        onChange={(image) => dispatch({ type: 'image', field: 'avatar', image })}
+      />
+      <Field
+        label="Full name"
+        value={fullName}
+        maxLength={80}
+        autoComplete="name"
+        onChange={(value) => dispatch({ type: 'set', field: 'full_name', value })}
+      />
+      <Field
+        label="Job title"
+        value={jobTitle}
+        maxLength={80}
+        placeholder="e.g. Gas Safe engineer"
+        onChange={(value) => dispatch({ type: 'set', field: 'job_title', value })}
+      />
+      <Field
+        label="Bio"
+        value={bio}
+        multiline
+        maxLength={1500}
+        onChange={(value) => dispatch({ type: 'set', field: 'bio', value })}
+      />
+    </Panel>
+  );
+});

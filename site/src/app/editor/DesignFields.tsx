@@ -1,0 +1,67 @@
+import { type Dispatch, memo } from 'react';
+import { FONTS } from '../../../../events/card/content';
+import { ChoiceGroup } from './ChoiceGroup';
+import { ColourPicker } from './ColourPicker';
+import type { Draft } from './draft';
+import { Panel } from './Panel';
+import type { EditorAction } from './reducer';
+
+type Look = Pick<Draft, 'page_theme' | 'style' | 'button_bg_color' | 'button_text_color' | 'text_alignment'>;
+type Props = Look & { dispatch: Dispatch<EditorAction> };
+
+const THEMES = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+] as const;
+// Each font's name is shown in that font; the preview's @font-face rules are already on the page.
+const FONT_OPTIONS = FONTS.map((font) => ({ value: font, label: font, style: { fontFamily: font } }));
+const TEXT_COLOURS = [
+  { value: 'white', label: 'White' },
+  { value: 'black', label: 'Black' },
+] as const;
+const ALIGNMENTS = [
+  { value: 'left', label: 'Left' },
+  { value: 'center', label: 'Center' },
+  { value: 'right', label: 'Right' },
+] as const;
+
+/** The page's look (SPEC §2): theme, font, button colours and text alignment. */
+export const DesignFields = memo(function DesignFields({ dispatch, ...look }: Props) {
+  return (
+    <Panel id="ed-design" title="Design">
+      <ChoiceGroup
+        legend="Page theme"
+        name="page_theme"
+        value={look.page_theme}
+        options={THEMES}
+        onChange={(value) => dispatch({ type: 'set', field: 'page_theme', value })}
+      />
+      <ChoiceGroup
+        legend="Font"
+        name="style"
+        value={look.style}
+        options={FONT_OPTIONS}
+        onChange={(value) => dispatch({ type: 'set', field: 'style', value })}
+      />
+      <ColourPicker
+        label="Button colour"
+        value={look.button_bg_color}
+        onChange={(value) => dispatch({ type: 'set', field: 'button_bg_color', value })}
+      />
+      <ChoiceGroup
+        legend="Button text colour"
+        name="button_text_color"
+        value={look.button_text_color}
+        options={TEXT_COLOURS}
+        onChange={(value) => dispatch({ type: 'set', field: 'button_text_color', value })}
+      />
+      <ChoiceGroup
+        legend="Text alignment"
+        name="text_alignment"
+        value={look.text_alignment}
+        options={ALIGNMENTS}
+        onChange={(value) => dispatch({ type: 'set', field: 'text_alignment', value })}
+      />
+    </Panel>
+  );
+});

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { useStoreValue } from '../../lib/use-store';
+import { $session } from '../../stores/session';
+import { useMyCard, useProfile } from '../queries';
+import { EditorScreen } from './EditorScreen';
+import { readSavedCard, type SavedCard } from './saved-card';
+import './editor.css';
+import './controls.css';
+import './photos-rows.css';
+import './preview.css';
+
+export const USER_NOT_LOADED = 'User not loaded. Please ensure you are logged in.';
+
+function NotLoaded() {
+  return (
+    <div className="ed-state" role="alert">
+      <p>{USER_NOT_LOADED}</p>
+      <a className="button" href={`/login?from=${encodeURIComponent('/myprofile')}`}>
+        Go to Login
+      </a>
+    </div>
+  );
+}
+
+/** /myprofile: the signed-in user and their saved card, then the editor itself. */
+export function Editor() {
+  const stored = useStoreValue($session, null);
+  const profile = useProfile();
+  const card = useMyCard();
+  const user = profile.data ?? stored?.user ?? null;
+
+  const saved = useMemo((): SavedCard | Error | null => {
+    if (!card.data) return null;
+    try {
+      return readSavedCard(card.data);
+    } catch {
+      return new Error('Could not read your page.');
+    }
+  }, [card.data]);
+
+  if (!user) {
+    if (profile.isPending) return <p className="ed-state">Loading your editor…</p>;
+    return <NotLoaded />;
+  }
+  if (card.isPending) return <p className="ed-state">Loading your page…</p>;
+  if (saved === null || saved instanceof Error) {
+    return (
+      <div className="ed-state" role="alert">
+        <p>{saved instanceof Error ? saved.message : (card.error?.message ?? 'Could not load your page.')}</p>
+        <button type="button" className="button" onClick={() => void card.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <EditorScreen user={user} saved={saved} />;
+}

@@ -1,0 +1,50 @@
+import type { ChangeEvent } from 'react';
+import type { EditorImage } from './draft';
+import { pickedImages } from './pick-images';
+
+type Props = {
+  /** Names the photo in labels: 'cover photo', 'profile photo'. */
+  label: string;
+  image: EditorImage | null;
+  round?: boolean;
+  onChange: (image: EditorImage | null) => void;
+};
+
+/** Picks, changes or removes one photo; a file that isn't an image is ignored (SPEC §5). */
+export function ImagePicker({ label, image, round, onChange }: Props) {
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    // Cleared so picking the same file again still fires a change.
+    event.target.value = '';
+    const [picked] = await pickedImages(files, 1);
+    if (picked) onChange(picked);
+  }
+
+  return (
+    <div className="ed-image">
+      <div className={round ? 'ed-image__frame ed-image__frame--round' : 'ed-image__frame'}>
+        {image ? (
+          <img src={image.url} alt={`Your ${label}`} />
+        ) : (
+          <span className="ed-image__empty">No {label} yet</span>
+        )}
+      </div>
+      <div className="ed-image__actions">
+        <label className="button button--ghost ed-small">
+          {image ? `Change ${label}` : `Upload ${label}`}
+          <input
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            onChange={(event) => void pick(event)}
+          />
+        </label>
+        {image && (
+          <button type="button" className="button button--ghost ed-small" onClick={() => onChange(null)}>
+            Remove<span className="visually-hidden"> {label}</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { memo, useState } from 'react';
+import { ProfileCard } from '../../../../renderer/profile/ProfileCard';
+import type { DisplayCard } from '../../../../renderer/profile/view-model';
+import { previewCss } from './preview-styles';
+
+type Props = { card: DisplayCard; sample: boolean; username: string };
+
+/**
+ * The live preview: the published page's own ProfileCard, in a phone on desktop; on a phone it folds away behind
+ * Hide Preview / Show Preview, beside a Visit Page tab.
+ */
+export const Preview = memo(function Preview({ card, sample, username }: Props) {
+  const [open, setOpen] = useState(true);
+  const page = `/u/${encodeURIComponent(username)}`;
+  return (
+    <section className="ed-preview" aria-labelledby="ed-preview-title">
+      <style>{previewCss}</style>
+      <div className="ed-preview__tabs">
+        <button
+          type="button"
+          className="ed-preview__tab"
+          aria-expanded={open}
+          aria-controls="ed-preview-screen"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Hide Preview' : 'Show Preview'}
+        </button>
+        <a className="ed-preview__tab" href={page} target="_blank" rel="noopener">
+          Visit Page
+        </a>
+      </div>
+      <div className={open ? 'ed-preview__body' : 'ed-preview__body ed-preview__body--closed'}>
+        <h2 id="ed-preview-title" className="ed-preview__title">
+          Live preview
+        </h2>
+        {sample && (
+          <p className="ed-hint">This is a sample page. Yours appears here as you fill in the editor.</p>
+        )}
+        <div className="ed-phone">
+          <section
+            id="ed-preview-screen"
+            className="ed-phone__screen"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling screen must take focus to scroll by keyboard
+            tabIndex={0}
+            aria-label={sample ? 'Sample page preview' : 'Preview of your page'}
+            data-preview={sample ? 'sample' : 'draft'}
+          >
+            <ProfileCard
+              card={card}
+              username={username}
+              saveContactHref={`${page}/contact.vcf`}
+              variant="preview"
+            />
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+});

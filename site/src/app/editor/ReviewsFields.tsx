@@ -1,0 +1,94 @@
+import { type Dispatch, memo, useId } from 'react';
+import { MAX_REVIEWS } from '../../../../events/card/content';
+import type { ReviewRow } from './draft';
+import { Field } from './Field';
+import { Panel } from './Panel';
+import type { EditorAction } from './reducer';
+import { MAX_RATING, MIN_RATING } from './rows';
+
+type Props = { shown: boolean; reviews: ReviewRow[]; dispatch: Dispatch<EditorAction> };
+
+const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, index) => MAX_RATING - index);
+
+function Rating({
+  row,
+  index,
+  dispatch,
+}: {
+  row: ReviewRow;
+  index: number;
+  dispatch: Dispatch<EditorAction>;
+}) {
+  const id = useId();
+  return (
+    <div className="ed-field">
+      <label htmlFor={id}>
+        <span className="visually-hidden">Review {index + 1} </span>Rating
+      </label>
+      <select
+        id={id}
+        value={row.rating}
+        onChange={(event) =>
+          dispatch({ type: 'updateReview', key: row.key, patch: { rating: Number(event.target.value) } })
+        }
+      >
+        {RATINGS.map((stars) => (
+          <option key={stars} value={stars}>
+            {stars === 1 ? '1 star' : `${stars} stars`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Reviewer, words and stars (1 to 5) per row; rows with neither a name nor a text are dropped when publishing. */
+export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispatch }: Props) {
+  return (
+    <Panel
+      id="ed-reviews"
+      title="Reviews"
+      shown={shown}
+      onToggle={() => dispatch({ type: 'set', field: 'show_reviews_section', value: !shown })}
+    >
+      <ol className="ed-rows">
+        {reviews.map((row, index) => (
+          <li key={row.key} className="ed-row ed-row--review">
+            <Field
+              context={`Review ${index + 1}`}
+              label="Reviewer name"
+              value={row.name}
+              maxLength={80}
+              onChange={(name) => dispatch({ type: 'updateReview', key: row.key, patch: { name } })}
+            />
+            <Field
+              context={`Review ${index + 1}`}
+              label="Review"
+              value={row.text}
+              multiline
+              maxLength={600}
+              onChange={(text) => dispatch({ type: 'updateReview', key: row.key, patch: { text } })}
+            />
+            <Rating row={row} index={index} dispatch={dispatch} />
+            <button
+              type="button"
+              className="button button--ghost ed-small"
+              onClick={() => dispatch({ type: 'removeReview', key: row.key })}
+            >
+              Remove<span className="visually-hidden"> review {index + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {reviews.length < MAX_REVIEWS && (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => dispatch({ type: 'addReview' })}
+        >
+          Add review
+        </button>
+      )}
+    </Panel>
+  );
+});

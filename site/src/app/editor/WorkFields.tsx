@@ -1,0 +1,65 @@
+import { type ChangeEvent, type Dispatch, memo } from 'react';
+import { MAX_WORK_IMAGES } from '../../../../events/card/content';
+import type { EditorImage } from './draft';
+import { Panel } from './Panel';
+import { pickedImages } from './pick-images';
+import type { EditorAction } from './reducer';
+
+type Props = { shown: boolean; works: EditorImage[]; dispatch: Dispatch<EditorAction> };
+
+/** SPEC §5: up to ten photos; the add tile goes once there are ten, and files that aren't images are ignored. */
+export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: Props) {
+  const room = MAX_WORK_IMAGES - works.length;
+
+  async function add(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const images = await pickedImages(files, room);
+    if (images.length > 0) dispatch({ type: 'addWorks', images });
+  }
+
+  return (
+    <Panel
+      id="ed-work"
+      title="My Work"
+      shown={shown}
+      onToggle={() => dispatch({ type: 'set', field: 'show_work_section', value: !shown })}
+    >
+      <p className="ed-hint" id="ed-work-count">
+        {works.length} of {MAX_WORK_IMAGES} photos
+      </p>
+      <ul className="ed-works">
+        {works.map((image, index) => (
+          <li key={image.key} className="ed-works__item">
+            <img src={image.url} alt={`My Work ${index + 1} of ${works.length}`} />
+            <button
+              type="button"
+              className="ed-works__remove"
+              onClick={() => dispatch({ type: 'removeWork', key: image.key })}
+            >
+              Remove<span className="visually-hidden"> work photo {index + 1}</span>
+            </button>
+          </li>
+        ))}
+        {room > 0 && (
+          <li className="ed-works__add">
+            <label>
+              <span aria-hidden="true" className="ed-works__plus">
+                +
+              </span>
+              Add work photos
+              <input
+                type="file"
+                accept="image/*"
+                multiple
+                className="visually-hidden"
+                aria-describedby="ed-work-count"
+                onChange={(event) => void add(event)}
+              />
+            </label>
+          </li>
+        )}
+      </ul>
+    </Panel>
+  );
+});

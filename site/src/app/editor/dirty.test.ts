@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCardContent } from '../../../../events/card/content';
+import { isDirty } from './dirty';
+import { draftFromContent, emptyDraft, emptyReview, emptyService } from './draft';
+import { editorReducer, initialEditorState } from './reducer';
+import { filledDraft, picked, storedRef } from './test-draft';
+
+describe('isDirty', () => {
+  it('is false for a draft just loaded, whatever keys its rows got', () => {
+    const content = { ...defaultCardContent(), main_heading: 'Pipe Dreams', works: [storedRef()] };
+    expect(isDirty(draftFromContent(content), draftFromContent(content))).toBe(false);
+  });
+
+  it('sees a changed text, flag, colour or order', () => {
+    const base = filledDraft();
+    expect(isDirty({ ...base, main_heading: 'Pipe Dreams Ltd' }, base)).toBe(true);
+    expect(isDirty({ ...base, show_contact_section: false }, base)).toBe(true);
+    expect(isDirty({ ...base, button_bg_color: '#1E2A38' }, base)).toBe(true);
+    expect(
+      isDirty({ ...base, section_order: ['main', 'contact', 'about', 'work', 'services', 'reviews'] }, base),
+    ).toBe(true);
+  });
+
+  it('ignores what the API would ignore: surrounding spaces, email case, empty rows', () => {
+    const base = filledDraft();
+    expect(isDirty({ ...base, main_heading: '  Pipe Dreams Plumbing ' }, base)).toBe(false);
+    expect(isDirty({ ...base, contact_email: 'Dana@Example.com' }, base)).toBe(false);
+    expect(isDirty({ ...base, services: [...base.services, emptyService()] }, base)).toBe(false);
+    expect(isDirty({ ...base, reviews: [...base.reviews, { ...emptyReview(), rating: 3 }] }, base)).toBe(
+      false,
+    );
+  });
+
+  it('sees photos picked, removed or reordered', () => {
+    const [a, b] = [storedRef(), storedRef()];
+    const base = draftFromContent({ ...defaultCardContent(), cover_photo: a, works: [a, b] });
+    expect(isDirty({ ...base, cover_photo: null }, base)).toBe(true);
+    expect(isDirty({ ...base, avatar: picked() }, base)).toBe(true);
+    expect(isDirty({ ...base, works: [...base.works].reverse() }, base)).toBe(true);
+    expect(isDirty({ ...base, works: base.works.slice(1) }, base)).toBe(true);
+  });
+
+  it('is false again after Reset', () => {
+    const start = initialEditorState(filledDraft());
+    const edited = editorReducer(start, { type: 'set', field: 'bio', value: 'Twenty years on the tools.' });
+    expect(isDirty(edited.draft, edited.baseline)).toBe(true);
+    const reset = editorReducer(edited, { type: 'reset' });
+    expect(isDirty(reset.draft, reset.baseline)).toBe(false);
+  });
+
+  it('treats an untouched new editor as unchanged', () => {
+    expect(isDirty(emptyDraft(), emptyDraft())).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+import { parseCardFields } from '../../../../events/card/input';
+import type { Draft, EditorImage } from './draft';
+import { cardFields } from './payload';
+
+const imageIdentity = (image: EditorImage | null) =>
+  image === null ? null : image.kind === 'saved' ? image.ref.id : image.key;
+
+/**
+ * What the API would store for this draft, as text: read through the API's own parser (trimmed, lower-cased email,
+ * empty rows dropped, order normalised), so a change the API would see as none counts as none here too.
+ */
+export function fingerprint(draft: Draft): string {
+  const raw = cardFields(draft);
+  const parsed = parseCardFields(raw);
+  return JSON.stringify({
+    fields: parsed.ok ? parsed.fields : raw,
+    cover: imageIdentity(draft.cover_photo),
+    avatar: imageIdentity(draft.avatar),
+    works: draft.works.map(imageIdentity),
+  });
+}
+
+/** SPEC §4: Publish is refused when nothing changed since the card was loaded or last published. */
+export const isDirty = (draft: Draft, baseline: Draft) => fingerprint(draft) !== fingerprint(baseline);

@@ -1,0 +1,61 @@
+import type { CardContent, ImageRef } from '../../../../events/card/content';
+import { defaultCardContent, mediaUrl, normaliseSectionOrder } from '../../../../events/card/content';
+
+/** A photo already stored (sent back as its address) or one picked in this session (sent as a file upload). */
+export type EditorImage =
+  | { kind: 'saved'; key: string; ref: ImageRef; url: string }
+  | { kind: 'new'; key: string; file: File; url: string; width: number; height: number };
+
+/** Rows carry a key of their own so React keeps each input's focus while rows are added and removed. */
+export type ServiceRow = { key: string; name: string; price: string };
+export type ReviewRow = { key: string; name: string; text: string; rating: number };
+
+/** The editor's unsaved card: the published content's shape, with images and rows as the editor holds them. */
+export type Draft = Omit<CardContent, 'cover_photo' | 'avatar' | 'works' | 'services' | 'reviews'> & {
+  cover_photo: EditorImage | null;
+  avatar: EditorImage | null;
+  works: EditorImage[];
+  services: ServiceRow[];
+  reviews: ReviewRow[];
+};
+
+let counter = 0;
+/** Unique within the page; only React and the object-URL bookkeeping read it. */
+export const newKey = (prefix: string) => {
+  counter += 1;
+  return `${prefix}${counter}`;
+};
+
+/** The address the API hands back for a stored photo, and accepts again as an existing image. */
+export const savedImageUrl = (ref: ImageRef) => mediaUrl(ref.id, Math.max(...ref.widths));
+
+export const savedImage = (ref: ImageRef): EditorImage => ({
+  kind: 'saved',
+  key: newKey('saved'),
+  ref,
+  url: savedImageUrl(ref),
+});
+
+export const emptyService = (): ServiceRow => ({ key: newKey('service'), name: '', price: '' });
+export const emptyReview = (): ReviewRow => ({ key: newKey('review'), name: '', text: '', rating: 5 });
+
+export function draftFromContent(content: CardContent): Draft {
+  return {
+    ...content,
+    section_order: normaliseSectionOrder(content.section_order),
+    cover_photo: content.cover_photo && savedImage(content.cover_photo),
+    avatar: content.avatar && savedImage(content.avatar),
+    works: content.works.map(savedImage),
+    services: content.services.map((service) => ({ key: newKey('service'), ...service })),
+    reviews: content.reviews.map((review) => ({ key: newKey('review'), ...review })),
+  };
+}
+
+/** SPEC §3 "Defaults for a new editor state". */
+export const emptyDraft = (): Draft => draftFromContent(defaultCardContent());
+
+/** Every object URL the draft holds, so the ones no longer shown can be released. */
+export const objectUrls = (draft: Draft): string[] =>
+  [draft.cover_photo, draft.avatar, ...draft.works].flatMap((image) =>
+    image?.kind === 'new' ? [image.url] : [],
+  );

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { parseCardFields } from '../../../../events/card/input';
+import { emptyDraft } from './draft';
+import { buildPayload, cardFields } from './payload';
+import { filledDraft, picked, stored } from './test-draft';
+
+describe('cardFields', () => {
+  it('leaves out empty and blank text fields', () => {
+    const fields = cardFields(filledDraft({ sub_heading: '', bio: '   ', x_url: '' }));
+    expect(fields.main_heading).toBe('Pipe Dreams Plumbing');
+    expect(fields).not.toHaveProperty('sub_heading');
+    expect(fields).not.toHaveProperty('bio');
+    expect(fields).not.toHaveProperty('x_url');
+  });
+
+  it('sends the font as style', () => {
+    const fields = cardFields(filledDraft({ style: 'Poppins' }));
+    expect(fields.style).toBe('Poppins');
+    expect(fields).not.toHaveProperty('font');
+  });
+
+  it('sends visibility flags as the strings true and false', () => {
+    const fields = cardFields(filledDraft({ show_reviews_section: false }));
+    expect(fields.show_reviews_section).toBe('false');
+    expect(fields.show_main_section).toBe('true');
+  });
+
+  it('sends services, reviews and section order as JSON text, dropping empty rows and clamping ratings', () => {
+    const fields = cardFields(
+      filledDraft({
+        services: [
+          { key: 'a', name: ' Boiler service ', price: '' },
+          { key: 'b', name: '', price: '  ' },
+          { key: 'c', name: '', price: 'from £40' },
+        ],
+        reviews: [
+          { key: 'd', name: 'Sam', text: '', rating: 9 },
+          { key: 'e', name: ' ', text: '', rating: 5 },
+          { key: 'f', name: '', text: 'Tidy work', rating: 0 },
+        ],
+        section_order: ['main', 'contact', 'about', 'work', 'services', 'reviews'],
+      }),
+    );
+    expect(JSON.parse(fields.services ?? '')).toEqual([
+      { name: 'Boiler service', price: '' },
+      { name: '', price: 'from £40' },
+    ]);
+    expect(JSON.parse(fields.reviews ?? '')).toEqual([
+      { name: 'Sam', text: '', rating: 5 },
+      { name: '', text: 'Tidy work', rating: 1 },
+    ]);
+    expect(JSON.parse(fields.section_order ?? '')).toEqual([
+      'main',
+      'contact',
+      'about',
+      'work',
+      'services',
+      'reviews',
+    ]);
+  });
+
+  it('is accepted by the API’s own parser', () => {
+    const parsed = parseCardFields(cardFields(filledDraft()));
+    expect(parsed.ok).toBe(true);
+  });
+});
+
+describe('buildPayload', () => {
+  it('uploads picked photos as files and names stored ones by their address', () => {
+    const cover = picked('cover.png');
+    const avatar = stored();
+    const kept = stored();
+    const fresh = picked('work.png');
+    const form = buildPayload(filledDraft({ cover_photo: cover, avatar, works: [kept, fresh] }));
+
+    const coverFile = form.get('cover_photo');
+    expect(coverFile).toBeInstanceOf(File);
+    expect((coverFile as File).name).toBe('cover.png');
+    expect(form.get('avatar')).toBe(avatar.url);
+    expect(form.get('cover_photo_removed')).toBe('false');
+    expect(form.get('avatar_removed')).toBe('false');
+    expect(JSON.parse(String(form.get('existing_works')))).toEqual([kept.url]);
+    const works = form.getAll('works');
+    expect(works).toHaveLength(1);
+    expect((works[0] as File).name).toBe('work.png');
+  });
+
+  it('flags removed photos with the string true and sends nothing for them', () => {
+    const form = buildPayload(filledDraft({ cover_photo: null, avatar: null, works: [] }));
+    expect(form.get('cover_photo_removed')).toBe('true');
+    expect(form.get('avatar_removed')).toBe('true');
+    expect(form.has('cover_photo')).toBe(false);
+    expect(form.has('avatar')).toBe(false);
+    expect(form.get('existing_works')).toBe('[]');
+    expect(form.has('works')).toBe(false);
+  });
+
+  it('holds every text field as a string and none that is empty', () => {
+    const form = buildPayload(emptyDraft());
+    for (const [key, value] of form.entries()) {
+      expect(typeof value, key).toBe('string');
+      expect(String(value).trim(), key).not.toBe('');
+    }
+    expect(form.has('main_heading')).toBe(false);
+    expect(form.get('style')).toBe('Inter');
+    expect(form.get('button_bg_color')).toBe('#F47629');
+  });
+});

@@ -1,0 +1,76 @@
+import type { Draft, EditorImage } from './draft';
+import { keptReviews, keptServices } from './rows';
+
+/** Every text field of the card the editor sends, font included (it is called `style` on the wire too). */
+const TEXT_FIELDS = [
+  'page_theme',
+  'page_theme_variant',
+  'style',
+  'text_alignment',
+  'button_bg_color',
+  'button_text_color',
+  'about_me_layout',
+  'work_display_mode',
+  'services_display_mode',
+  'reviews_display_mode',
+  'main_heading',
+  'sub_heading',
+  'full_name',
+  'job_title',
+  'bio',
+  'business_card_name',
+  'contact_email',
+  'phone_number',
+  'facebook_url',
+  'instagram_url',
+  'linkedin_url',
+  'x_url',
+  'tiktok_url',
+] as const satisfies readonly (keyof Draft)[];
+
+export const VISIBILITY_FLAGS = [
+  'show_main_section',
+  'show_about_me_section',
+  'show_work_section',
+  'show_services_section',
+  'show_reviews_section',
+  'show_contact_section',
+] as const satisfies readonly (keyof Draft)[];
+
+/**
+ * The card's text as the API reads it (SPEC §5): empty texts left out (the API reads a missing field as empty),
+ * flags as 'true'/'false', lists as JSON text, empty service and review rows dropped.
+ */
+export function cardFields(draft: Draft): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const key of TEXT_FIELDS) {
+    const value = draft[key];
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value;
+  }
+  for (const key of VISIBILITY_FLAGS) fields[key] = String(draft[key] !== false);
+  fields.section_order = JSON.stringify(draft.section_order);
+  fields.services = JSON.stringify(keptServices(draft.services));
+  fields.reviews = JSON.stringify(keptReviews(draft.reviews));
+  return fields;
+}
+
+/** A new photo goes up as a file; a stored one is named by its address, so what is sent is what the preview shows. */
+function appendImage(form: FormData, name: 'cover_photo' | 'avatar', image: EditorImage | null) {
+  if (image?.kind === 'new') form.append(name, image.file, image.file.name);
+  else if (image?.kind === 'saved') form.append(name, image.url);
+  form.append(`${name}_removed`, String(image === null));
+}
+
+/** The multipart body for POST /api/business-card/create_business_card. */
+export function buildPayload(draft: Draft): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(cardFields(draft))) form.append(key, value);
+  appendImage(form, 'cover_photo', draft.cover_photo);
+  appendImage(form, 'avatar', draft.avatar);
+  const kept = draft.works.flatMap((image) => (image.kind === 'saved' ? [image.url] : []));
+  form.append('existing_works', JSON.stringify(kept));
+  for (const image of draft.works) {
+    if (image.kind === 'new') form.append('works', image.file, image.file.name);
+  }
+  return form;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { defaultCardContent } from '../../../../events/card/content';
+import { draftFromContent, emptyDraft } from './draft';
+import { previewCard } from './preview-card';
+import { previewCss, scopeToCard } from './preview-styles';
+import { readSavedCard } from './saved-card';
+import { filledDraft, picked, storedRef } from './test-draft';
+
+describe('previewCss', () => {
+  it('confines every rule of the page stylesheet to the card', () => {
+    const rules = previewCss.replace(/@font-face\{[^}]*\}/g, '').match(/[^{}]+(?=\{)/g) ?? [];
+    expect(rules.length).toBeGreaterThan(10);
+    for (const selectors of rules) {
+      for (const selector of selectors.split(',')) expect(selector.trim()).toMatch(/^\.tc(-|\b)/);
+    }
+  });
+
+  it('prefixes bare helpers and leaves card selectors alone', () => {
+    expect(scopeToCard('.sr{a:b}.tc p{c:d}.tc-bt:focus-visible,.x{e:f}')).toBe(
+      '.tc .sr{a:b}.tc p{c:d}.tc-bt:focus-visible,.tc .x{e:f}',
+    );
+  });
+
+  it('brings the three fonts', () => {
+    for (const font of ['Inter', 'Montserrat', 'Poppins'])
+      expect(previewCss).toContain(`font-family:'${font}'`);
+  });
+});
+
+describe('previewCard', () => {
+  it('shows the sample bathroom renovator to someone with nothing published or typed', () => {
+    const { card, sample } = previewCard(emptyDraft(), emptyDraft(), false);
+    expect(sample).toBe(true);
+    expect(card.main_heading).toBe('Taylor & Sons Bathrooms');
+    expect(card.works).toHaveLength(3);
+    expect(card.services).toHaveLength(4);
+    expect(card.reviews).toHaveLength(3);
+  });
+
+  it('restyles the sample with any look the person has changed', () => {
+    const draft = { ...emptyDraft(), page_theme: 'dark' as const };
+    const { card, sample } = previewCard(draft, emptyDraft(), false);
+    expect(sample).toBe(true);
+    expect(card.page_theme).toBe('dark');
+    expect(card.style).toBe('Montserrat');
+  });
+
+  it('shows the draft as soon as it has content, picked photos by their object URL', () => {
+    const cover = picked();
+    const { card, sample } = previewCard(filledDraft({ cover_photo: cover }), emptyDraft(), false);
+    expect(sample).toBe(false);
+    expect(card.main_heading).toBe('Pipe Dreams Plumbing');
+    expect(card.cover_photo).toEqual({ src: cover.url, width: 800, height: 600 });
+  });
+
+  it('shows stored photos with their srcset, and a published card even when empty', () => {
+    const ref = storedRef(1600, 900);
+    const draft = draftFromContent({ ...defaultCardContent(), avatar: ref });
+    expect(previewCard(draft, draft, true).card.avatar?.srcset).toContain(`/media/${ref.id}-320.webp 320w`);
+    expect(previewCard(emptyDraft(), emptyDraft(), true).sample).toBe(false);
+  });
+});
+
+describe('readSavedCard', () => {
+  it('takes images from media and the rest from the card', () => {
+    const ref = storedRef();
+    const saved = readSavedCard({
+      ...defaultCardContent(),
+      main_heading: 'Pipe Dreams',
+      cover_photo: `/media/${ref.id}-1600.webp`,
+      media: { cover_photo: ref, avatar: null, works: [ref] },
+      isPublished: true,
+      username: 'dana',
+    });
+    expect(saved.content.cover_photo).toEqual(ref);
+    expect(saved.content.works).toEqual([ref]);
+    expect(saved).toMatchObject({ isPublished: true, username: 'dana' });
+  });
+
+  it('refuses content it cannot read rather than guessing', () => {
+    expect(() => readSavedCard({ page_theme: 'purple' })).toThrow();
+  });
+});

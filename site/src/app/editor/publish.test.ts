@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NO_CHANGES, publishCard, SAVE_FAILED } from './publish';
+
+const answer = (status: number, body: unknown) =>
+  vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('publishCard', () => {
+  it('posts the form as it is, so the browser writes the multipart boundary', async () => {
+    const fetch = answer(200, { success: true, data: { main_heading: 'Pipe Dreams' } });
+    vi.stubGlobal('fetch', fetch);
+    const form = new FormData();
+    form.append('main_heading', 'Pipe Dreams');
+    expect(await publishCard(form)).toEqual({ ok: true, card: { main_heading: 'Pipe Dreams' } });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/business-card/create_business_card');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+  });
+
+  it('shows the server’s own words, such as its refusal of an unchanged card', async () => {
+    vi.stubGlobal('fetch', answer(400, { error: NO_CHANGES }));
+    expect(await publishCard(new FormData())).toEqual({ ok: false, error: NO_CHANGES });
+  });
+
+  it('falls back to the editor’s message when the server gives no text or no answer', async () => {
+    vi.stubGlobal('fetch', answer(500, {}));
+    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WORK_IMAGES } from '../../../../events/card/content';
+import { editorReducer, initialEditorState } from './reducer';
+import { filledDraft, picked, stored } from './test-draft';
+
+const start = () => initialEditorState(filledDraft({ services: [], reviews: [] }));
+
+describe('editorReducer', () => {
+  it('keeps at most ten work photos, the first picked first', () => {
+    const state = editorReducer(start(), { type: 'addWorks', images: [stored(), stored()] });
+    const more = Array.from({ length: 12 }, (_, index) => picked(`work-${index}.png`));
+    const full = editorReducer(state, { type: 'addWorks', images: more });
+    expect(full.draft.works).toHaveLength(MAX_WORK_IMAGES);
+    expect(full.draft.works.slice(2).map((image) => image.kind === 'new' && image.file.name)).toEqual(
+      more.slice(0, 8).map((image) => image.kind === 'new' && image.file.name),
+    );
+  });
+
+  it('removes one work photo by its key', () => {
+    const [a, b] = [stored(), picked()];
+    const state = editorReducer(start(), { type: 'addWorks', images: [a, b] });
+    expect(editorReducer(state, { type: 'removeWork', key: a.key }).draft.works).toEqual([b]);
+  });
+
+  it('adds, edits and removes service rows', () => {
+    let state = editorReducer(start(), { type: 'addService' });
+    state = editorReducer(state, { type: 'addService' });
+    const [first, second] = state.draft.services;
+    state = editorReducer(state, {
+      type: 'updateService',
+      key: second?.key ?? '',
+      patch: { name: 'Tiling' },
+    });
+    state = editorReducer(state, { type: 'removeService', key: first?.key ?? '' });
+    expect(state.draft.services).toEqual([{ key: second?.key, name: 'Tiling', price: '' }]);
+  });
+
+  it('adds reviews rated 5 and clamps ratings set out of range', () => {
+    let state = editorReducer(start(), { type: 'addReview' });
+    const key = state.draft.reviews[0]?.key ?? '';
+    expect(state.draft.reviews[0]?.rating).toBe(5);
+    state = editorReducer(state, { type: 'updateReview', key, patch: { rating: 0 } });
+    expect(state.draft.reviews[0]?.rating).toBe(1);
+    state = editorReducer(state, { type: 'updateReview', key, patch: { rating: 8, text: 'Brilliant' } });
+    expect(state.draft.reviews[0]).toMatchObject({ rating: 5, text: 'Brilliant' });
+  });
+
+  it('moves sections within the rules', () => {
+    let state = editorReducer(start(), { type: 'move', section: 'contact', direction: 'up' });
+    expect(state.draft.section_order).toEqual(['main', 'about', 'work', 'services', 'contact', 'reviews']);
+    state = editorReducer(state, { type: 'move', section: 'about', direction: 'up' });
+    expect(state.draft.section_order[1]).toBe('about');
+  });
+
+  it('sets and clears photos and fields, and Reset returns to what was loaded', () => {
+    const cover = picked();
+    let state = editorReducer(start(), { type: 'image', field: 'cover_photo', image: cover });
+    state = editorReducer(state, { type: 'set', field: 'page_theme', value: 'dark' });
+    expect(state.draft.cover_photo).toBe(cover);
+    expect(state.draft.page_theme).toBe('dark');
+    const reset = editorReducer(state, { type: 'reset' });
+    expect(reset.draft).toBe(state.baseline);
+  });
+
+  it('makes a loaded card both the draft and what Reset returns to', () => {
+    const loaded = filledDraft({ main_heading: 'Published' });
+    const state = editorReducer(start(), { type: 'load', draft: loaded });
+    expect(state).toEqual({ baseline: loaded, draft: loaded });
+  });
+});

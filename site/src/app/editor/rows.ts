@@ -1,0 +1,37 @@
+import { hasText } from '../../../../events/card/display';
+import type { ReviewRow, ServiceRow } from './draft';
+
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+
+/** SPEC §5: ratings are whole stars from 1 to 5; anything else is pulled into range rather than refused. */
+export function clampRating(value: unknown): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return MAX_RATING;
+  return Math.min(MAX_RATING, Math.max(MIN_RATING, Math.round(number)));
+}
+
+/** SPEC §5: a service needs a name or a price; empty rows are dropped on save. */
+export const keptServices = (rows: ServiceRow[]) =>
+  rows
+    .filter((row) => hasText(row.name) || hasText(row.price))
+    .map((row) => ({ name: row.name.trim(), price: row.price.trim() }));
+
+/** SPEC §5: a review needs a name or a text; empty rows are dropped on save. */
+export const keptReviews = (rows: ReviewRow[]) =>
+  rows
+    .filter((row) => hasText(row.name) || hasText(row.text))
+    .map((row) => ({ name: row.name.trim(), text: row.text.trim(), rating: clampRating(row.rating) }));
+
+/** SPEC §5: the phone field takes digits, +, brackets, spaces and hyphens; anything else typed is dropped. */
+export const phoneCharacters = (typed: string) => typed.replace(/[^0-9+() -]/g, '');
+
+/**
+ * People type `facebook.com/me`; the API wants a full web address. Adding the scheme when they leave the field
+ * shows them exactly what will be saved.
+ */
+export function withScheme(typed: string): string {
+  const value = typed.trim();
+  if (value === '' || /^[a-z][a-z0-9+.-]*:/i.test(value)) return value;
+  return `https://${value.replace(/^\/+/, '')}`;
+}
