@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../lib/api';
-import { $session, type SessionUser, signIn, signOut } from '../stores/session';
+import { type SessionUser, signOut, updateSessionUser } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { CARD_CACHE } from './query-client';
 
@@ -32,8 +32,7 @@ export function useProfile() {
         const { data } = await callApi<{ data: SessionUser }>(stamped('/profile'), {
           fallback: 'Could not load your account.',
         });
-        const token = $session.get()?.token;
-        if (token) signIn(token, data);
+        updateSessionUser(data);
         return data;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

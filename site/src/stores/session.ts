@@ -41,6 +41,14 @@ export function signIn(token: string, user: SessionUser | null) {
   $session.set({ token, user });
 }
 
+/** A fresher copy of the signed-in user; the stored token is left as it is (another tab may have changed it). */
+export function updateSessionUser(user: SessionUser) {
+  const current = $session.get();
+  if (!current) return;
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  $session.set({ ...current, user });
+}
+
 export function signOut() {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, callApi } from '../../lib/api';
-import { $session, type SessionUser, signIn } from '../../stores/session';
+import { type SessionUser, updateSessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { endSession, queryKeys } from '../queries';
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED, pageUrl } from './account-fields';
@@ -25,8 +25,7 @@ export function AccountDetails({ user }: { user: SessionUser | null }) {
         fallback: PROFILE_UPDATE_FAILED,
       });
       queryClient.setQueryData(queryKeys.profile, data);
-      const token = $session.get()?.token;
-      if (token) signIn(token, data);
+      updateSessionUser(data);
       setTyped(null);
       toast.success(PROFILE_UPDATED);
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
