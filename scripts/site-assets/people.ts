@@ -11,8 +11,8 @@ import { jpeg } from './svg';
 
 /**
  * Two more sample tradespeople beside the demo's bathroom renovator, published through the API like anyone's
- * card. Invented people and businesses; phone numbers come from Ofcom's ranges kept for drama (029 2018 0xxx,
- * 07700 900xxx), so none rings a real person.
+ * card. Invented people and businesses; phone numbers come from Ofcom's ranges kept for drama (029 2018 0000 to 0999,
+ * 07700 900000 to 900999), so none rings a real person.
  */
 
 export const electrician = async (): Promise<SamplePerson> => ({

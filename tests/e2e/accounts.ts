@@ -6,7 +6,7 @@ import { e2eDataDir } from './env';
 const PASSWORD = 'Plumber2026';
 
 /** The newest code mailed to an address, read from the server's outbox as the person would read their inbox. */
-function lastCodeFor(email: string): string {
+export function lastCodeFor(email: string): string {
   const outbox = path.join(e2eDataDir(), 'outbox');
   const mails = fs
     .readdirSync(outbox)

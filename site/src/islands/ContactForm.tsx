@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { ContactFields } from '../forms/ContactFields';
 import { ApiError, callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 
-/** SPEC §2 "Contact form": the reasons, in order. */
-export const CONTACT_REASONS = ['Card not working', 'Card damaged', 'Profile issue', 'Setup help', 'Other'];
 export const FILL_EVERYTHING = 'Please fill in all fields and agree to the privacy policy.';
 
 const empty = { name: '', email: '', reason: '', message: '', agree: true };
@@ -55,45 +54,7 @@ export default function ContactForm() {
           {problem}
         </p>
       )}
-      <label>
-        Your name
-        <input
-          name="name"
-          autoComplete="name"
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-        />
-      </label>
-      <label>
-        Email
-        <input
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => set('email')(e.target.value)}
-        />
-      </label>
-      <label>
-        Reason
-        <select name="reason" value={form.reason} onChange={(e) => set('reason')(e.target.value)}>
-          <option value="">Choose a reason</option>
-          {CONTACT_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {reason}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Message
-        <textarea
-          name="message"
-          rows={6}
-          value={form.message}
-          onChange={(e) => set('message')(e.target.value)}
-        />
-      </label>
+      <ContactFields values={form} onChange={(field, value) => set(field)(value)} />
       <label className="form__check">
         <input
           type="checkbox"

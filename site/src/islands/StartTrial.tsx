@@ -4,14 +4,11 @@ import { useStoreValue } from '../lib/use-store';
 import { $session } from '../stores/session';
 import { toast } from '../stores/toasts';
 
-type Props = { label: string };
-
 /** The plan's call to action; a subscribed user sees it disabled as 'Plan active' (SPEC §6). */
-export default function StartTrial({ label }: Props) {
-  const session = useStoreValue($session, null);
+export function PlanButton({ label, subscribed }: { label: string; subscribed: boolean }) {
   const [busy, setBusy] = useState(false);
 
-  if (session?.user?.isSubscribed) {
+  if (subscribed) {
     return (
       <button type="button" className="button" disabled>
         Plan active
@@ -33,4 +30,12 @@ export default function StartTrial({ label }: Props) {
       {busy ? 'Opening checkout…' : label}
     </button>
   );
+}
+
+type Props = { label: string };
+
+/** On the public plan page, where the stored user is all there is to go on. */
+export default function StartTrial({ label }: Props) {
+  const session = useStoreValue($session, null);
+  return <PlanButton label={label} subscribed={session?.user?.isSubscribed === true} />;
 }

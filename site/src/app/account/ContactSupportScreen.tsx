@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { CONTACT_REASONS } from '../../islands/ContactForm';
+import { ContactFields } from '../../forms/ContactFields';
 import { ApiError, callApi } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { LiveChatButton } from './LiveChatButton';
@@ -60,48 +60,7 @@ export function ContactSupportScreen() {
             {problem}
           </p>
         )}
-        <label>
-          Your name
-          <input
-            name="name"
-            autoComplete="name"
-            required
-            value={form.name}
-            onChange={(e) => set('name')(e.target.value)}
-          />
-        </label>
-        <label>
-          Email
-          <input
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={form.email}
-            onChange={(e) => set('email')(e.target.value)}
-          />
-        </label>
-        <label>
-          Reason
-          <select name="reason" required value={form.reason} onChange={(e) => set('reason')(e.target.value)}>
-            <option value="">Choose a reason</option>
-            {CONTACT_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {reason}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Message
-          <textarea
-            name="message"
-            rows={6}
-            required
-            value={form.message}
-            onChange={(e) => set('message')(e.target.value)}
-          />
-        </label>
+        <ContactFields values={form} onChange={(field, value) => set(field)(value)} />
         <div>
           <button className="button" type="submit" disabled={sending}>
             {sending ? 'Sending…' : 'Send message'}

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
-import { startSubscription } from '../../lib/checkout';
+import { PlanButton } from '../../islands/StartTrial';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
-import { toast } from '../../stores/toasts';
 import { useProfile } from '../queries';
 import { ORDER_CARD_URL } from './account-fields';
 import { CardGallery, type GalleryImage } from './CardGallery';
@@ -13,32 +11,9 @@ export type NfcCardsProps = { images: GalleryImage[] };
 function SubscribeButton() {
   const profile = useProfile();
   const stored = useStoreValue($session, null);
-  const [busy, setBusy] = useState(false);
+  // The fresh profile first: a plan started a moment ago must already show as active.
   const subscribed = (profile.data ?? stored?.user)?.isSubscribed === true;
-
-  // SPEC §6: a subscribed user can't start a second plan.
-  if (subscribed) {
-    return (
-      <button type="button" className="button" disabled>
-        Plan active
-      </button>
-    );
-  }
-
-  async function subscribe() {
-    setBusy(true);
-    const problem = await startSubscription((url) => window.location.assign(url));
-    if (problem) {
-      toast.error(problem);
-      setBusy(false);
-    }
-  }
-
-  return (
-    <button type="button" className="button" disabled={busy} onClick={() => void subscribe()}>
-      {busy ? 'Opening checkout…' : 'Subscribe now'}
-    </button>
-  );
+  return <PlanButton label="Subscribe now" subscribed={subscribed} />;
 }
 
 /** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */
