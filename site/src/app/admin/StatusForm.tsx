@@ -1,30 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '../../stores/toasts';
 import { FULFILMENT_STEPS, fulfilmentStatus } from '../orders/fulfilment';
 import type { AdminOrder } from '../orders/types';
-import { ADMIN_ORDERS, updateStatus } from './api';
+import { updateStatus } from './api';
+import { useAdminSave } from './use-admin-save';
 
 /** Any of the four fulfilment steps, in any order (SPEC §4); notify emails the customer the change. */
 export function StatusForm({ order }: { order: AdminOrder }) {
   const id = useId();
-  const client = useQueryClient();
   const [status, setStatus] = useState<string>(fulfilmentStatus(order.fulfillmentStatus));
-  const [notify, setNotify] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => updateStatus(order.id, { fulfillmentStatus: status, notify }),
-    onSuccess: async () => {
-      setProblem(null);
-      setNotify(false);
-      toast.success('Status updated');
-      await client.invalidateQueries({ queryKey: ADMIN_ORDERS });
-    },
-    onError: (error) => {
-      setProblem(error.message);
-      toast.error('Failed to update status');
-    },
-  });
+  const { save, notify, setNotify, problem } = useAdminSave(
+    (notify) => updateStatus(order.id, { fulfillmentStatus: status, notify }),
+    { done: 'Status updated', failed: 'Failed to update status' },
+  );
 
   return (
     <form

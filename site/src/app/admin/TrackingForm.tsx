@@ -1,32 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from '../../stores/toasts';
 import { trackingUrlOf } from '../orders/fields';
 import type { AdminOrder } from '../orders/types';
-import { ADMIN_ORDERS, updateTracking } from './api';
+import { updateTracking } from './api';
 import { trackingPayload } from './forms';
+import { useAdminSave } from './use-admin-save';
 
 /** The carrier's link and the delivery window; ticking notify emails the customer the link. */
 export function TrackingForm({ order }: { order: AdminOrder }) {
   const id = useId();
-  const client = useQueryClient();
   const [trackingUrl, setTrackingUrl] = useState(trackingUrlOf(order) ?? '');
   const [deliveryWindow, setDeliveryWindow] = useState(order.deliveryWindow ?? '');
-  const [notify, setNotify] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => updateTracking(order.id, trackingPayload({ trackingUrl, deliveryWindow, notify })),
-    onSuccess: async () => {
-      setProblem(null);
-      setNotify(false);
-      toast.success('Tracking updated');
-      await client.invalidateQueries({ queryKey: ADMIN_ORDERS });
-    },
-    onError: (error) => {
-      setProblem(error.message);
-      toast.error('Failed to update tracking');
-    },
-  });
+  const { save, notify, setNotify, problem } = useAdminSave(
+    (notify) => updateTracking(order.id, trackingPayload({ trackingUrl, deliveryWindow, notify })),
+    { done: 'Tracking updated', failed: 'Failed to update tracking' },
+  );
 
   return (
     <form
