@@ -56,6 +56,8 @@ test.describe('the built-in test-mode checkout', () => {
     await expect(page.getByText(/Free for 14 days, then £4\.95 a month/)).toBeVisible();
     await page.getByRole('button', { name: 'Start free trial' }).click();
     await page.waitForURL(/\/SuccessSubscription\?id=.+&session_id=cs_local_/);
+    // This browser never signed in (the journey used the API), so the success screen sends it to log in first.
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('from'));
 
     const profile = await (await request.get('/api/profile', { headers: bearer(token) })).json();
     expect(profile.data.isSubscribed).toBe(true);
