@@ -9,8 +9,11 @@ RUN apt-get update \
 
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# npm install, not npm ci: npm 11 leaves other platforms' optional packages out of the lock file (see .ci/run).
+RUN npm install --omit=dev --no-audit --no-fund
 COPY . .
+# `npm start` rebuilds the public site with the container's configuration, so its user must own the tree.
+RUN npm run build && chown -R node:node /app
 
 # MALLOC_ARENA_MAX: glibc gives each image-processing thread its own arena, which never shrinks.
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2 PORT=3000 DATA_DIR=/app/data
