@@ -5,7 +5,6 @@ import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
-import type { LocalProvider } from './payments/local/provider';
 import { publicFiles } from './public-files';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { businessCardRoutes, CARD_UPLOAD_LIMIT } from './routes/business-card';
@@ -69,8 +68,7 @@ export function createApp(deps: Deps) {
   const app = new Hono();
   app.route('/api', createApi(deps));
   // The local provider's checkout and receipt pages stand where Stripe's hosted pages would be.
-  const payments = deps.payments as Partial<LocalProvider>;
-  if (payments.routes) app.route(LOCAL_CHECKOUT_PATH, payments.routes());
+  if (deps.payments.routes) app.route(LOCAL_CHECKOUT_PATH, deps.payments.routes());
   app.route(
     '/',
     publicFiles({

@@ -7,7 +7,7 @@ import { startProjector } from '../renderer/projector';
 import { createApp, SITE_NAME } from './app';
 import { readEnv } from './env';
 import { openRuntime } from './runtime';
-import { startTrialScheduler } from './trial-scheduler';
+import { startScheduler } from './scheduler';
 
 const env = readEnv();
 const { deps, database } = await openRuntime(env);
@@ -18,7 +18,7 @@ const projector = startProjector(deps.db, {
   siteName: SITE_NAME,
 });
 deps.onAppended = () => projector.nudge();
-const trials = startTrialScheduler(deps);
+const scheduler = startScheduler(deps);
 
 // A newcomer should see a real page at /u/demo as soon as the address is printed; an instance with any account is
 // left alone. The seed decodes photos, and sharp's memory pools would stay with the server for good, so a
@@ -56,7 +56,7 @@ function stop(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`\n${signal} received: finishing open requests, then stopping.`);
-  trials.stop();
+  scheduler.stop();
   server.close(async () => {
     await projector.stop();
     await database.close();

@@ -1,6 +1,5 @@
 import type { Deps } from '../deps';
 import { completeCheckout } from '../payments/local/complete';
-import type { LocalProvider } from '../payments/local/provider';
 import { startCheckout } from '../payments/start-checkout';
 
 /**
@@ -12,8 +11,7 @@ export async function subscribeDemo(
   deps: Pick<Deps, 'db' | 'payments' | 'publicUrl' | 'now' | 'onAppended'>,
   accountId: string,
 ): Promise<boolean> {
-  const local = deps.payments as Partial<LocalProvider> & Deps['payments'];
-  if (local.name !== 'local' || !local.advance) return false;
+  if (deps.payments.name !== 'local' || !deps.payments.advance) return false;
   const { sessionId } = await startCheckout(deps, accountId, {
     kind: 'subscription',
     quantity: 1,
@@ -28,6 +26,6 @@ export async function subscribeDemo(
     publicUrl: deps.publicUrl,
   });
   if (completed !== 'completed') throw new Error(`The sample subscription did not complete (${completed}).`);
-  await local.advance();
+  await deps.payments.advance();
   return true;
 }

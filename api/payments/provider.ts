@@ -1,3 +1,5 @@
+import type { Hono } from 'hono';
+
 /**
  * What the rest of the app knows about a payment provider. Stripe and the built-in local provider both speak it,
  * and both report what happened as `PaymentEvent`s, which one handler turns into domain events: the local
@@ -131,6 +133,12 @@ export interface PaymentProvider {
    * stay in its books). Run after the customer's subscriptions have ended.
    */
   forgetCustomer(customerId: string): Promise<void>;
+  /** Stripe: checks a webhook's signature on the exact bytes received; throws WebhookSignatureError. */
+  parseWebhook?(rawBody: string, signature: string | undefined): PaymentEvent;
+  /** The local provider keeps its own clock, as Stripe does: does what has fallen due and reports it. */
+  advance?(): Promise<number>;
+  /** The local provider's checkout and receipt pages, where Stripe's hosted pages would be. */
+  routes?(): Hono;
 }
 
 /** A webhook body whose signature doesn't verify: answered 400, nothing recorded. */

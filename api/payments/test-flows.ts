@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { grantAdmin } from '../grant-admin';
+import { endDueTrials } from '../scheduler';
 import type { createTestApp } from '../testing';
-import { endDueTrials } from '../trial-scheduler';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -52,8 +52,7 @@ export async function buyCardsLocally(t: TestApp, token: string, quantity: numbe
  */
 export async function daysPass(t: TestApp, days: number, email = 'dana@example.com') {
   t.advance(days * DAY_MS);
-  const local = t.deps.payments as unknown as { advance(): Promise<number> };
-  await local.advance();
+  await t.deps.payments.advance?.();
   await endDueTrials(t.deps);
   const login = await t.call('POST', '/api/login', { email, password: 'Plumber2026' });
   return login.body.token as string;

@@ -4,6 +4,7 @@ import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
+import { isWebAddress } from '../../events/web-address';
 import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
 import { fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
@@ -16,14 +17,6 @@ import { readJson } from '../validate';
 const STATUS_RULE = `Choose a fulfilment status: ${FULFILMENT_STATUSES.join(', ')}.`;
 const TRACKING_RULE = 'The tracking link must be a web address starting with http:// or https://.';
 
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
-
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 const trackingBody = z.object({
@@ -33,7 +26,7 @@ const trackingBody = z.object({
       .string({ error: TRACKING_RULE })
       .trim()
       .max(2000, TRACKING_RULE)
-      .refine(isHttpUrl, TRACKING_RULE)
+      .refine(isWebAddress, TRACKING_RULE)
       .nullable(),
   ),
   deliveryWindow: z.preprocess(

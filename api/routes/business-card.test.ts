@@ -147,7 +147,7 @@ describe('POST /api/business-card/create_business_card', () => {
   it('refuses to publish once the trial has ended, until there is a subscription', async () => {
     await publishForm(basics);
     t.advance(15 * 24 * 3600_000);
-    const { endDueTrials } = await import('../trial-scheduler');
+    const { endDueTrials } = await import('../scheduler');
     expect(await endDueTrials(t.deps)).toBe(1);
     const login = await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Plumber2026' });
     const response = await publishForm([...basics, ['bio', 'changed']], login.body.token);
@@ -193,7 +193,7 @@ describe('reading cards', () => {
   it('by_username hides the content of a page that is not live', async () => {
     await publishForm(basics);
     t.advance(15 * 24 * 3600_000);
-    const { endDueTrials } = await import('../trial-scheduler');
+    const { endDueTrials } = await import('../scheduler');
     await endDueTrials(t.deps);
     const response = await t.call('GET', '/api/business-card/by_username/dana');
     expect(response.body.data).toMatchObject({ username: 'dana', isLive: false, isPublished: true });

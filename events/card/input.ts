@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebAddress } from '../web-address';
 import {
   type CardContent,
   DISPLAY_MODES,
@@ -58,17 +59,11 @@ const flag = (label: string) =>
     z.boolean({ error: `${label} must be true or false.` }),
   );
 
-/** https: or http: only; javascript:, data: and the rest never reach a page. */
 const webAddress = (label: string) =>
-  text(label, 300).refine((value) => {
-    if (value === '') return true;
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, `${label} must be a web address starting with https:// or http://.`);
+  text(label, 300).refine(
+    (value) => value === '' || isWebAddress(value),
+    `${label} must be a web address starting with https:// or http://.`,
+  );
 
 const jsonList = (label: string) =>
   z.preprocess(

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { bearer, signUp } from './accounts';
+import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
 
 /** A stored session, put in place once (as a login would), so a later sign-out or delete sticks. */
@@ -33,15 +33,6 @@ async function standInChat(page: Page) {
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
-
-const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' | ')})`),
-  ).toEqual([]);
-};
 
 test.describe('the account screens', () => {
   test('/nfccards shows both offers; Subscribe now opens checkout, and then the plan shows as active', async ({

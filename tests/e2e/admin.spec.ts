@@ -2,19 +2,12 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { bearer, signUp } from './accounts';
+import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 
 const TRACKING_URL = 'https://track.example.com/parcel/TC4242';
-
-const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-};
 
 /**
  * `npm run grant-admin -- <email>` against the journeys' data folder: the server's ADMIN_EMAILS is fixed when it

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { signUp } from './accounts';
+import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 
 const PASSWORD = 'Plumber2026';
-
-const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-};
 
 /** Every mail to `email`, oldest first, read as the person would read their inbox. */
 async function mailsTo(email: string) {

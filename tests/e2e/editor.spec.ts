@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signUp } from './accounts';
+import { expectNoAxeViolations } from './axe';
 
 /** A real PNG, made at test time, so the upload goes through the same intake as a phone's photo. */
 async function png(name: string, colour: string, width = 800, height = 600) {
@@ -24,13 +24,6 @@ const panel = (page: Page, name: string) =>
     .getByRole('region', { name: 'Edit your page' })
     .locator('section')
     .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' | ')})`),
-  ).toEqual([]);
-}
 
 /** The order the preview shows its sections in, by their headings. */
 const sectionOrder = (preview: Locator) =>

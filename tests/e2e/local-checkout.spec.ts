@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { bearer, signUp } from './accounts';
-
-const expectNoAxeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-};
+import { expectNoAxeViolations } from './axe';
 
 test.describe('the built-in test-mode checkout', () => {
   test('buys two cards: mistakes are explained, payment lands the order', async ({ page, request }) => {

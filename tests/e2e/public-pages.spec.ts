@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 import { ALIASES, PUBLIC_PAGES } from './site-pages';
 
 test.describe('the public site', () => {
@@ -10,10 +10,7 @@ test.describe('the public site', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByRole('link', { name: 'TradeCard home' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText('TradeCard Ltd');
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -42,10 +39,7 @@ test.describe('the public site', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 
   test('Watch How It Works plays the product video in a dialog, with captions', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { logOut } from '../../lib/logout';
 import { usePaymentReturn } from '../orders/payment-return';
 import { Loading } from '../orders/ui';
 import { AdminFilters } from './AdminFilters';
 import { AdminOrderCard } from './AdminOrderCard';
 import { type Filters, NO_FILTERS, useAdminOrders } from './api';
-import { logOut } from './logout';
 
 export const STAFF_ONLY = 'Only TradeCard staff can see this page.';
 

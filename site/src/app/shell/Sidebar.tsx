@@ -1,20 +1,9 @@
 import { useEffect } from 'react';
-import { signOut } from '../../stores/session';
+import { logOut } from '../../lib/logout';
 import { isCurrent, MOBILE_MAX_WIDTH, NAV_ITEMS, type NavItem } from './nav';
 import { useMediaQuery } from './use-media-query';
 
 type Props = { path: string; open: boolean; onClose: () => void };
-
-async function logOut() {
-  const token = localStorage.getItem('token');
-  signOut();
-  if (token) {
-    await fetch('/api/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(
-      () => undefined,
-    );
-  }
-  window.location.assign('/');
-}
 
 function Item({ item, path }: { item: NavItem; path: string }) {
   return (

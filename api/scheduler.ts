@@ -2,7 +2,6 @@ import { accountDecider } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { handleCommand } from '../events/command';
 import type { Deps } from './deps';
-import type { LocalProvider } from './payments/local/provider';
 
 /**
  * Time as an event (design §2): a trial that has run out gets a `TrialEnded` appended, which takes the page down.
@@ -31,23 +30,18 @@ export async function endDueTrials(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>
   return ended;
 }
 
-export const TRIAL_CHECK_MS = 15_000;
+export const SCHEDULER_TICK_MS = 15_000;
 
 /**
- * The built-in payment provider keeps its own time, as Stripe does: trial ends, renewals, retries and checkout
- * expiries fall due on this same tick. With Stripe they arrive as webhooks instead.
+ * The server's clock tick: ends due trials, and runs the built-in payment provider's own clock (trial ends,
+ * renewals, retries, checkout expiries), as Stripe runs its own. With Stripe those arrive as webhooks instead.
  */
-async function advanceLocalPayments(deps: Pick<Deps, 'payments'>) {
-  const local = deps.payments as Partial<LocalProvider>;
-  if (local.advance) await local.advance();
-}
-
-export function startTrialScheduler(
+export function startScheduler(
   deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'payments'>,
-  everyMs = TRIAL_CHECK_MS,
+  everyMs = SCHEDULER_TICK_MS,
 ) {
   const tick = async () => {
-    await advanceLocalPayments(deps).catch((error: unknown) =>
+    await Promise.resolve(deps.payments.advance?.()).catch((error: unknown) =>
       console.error('Advancing local payments failed; will retry:', error),
     );
     await endDueTrials(deps).catch((error: unknown) =>

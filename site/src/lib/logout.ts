@@ -1,4 +1,4 @@
-import { $session, signOut } from '../../stores/session';
+import { $session, signOut } from '../stores/session';
 
 /** Ends the session here and on the server, then goes home (SPEC §2 "Logout"). */
 export async function logOut() {
