@@ -1,24 +1,64 @@
-# The embedded default in a container: SQLite, local payments, mail to DATA_DIR/outbox.
-#   docker build -t tradecard . && docker run -p 3000:3000 -v tradecard-data:/app/data tradecard
-FROM node:20-bookworm-slim
+# TradeCard in production: one Node 24 process serving the API, the public site and the profile pages (ADR 012).
+#
+#   docker build -t tradecard --build-arg PUBLIC_URL=https://cards.example.com .
+#   docker run -p 3000:3000 -v tradecard-data:/app/data --env-file tradecard.env tradecard
+#
+# The image switches production mode on: it refuses local payments, the seeded demo and a missing PUBLIC_URL unless
+# DEMO=true says this instance is a demo (README, "Running it in production").
 
-# better-sqlite3 and argon2 compile against Node's headers at install time.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# Every dependency, to build the site. better-sqlite3 and argon2 ship prebuilt binaries for this platform; the
+# compilers are here only for a platform they don't cover, and never reach the runtime stage.
+FROM ${NODE_IMAGE} AS deps
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
-
 WORKDIR /app
-COPY package.json package-lock.json ./
-# npm install, not npm ci: npm 11 leaves other platforms' optional packages out of the lock file (see .ci/run).
-RUN npm install --omit=dev --no-audit --no-fund
-COPY . .
-# `npm start` rebuilds the public site with the container's configuration, so its user must own the tree.
-RUN npm run build && chown -R node:node /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
 
-# MALLOC_ARENA_MAX: glibc gives each image-processing thread its own arena, which never shrinks.
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 PORT=3000 DATA_DIR=/app/data
+# The public site, built for the address the image will serve. The site bakes in PUBLIC_URL (links, sitemap) and
+# CHAT_WIDGET_SRC; a container started with other values rebuilds it once at start and says so.
+FROM deps AS site
+ARG PUBLIC_URL=
+ARG CHAT_WIDGET_SRC=
+COPY . .
+RUN PUBLIC_URL="$PUBLIC_URL" CHAT_WIDGET_SRC="$CHAT_WIDGET_SRC" npm run build
+
+# Production dependencies only: no test runner, no browser driver, no benchmark tools.
+FROM deps AS prod-deps
+RUN npm ci --omit=dev --no-audit --no-fund
+
+FROM ${NODE_IMAGE} AS runtime
+ARG PUBLIC_URL=
+ARG CHAT_WIDGET_SRC=
+WORKDIR /app
+# The same source tree the site was built from (.dockerignore keeps tests, fixtures and dev tools out), so the
+# build stamp matches and the first start serves at once.
+COPY --chown=node:node . .
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=site --chown=node:node /app/site/dist ./site/dist
 RUN mkdir -p /app/data && chown node:node /app/data
+
+# PRODUCTION: refuse demo defaults. NODE_ENV: React's production build only. MALLOC_ARENA_MAX: glibc gives each
+# image-processing thread its own arena, which never shrinks. METRICS_HOST: the metrics port is the container's,
+# published only if the operator maps it.
+ENV PRODUCTION=true \
+  NODE_ENV=production \
+  MALLOC_ARENA_MAX=2 \
+  PORT=3000 \
+  DATA_DIR=/app/data \
+  PUBLIC_URL=${PUBLIC_URL} \
+  CHAT_WIDGET_SRC=${CHAT_WIDGET_SRC} \
+  METRICS_HOST=0.0.0.0 \
+  METRICS_PORT=9464
 VOLUME ["/app/data"]
-EXPOSE 3000
+EXPOSE 3000 9464
 USER node
-CMD ["npm", "start"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node itself is PID 1 (no npm, no shell), so SIGTERM from `docker stop` reaches the server, which drains in-flight
+# requests for SHUTDOWN_GRACE_SECONDS (default 30; give docker stop a longer --time).
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

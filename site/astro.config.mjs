@@ -15,7 +15,10 @@ export default defineConfig({
   compressHTML: true,
   integrations: [react()],
   vite: {
-    define: { __CHAT_WIDGET_SRC__: JSON.stringify(env.CHAT_WIDGET_SRC) },
+    define: {
+      __CHAT_WIDGET_SRC__: JSON.stringify(env.CHAT_WIDGET_SRC),
+      __SITE_PUBLIC_DIR__: JSON.stringify(fileURLToPath(new URL('./public', import.meta.url))),
+    },
     server: { fs: { allow: ['..'] } },
   },
 });

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_NAME } from '../../api/app';
 import { seedDemo } from '../../api/demo/seed';
-import { createTestApp } from '../../api/testing';
 import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
 import { startProjector } from '../../renderer/projector';
 import { profileDir } from '../../renderer/render-account';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
+import { createTestApp } from '../../tests/support/api/app';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 

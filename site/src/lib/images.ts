@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The site's public folder, given by astro.config.mjs: in a build this module runs from a bundled chunk elsewhere. */
+declare const __SITE_PUBLIC_DIR__: string | undefined;
+
 /** Build-time only: the generated site images (scripts/site-assets) as width-suffixed WebP pairs. */
-const publicDir = path.resolve(import.meta.dirname, '../../public');
+const publicDir =
+  typeof __SITE_PUBLIC_DIR__ === 'string' ? __SITE_PUBLIC_DIR__ : path.resolve(import.meta.dirname, '../../public');
 
 export type SiteImage = { name: string; src: string; srcset: string; width: number; height: number };
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { openTempDatabase } from '../events/testing';
-import { createApp } from './app';
-import type { Deps } from './deps';
-import { createMailer } from './mail/mailer';
-import { createLocalPayments } from './payments/create';
+import { createApp } from '../../../api/app';
+import type { Deps } from '../../../api/deps';
+import { createMailer } from '../../../api/mail/mailer';
+import { createLocalPayments } from '../../../api/payments/create';
+import { openTempDatabase } from '../events/db';
 
 /** A whole app over a real SQLite file and a real outbox in a temp folder, with a clock the test moves. */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
@@ -18,6 +18,7 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     now: () => new Date(clock.time),
     secret: 'test-secret-test-secret-test-secret-0123',
     publicUrl: 'https://tradecard.test',
+    dataDir: database.dir,
     publicDir: path.join(database.dir, 'public'),
     onAppended: () => {},
     supportEmail: 'support@tradecard.test',
@@ -93,6 +94,8 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     app,
     deps,
     db: database.db,
+    /** The app's SQLite connection: `PRAGMA max_page_count` on it makes writes fail as on a full disk. */
+    sqlite: database.sqlite,
     dir: database.dir,
     call,
     outbox,

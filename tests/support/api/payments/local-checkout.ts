@@ -1,6 +1,6 @@
-import { openTempDatabase } from '../../../events/testing';
-import type { CheckoutRequest, PaymentEvent } from '../provider';
-import { createLocalProvider } from './provider';
+import { createLocalProvider } from '../../../../api/payments/local/provider';
+import type { CheckoutRequest, PaymentEvent } from '../../../../api/payments/provider';
+import { openTempDatabase } from '../../events/db';
 
 export const PUBLIC_URL = 'https://tradecard.test';
 

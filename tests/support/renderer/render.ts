@@ -1,9 +1,9 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { CardContent } from '../../events/card/content';
-import { fullCard } from '../test-card';
-import { ProfileCard, type ProfileCardProps } from './ProfileCard';
-import { type DisplayCard, toDisplayCard } from './view-model';
+import type { CardContent } from '../../../events/card/content';
+import { ProfileCard, type ProfileCardProps } from '../../../renderer/profile/ProfileCard';
+import { type DisplayCard, toDisplayCard } from '../../../renderer/profile/view-model';
+import { fullCard } from './card';
 
 /** Test helpers: a realistic DisplayCard and the markup ProfileCard draws for it. */
 

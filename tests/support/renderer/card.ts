@@ -1,5 +1,5 @@
-import type { CardContent, ImageRef } from '../events/card/content';
-import { defaultCardContent } from '../events/card/content';
+import type { CardContent, ImageRef } from '../../../events/card/content';
+import { defaultCardContent } from '../../../events/card/content';
 
 /** Test data only: a realistic, fully filled card, like the spec's sample bathroom renovator. */
 

@@ -1,5 +1,11 @@
-import type { ImageRef } from '../../../../events/card/content';
-import { type Draft, type EditorImage, emptyDraft, newKey, savedImage } from './draft';
+import type { ImageRef } from '../../../events/card/content';
+import {
+  type Draft,
+  type EditorImage,
+  emptyDraft,
+  newKey,
+  savedImage,
+} from '../../../site/src/app/editor/draft';
 
 /** Test data only: stored photos, picked files and a filled-in draft. */
 

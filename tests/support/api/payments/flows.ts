@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import { grantAdmin } from '../grant-admin';
-import { endDueTrials } from '../scheduler';
-import type { createTestApp } from '../testing';
+import { grantAdmin } from '../../../../api/grant-admin';
+import { endDueTrials } from '../../../../api/scheduler';
+import type { createTestApp } from '../app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import type { CheckoutRequest } from '../provider';
+import type { CheckoutRequest } from '../../../../../api/payments/provider';
+import { createStripeProvider, type StripeProvider } from '../../../../../api/payments/stripe/provider';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
-import { createStripeProvider, type StripeProvider } from './provider';
 
 export const WEBHOOK_SECRET = 'whsec_provider_tests';
 

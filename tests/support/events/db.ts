@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { accountDecider } from './account/decider';
-import { handleCommand } from './command';
-import { type Db, type OpenedDatabase, openDatabase } from './db';
+import { accountDecider } from '../../../events/account/decider';
+import { handleCommand } from '../../../events/command';
+import { type Db, type OpenedDatabase, openDatabase } from '../../../events/db';
 
 /** A real SQLite file in a fresh temp folder, for integration tests. */
 export async function openTempDatabase(): Promise<OpenedDatabase & { dir: string; file: string }> {

@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino from 'pino';
+
+/** What every log line written while handling one request carries (the request id). */
+export type LogContext = { reqId: string };
+
+export const logContext = new AsyncLocalStorage<LogContext>();
+
+/**
+ * Keys whose values never reach a log line, wherever they sit: credentials, tokens, codes and payment secrets.
+ * pino's redaction matches exact paths, so each is listed at the depths our log calls use.
+ */
+const SECRET_KEYS = [
+  'password',
+  'newPassword',
+  'token',
+  'code',
+  'secret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'stripe-signature',
+  'apiKey',
+  'client_secret',
+];
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS.map((key) => `["${key}"]`),
+  ...SECRET_KEYS.map((key) => `*["${key}"]`),
+  ...SECRET_KEYS.map((key) => `*.*["${key}"]`),
+];
+
+export function createLogger(destination?: pino.DestinationStream, level = 'info') {
+  return pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // The request id rides along on every line logged while a request is handled, however deep the call.
+      mixin: () => {
+        const context = logContext.getStore();
+        return context ? { reqId: context.reqId } : {};
+      },
+    },
+    destination ?? pino.destination({ fd: 1, sync: false }),
+  );
+}
+
+export type Logger = ReturnType<typeof createLogger>;
+
+/** The process's one logger: JSON lines on stdout. The server sets its level from LOG_LEVEL. */
+export const log: Logger = createLogger();
