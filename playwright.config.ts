@@ -38,8 +38,9 @@ export default defineConfig({
   },
   projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
   webServer: {
-    // The site is built with the same environment the server runs with (its chat widget, its public address).
-    command: 'npm run build --silent && node --import tsx api/server.ts',
+    // The start path `npm start` and the container take: the site is (re)built when its sources or the
+    // environment it bakes in (its chat widget, its public address) differ from the last build, then served.
+    command: 'node --import tsx scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

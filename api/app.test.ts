@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from './testing';
+import { createTestApp } from '../tests/support/api/app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

@@ -1,15 +1,18 @@
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { uploadsRefused } from '../observability/metrics';
 import { fontSourcePath } from '../renderer/font-files';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
 import { publicFiles } from './public-files';
+import { requestLog } from './request-log';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { businessCardRoutes, CARD_UPLOAD_LIMIT } from './routes/business-card';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
+import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -31,7 +34,10 @@ export function createApi(deps: Deps) {
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const uploadLimit = bodyLimit({
     maxSize: CARD_UPLOAD_LIMIT,
-    onError: (c) => c.json({ error: 'That upload is too large. Each photo can be up to 10 MB.' }, 413),
+    onError: (c) => {
+      uploadsRefused.inc({ reason: 'too_large' });
+      return c.json({ error: 'That upload is too large. Each photo can be up to 10 MB.' }, 413);
+    },
   });
   const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
   // Only publishing a card carries photos, and only webhooks carry a provider's objects; the rest is small JSON.
@@ -44,7 +50,7 @@ export function createApi(deps: Deps) {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.get('/health', (c) => c.json({ ok: true }));
+  api.route('/', healthRoutes(deps));
   api.route('/', registerRoutes(deps));
   api.route('/', loginRoutes(deps));
   api.route('/', passwordResetRoutes(deps));
@@ -66,6 +72,8 @@ export const LOCAL_CHECKOUT_PATH = '/checkout/test';
 /** The API under /api, and the rendered profiles, media and fonts from DATA_DIR/public. */
 export function createApp(deps: Deps) {
   const app = new Hono();
+  // First, so every answer (API, pages, photos, the site, a 404) has a request id and one access-log line.
+  app.use(requestLog({ trustProxy: deps.trustProxy }));
   app.route('/api', createApi(deps));
   // The local provider's checkout and receipt pages stand where Stripe's hosted pages would be.
   if (deps.payments.routes) app.route(LOCAL_CHECKOUT_PATH, deps.payments.routes());
@@ -86,5 +94,7 @@ export function createApp(deps: Deps) {
     const page = site.notFoundPage();
     return page ? c.html(page, 404) : c.text('Not found', 404);
   });
+  // Errors outside /api (a page, a photo) are logged and answered the same way.
+  app.onError(handleError);
   return app;
 }

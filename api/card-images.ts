@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { MAX_WORK_IMAGES } from '../events/card/content';
+import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
 import { ingestImage } from './media/intake';
 import { parseMediaUrl, readImageRef } from './media/stored';
@@ -41,7 +42,10 @@ export async function resolveCardImages(
 ) {
   const mediaDir = path.join(publicDir, 'media');
   const total = inputs.existingWorks.length + inputs.newWorks.length;
-  if (total > MAX_WORK_IMAGES) throw invalid(`You can add at most ${MAX_WORK_IMAGES} work images.`);
+  if (total > MAX_WORK_IMAGES) {
+    uploadsRefused.inc({ reason: 'too_many' });
+    throw invalid(`You can add at most ${MAX_WORK_IMAGES} work images.`);
+  }
 
   const cover = await resolveOne(mediaDir, inputs.cover, 'Cover photo');
   const avatar = await resolveOne(mediaDir, inputs.avatar, 'Profile photo');

@@ -1,6 +1,7 @@
 import type { Db } from '../events/db';
 import type { Mailer } from './mail/mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { ReadinessOptions } from './readiness';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -10,10 +11,17 @@ export type Deps = {
   /** Key for hashing short secrets (verification codes) that would be easy to brute-force from a plain hash. */
   secret: string;
   publicUrl: string;
+  /** DATA_DIR: readiness watches the free space of the disk it sits on. */
+  dataDir: string;
   /** Rendered pages and media, served as static files: DATA_DIR/public. */
   publicDir: string;
   /** Nudges the renderer after a commit, so a published page is on disk within milliseconds. */
   onAppended: () => void;
+  /**
+   * Nudges the mail sender after a commit that queued mail (api/mail/queue.ts), so a code arrives at once; the
+   * sender also polls, so a missed nudge only delays a mail by seconds.
+   */
+  mailQueued: () => void;
   supportEmail: string;
   adminEmails: string[];
   trustProxy: boolean;
@@ -21,6 +29,8 @@ export type Deps = {
   siteDir: string;
   /** Stripe, or the built-in local checkout (PAYMENTS=local). */
   payments: PaymentProvider;
+  /** What /api/ready demands: free space and how far behind the pages may be. */
+  readiness: ReadinessOptions;
 };
 
 export type AppEnv = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupProblem } from './startup-problem';
 
 const list = z
   .string()
@@ -11,11 +12,20 @@ const list = z
       .filter(Boolean),
   );
 
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'true' || value === '1');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
-  /** Defaults to http://localhost:<PORT>. */
-  PUBLIC_URL: z.url().optional(),
+  /**
+   * Defaults to http://localhost:<PORT> (refused in production mode). Empty counts as unset: the container image
+   * passes an empty build argument through when none was given.
+   */
+  PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   MAIL: z
     .string()
@@ -35,17 +45,72 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('')
     .transform((value) => value === 'true' || value === '1'),
-  /** Publish the sample profile at /u/demo on first start (an empty database). */
+  /**
+   * Publish the sample profile at /u/demo on first start (an empty database). Left unset, it follows the mode: on
+   * for a laptop or a demo, off in production mode.
+   */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((value) => value === 'true' || value === '1'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /**
+   * Production mode (ADR 012): switched on explicitly (the container image does); refuses the demo defaults. NODE_ENV
+   * stays React's build switch only.
+   */
+  PRODUCTION: flag('false'),
+  /** In production mode, say this instance is a demo: local payments, the sample profile and a localhost address. */
+  DEMO: flag('false'),
+  /** How long a stopping server lets requests in flight finish before it cuts them. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics are served at /metrics on their own listener, never on PORT; `off` switches them off. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
+  /** /api/ready answers 503 when the data folder's free space falls below this many megabytes. */
+  READY_MIN_FREE_MB: z.coerce.number().min(0).default(200),
+  /** /api/ready answers 503 when the page projector is this many seconds behind the event log. */
+  READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(60),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'SEED_DEMO'> & {
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+  dataDir: string;
+};
+
+/**
+ * What a production instance must not run with. The defaults suit `npm start` on a laptop (test payments, the
+ * sample profile, a localhost address); in production each would go unnoticed until a customer met it, so each is
+ * refused unless DEMO says this instance is a demo.
+ */
+function productionProblems(env: z.infer<typeof envSchema>, source: NodeJS.ProcessEnv): string[] {
+  if (!env.PRODUCTION || env.DEMO) return [];
+  const problems: string[] = [];
+  if (env.PAYMENTS === 'local') {
+    const byDefault = source.PAYMENTS === undefined ? ' (the default)' : '';
+    problems.push(
+      `PAYMENTS=local${byDefault} takes no real payments: set PAYMENTS=stripe with its keys, or DEMO=true if this instance is a demo`,
+    );
+  }
+  if (env.SEED_DEMO === true) {
+    problems.push(
+      'SEED_DEMO=true would publish the sample profile at /u/demo: remove SEED_DEMO (production mode leaves it off), or set DEMO=true if this instance is a demo',
+    );
+  }
+  if (env.PUBLIC_URL === undefined) {
+    problems.push(
+      'PUBLIC_URL is not set, so links, QR codes and vCards would point at localhost: set it to the address customers use (e.g. https://cards.example.com)',
+    );
+  } else if (new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    problems.push(
+      `PUBLIC_URL=${env.PUBLIC_URL} is not https, so sign-ins and payments would travel unencrypted: set the https:// address customers use, or DEMO=true if this instance is a demo`,
+    );
+  }
+  return problems;
+}
 
 /** The only reader of process.env: everything else receives configuration as arguments. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -54,17 +119,26 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
       .join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
+    throw new StartupProblem(`Invalid configuration:\n${problems}`);
   }
   const env = parsed.data;
+  // Every problem at once: an operator fixing them one restart at a time would be told about the next only then.
+  const problems = productionProblems(env, source);
   if (
     env.PAYMENTS === 'stripe' &&
     !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY)
   ) {
-    throw new Error(
-      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
+    problems.push(
+      'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
+    );
+  }
+  if (problems.length > 0) {
+    const mode = env.PRODUCTION && !env.DEMO ? ' (production mode: PRODUCTION=true)' : '';
+    throw new StartupProblem(
+      `Invalid configuration${mode}:\n${problems.map((problem) => `  ${problem}`).join('\n')}`,
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, PUBLIC_URL: publicUrl, dataDir: path.resolve(env.DATA_DIR) };
+  const seedDemo = env.SEED_DEMO ?? !(env.PRODUCTION && !env.DEMO);
+  return { ...env, PUBLIC_URL: publicUrl, SEED_DEMO: seedDemo, dataDir: path.resolve(env.DATA_DIR) };
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../events/errors';
+import { log } from '../observability/log';
+import { requestFields } from './request-log';
 
 const statusOf: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
@@ -12,6 +14,31 @@ const statusOf: Record<DomainErrorKind, ContentfulStatusCode> = {
   too_many: 429,
 };
 
+/** Out of space: SQLite's own code, or the system's when a photo or a page is written. */
+const FULL = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+/** The disk failed or turned read-only under us: SQLite reports these with extended codes (SQLITE_IOERR_WRITE). */
+const BROKEN = /^(SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|EROFS$|EIO$)/;
+
+export const DISK_FULL_MESSAGE =
+  'The service is short of disk space and cannot save changes right now. Please try again in a few minutes.';
+export const STORAGE_FAILED_MESSAGE =
+  'The service cannot save changes right now because of a storage problem. Please try again in a few minutes.';
+/** Long enough for an operator's alert to be seen; a person retrying sooner does no harm. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
+
+/** The storage trouble behind an error, looking through wrappers (`cause`), or null when it is something else. */
+export function storageTrouble(error: unknown): 'full' | 'broken' | null {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (FULL.has(code)) return 'full';
+      if (BROKEN.test(code)) return 'broken';
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** The one place domain errors become HTTP: `{ error }` a person can read, never a stack trace. */
 export function handleError(error: Error, c: Context) {
   if (error instanceof DomainError) {
@@ -19,7 +46,14 @@ export function handleError(error: Error, c: Context) {
     if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     return c.json({ error: error.message }, statusOf[error.kind]);
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  // A full or failing disk is the operator's to fix, not a bug: the person is told to come back, not that we broke.
+  const trouble = storageTrouble(error);
+  if (trouble) {
+    log.error({ err: error, ...requestFields(c) }, 'Could not save: the disk is full or failing');
+    c.header('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+    return c.json({ error: trouble === 'full' ? DISK_FULL_MESSAGE : STORAGE_FAILED_MESSAGE }, 503);
+  }
+  log.error({ err: error, ...requestFields(c) }, 'Request failed');
   return c.json({ error: 'Something went wrong' }, 500);
 }
 

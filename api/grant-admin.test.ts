@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../tests/support/api/app';
 import { grantAdmin } from './grant-admin';
-import { createTestApp } from './testing';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchUp } from '../renderer/projector';
-import { createTestApp } from './testing';
+import { rebuildProfiles } from '../renderer/rebuild';
+import { createTestApp } from '../tests/support/api/app';
+import { createApp } from './app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
@@ -46,6 +49,23 @@ async function publishWithAvatar() {
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.request(url, { headers });
+
+const OLD = 'https://tradecard.test';
+const NEW = 'https://cards.example.net';
+
+/** What a phone's camera reads from a served QR code (PNG or SVG), with the quiet zone the layouts add. */
+async function decodeQr(response: Response): Promise<string | undefined> {
+  expect(response.status).toBe(200);
+  const image = Buffer.from(await response.arrayBuffer());
+  const framed = await sharp(image, { density: 300 })
+    .resize(600, 600, { kernel: 'nearest' })
+    .flatten({ background: '#ffffff' })
+    .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return jsQR(new Uint8ClampedArray(framed.data), framed.info.width, framed.info.height)?.data;
+}
 
 describe('public profile files', () => {
   it('serves the page with no script allowed, gzipped when asked, revalidated by ETag', async () => {
@@ -131,6 +151,50 @@ describe('public profile files', () => {
     const response = await get(font ?? '');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('font/woff2');
+  });
+
+  it('never answers a missing file with a cacheable 404', async () => {
+    await publishWithAvatar();
+    for (const url of [
+      '/u/nobody',
+      '/u/nobody/qr.png',
+      '/u/dana/nothing.txt',
+      '/media/0123456789abcdef01234567-400.webp',
+      '/media/not-a-media-name.webp',
+      '/fonts/no-such-font.woff2',
+    ]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get('cache-control'), url).toBe('no-store');
+    }
+  });
+
+  it('draws QR codes for the address in use: a moved PUBLIC_URL and a rebuild leave none for the old one', async () => {
+    await publishWithAvatar();
+    const files = ['qr.png', 'qr-print.png', 'qr.svg'];
+    for (const file of files)
+      expect(await decodeQr(await get(`/u/dana/${file}`)), file).toBe(`${OLD}/u/dana`);
+
+    // The operator moves the service and restarts it; the rebuild has not run yet.
+    const moved = createApp({ ...t.deps, publicUrl: NEW });
+    for (const file of files)
+      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/u/dana`);
+
+    // Back on the old address a while, then `npm run rebuild` under the new one: no code for the old one is left.
+    for (const file of files) await get(`/u/dana/${file}`);
+    const folder = path.join(t.deps.publicDir, 'u', 'dana');
+    const codesOnDisk = () => fs.readdirSync(folder).filter((name) => /\.(png|svg)$/.test(name));
+    expect(codesOnDisk()).toHaveLength(3);
+    await rebuildProfiles(t.db, { publicDir: t.deps.publicDir, publicUrl: NEW, siteName: 'TradeCard' });
+    expect(codesOnDisk()).toEqual([]);
+    expect(await (await moved.request('/u/dana')).text()).toContain(`${NEW}/u/dana`);
+    for (const file of files)
+      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/u/dana`);
+    expect(codesOnDisk()).toHaveLength(3);
+    for (const name of codesOnDisk()) {
+      const decoded = await decodeQr(new Response(fs.readFileSync(path.join(folder, name))));
+      expect(decoded, name).toBe(`${NEW}/u/dana`);
+    }
   });
 
   it('deleting the account removes its page and its photos', async () => {

@@ -62,8 +62,8 @@ const PROFILE_FILES: Record<string, { type: string; cache: string; gzip?: boolea
 
 export type PublicFilesOptions = {
   publicDir: string;
-  /** Draws a QR code file of a rendered profile on first request; false when there is no such profile. */
-  ensureQrCode: (username: string, file: string) => Promise<boolean>;
+  /** The QR code file of a rendered profile, drawn on first request; null when there is no such profile. */
+  ensureQrCode: (username: string, file: string) => Promise<string | null>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
 };
@@ -76,6 +76,11 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
     c.header('Cache-Control', 'no-store');
     return c.html(notFoundPage(username), 404);
   };
+  // Only a found file gets the long cache: a photo or font missing now (mid-upload, a deploy ahead) may appear.
+  const missing = (c: Context) => {
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not found', 404);
+  };
 
   const profile = async (c: Context, name: string) => {
     const username = (c.req.param('username') ?? '').toLowerCase();
@@ -84,8 +89,10 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment)
       headers['Content-Disposition'] = `attachment; filename="${username}-${spec.attachment}"`;
-    if (name.startsWith('qr') && !(await ensureQrCode(username, name))) return notFound(c, username);
-    const file = path.join(publicDir, 'u', username, name);
+    const file = name.startsWith('qr')
+      ? await ensureQrCode(username, name)
+      : path.join(publicDir, 'u', username, name);
+    if (!file) return notFound(c, username);
     return (await sendFile(c, { file, ...spec, headers })) ?? notFound(c, username);
   };
 
@@ -96,18 +103,18 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
 
   app.get('/media/:file', async (c) => {
     const name = c.req.param('file');
-    if (!MEDIA_FILE.test(name)) return c.text('Not found', 404);
+    if (!MEDIA_FILE.test(name)) return missing(c);
     // Content-addressed: a name never changes meaning, so it can be cached for good.
     const cache = 'public, max-age=31536000, immutable';
     return (
       (await sendFile(c, { file: path.join(publicDir, 'media', name), type: 'image/webp', cache })) ??
-      c.text('Not found', 404)
+      missing(c)
     );
   });
 
   app.get('/fonts/:file', async (c) => {
     const file = fontFile(c.req.param('file'));
-    if (!file) return c.text('Not found', 404);
+    if (!file) return missing(c);
     const cache = 'public, max-age=31536000, immutable';
     return (
       (await sendFile(c, {
@@ -115,7 +122,7 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
         type: 'font/woff2',
         cache,
         headers: { 'Access-Control-Allow-Origin': '*' },
-      })) ?? c.text('Not found', 404)
+      })) ?? missing(c)
     );
   });
 

@@ -1,17 +1,48 @@
 import path from 'node:path';
 import { type OpenedDatabase, openDatabase } from '../events/db';
+import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import type { Env } from './env';
 import { createMailer } from './mail/mailer';
 import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
+import { StartupProblem } from './startup-problem';
+
+/** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
+const FULL_DISK_MB = 16;
 
 export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
 
+/**
+ * Opens the database in DATA_DIR after checking the folder (api/data-dir.ts), so a missing volume, a read-only
+ * mount or a full disk stops start-up with a StartupProblem naming the path and the cause.
+ */
+export async function openDataDatabase(env: Env): Promise<OpenedDatabase> {
+  // Only a disk with next to nothing left stops start-up; below READY_MIN_FREE_MB the server starts, answers
+  // /api/ready with 503 and says why, so an operator sees it and a load balancer keeps traffic away.
+  await checkDataDir(env.dataDir, {
+    production: env.PRODUCTION,
+    minFreeMb: Math.min(env.READY_MIN_FREE_MB, FULL_DISK_MB),
+  });
+  const file = databaseFile(env);
+  try {
+    return await openDatabase(file);
+  } catch (error) {
+    throw databaseOpenFailure(file, error) ?? error;
+  }
+}
+
+/** For the ops scripts: a StartupProblem is its one sentence on stderr and exit 1, as the server does; no stack. */
+export function exitOnStartupProblem(error: unknown): never {
+  if (!(error instanceof StartupProblem)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: Deps; database: OpenedDatabase }> {
-  const database = await openDatabase(databaseFile(env));
+  const database = await openDataDatabase(env);
   const deps = {
     db: database.db,
     mailer: createMailer({
@@ -22,12 +53,15 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     now: () => new Date(),
     secret: loadOrCreateSecret(env.dataDir, env.APP_SECRET),
     publicUrl: env.PUBLIC_URL,
+    dataDir: env.dataDir,
     publicDir: path.join(env.dataDir, 'public'),
     onAppended: () => {},
+    mailQueued: () => {},
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
     siteDir: defaultSiteDir(),
+    readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
   } as Deps;
   deps.payments = await createPayments(env, deps);
   return { deps, database };

@@ -1,6 +1,7 @@
 import { accountDecider } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { handleCommand } from '../events/command';
+import { log } from '../observability/log';
 import type { Deps } from './deps';
 
 /**
@@ -42,14 +43,27 @@ export function startScheduler(
 ) {
   const tick = async () => {
     await Promise.resolve(deps.payments.advance?.()).catch((error: unknown) =>
-      console.error('Advancing local payments failed; will retry:', error),
+      log.error({ err: error }, 'Advancing local payments failed; will retry'),
     );
     await endDueTrials(deps).catch((error: unknown) =>
-      console.error('Ending due trials failed; will retry:', error),
+      log.error({ err: error }, 'Ending due trials failed; will retry'),
     );
   };
-  const timer = setInterval(tick, everyMs);
+  // One tick at a time: a slow one (a provider timing out) is not joined by the next.
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= tick().finally(() => {
+      running = null;
+    });
+  };
+  const timer = setInterval(run, everyMs);
   timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  run();
+  return {
+    /** Starts no further tick, and resolves once the one under way is done, so the database can be closed. */
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -1,16 +1,43 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { startProjector } from '../renderer/projector';
+import { log } from '../observability/log';
+import { measureProjectorLagWith } from '../observability/metrics';
+import { startMetricsServer } from '../observability/metrics-server';
+import { projectorLag, startProjector } from '../renderer/projector';
 import { createApp, SITE_NAME } from './app';
-import { readEnv } from './env';
+import { type Draining, drainable } from './drain';
+import { type Env, readEnv } from './env';
+import { startMailSender } from './mail/sender';
 import { openRuntime } from './runtime';
 import { startScheduler } from './scheduler';
+import { StartupProblem } from './startup-problem';
 
-const env = readEnv();
-const { deps, database } = await openRuntime(env);
+/** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
+function failToStart(error: unknown): never {
+  if (error instanceof StartupProblem) log.fatal(error.message);
+  else log.fatal({ err: error }, 'The server could not start.');
+  process.exit(1);
+}
+
+const env: Env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    return failToStart(error);
+  }
+})();
+log.level = env.LOG_LEVEL;
+const { deps, database } = await openRuntime(env).catch(failToStart);
+
+/**
+ * Everything running beside the HTTP server, stopped in this order after requests have drained and before the
+ * database closes. Whatever is started here and has a `stop()` is pushed onto it (e.g. the mail sender).
+ */
+const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 
 const projector = startProjector(deps.db, {
   publicDir: deps.publicDir,
@@ -19,6 +46,64 @@ const projector = startProjector(deps.db, {
 });
 deps.onAppended = () => projector.nudge();
 const scheduler = startScheduler(deps);
+// The scheduler before the projector: its last tick may append events, which the projector's last batch renders.
+stoppers.push({ name: 'scheduler', stop: scheduler.stop }, { name: 'projector', stop: projector.stop });
+// Mail is queued with the commit that causes it (api/mail/queue.ts) and sent from here, retried until a day old.
+// Stopped after the scheduler, whose last tick may queue mail; whatever is still queued goes at the next start.
+const mailSender = startMailSender(deps);
+deps.mailQueued = () => mailSender.nudge();
+stoppers.push({ name: 'mail sender', stop: mailSender.stop });
+
+// Ops scripts that must not run beside a live server (restore) look for this file.
+const pidFile = path.join(env.dataDir, 'server.pid');
+let draining: Draining | undefined;
+let seeding: ChildProcess | undefined;
+let stopping = false;
+
+/**
+ * SIGTERM (docker stop, systemd) or SIGINT (Ctrl-C): stop accepting connections, let requests in flight finish
+ * for up to SHUTDOWN_GRACE_SECONDS, cut the rest, stop the background work, close the database, remove server.pid,
+ * and log one line. Exit 0, or 1 if something failed to stop. A second signal cuts the requests still running at
+ * once instead of waiting out the grace period; the rest of the stop still happens, so the database closes cleanly.
+ */
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) {
+    log.warn(
+      { signal, inFlight: draining?.inFlight() ?? 0 },
+      'Second signal while stopping: cutting the requests still running.',
+    );
+    draining?.cutNow();
+    return;
+  }
+  stopping = true;
+  const started = performance.now();
+  seeding?.kill(signal);
+  const inFlight = draining?.inFlight() ?? 0;
+  const { cut } = draining ? await draining.drain(env.SHUTDOWN_GRACE_SECONDS * 1000) : { cut: 0 };
+  let failed = 0;
+  for (const stopper of [...stoppers, { name: 'database', stop: database.close }]) {
+    try {
+      await stopper.stop();
+    } catch (error) {
+      failed += 1;
+      log.error({ err: error }, `Stopping the ${stopper.name} failed.`);
+    }
+  }
+  fs.rmSync(pidFile, { force: true });
+  log.info({ signal, inFlight, cut, failed, ms: Math.round(performance.now() - started) }, 'stopped');
+  process.exit(failed === 0 ? 0 : 1);
+}
+// Set before the seed and the listener: as PID 1 in a container, a signal without a handler is ignored.
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));
+
+// Prometheus scrapes a listener of its own (METRICS_HOST:METRICS_PORT), never PORT; the projector's lag is read from
+// the database at each scrape.
+measureProjectorLagWith(() => projectorLag(deps.db, deps.now()));
+if (env.METRICS_PORT !== 'off') {
+  const metrics = await startMetricsServer({ host: env.METRICS_HOST, port: env.METRICS_PORT });
+  if (metrics) stoppers.push({ name: 'metrics listener', stop: metrics.close });
+}
 
 // A newcomer should see a real page at /u/demo as soon as the address is printed; an instance with any account is
 // left alone. The seed decodes photos, and sharp's memory pools would stay with the server for good, so a
@@ -28,44 +113,50 @@ if (env.SEED_DEMO) {
   if (!anyone) {
     const seed = fileURLToPath(new URL('../scripts/seed-demo.ts', import.meta.url));
     const code = await new Promise<number | null>((resolve) => {
-      spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', resolve);
+      seeding = spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', resolve);
     });
-    if (code !== 0)
-      console.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
+    seeding = undefined;
+    if (code !== 0 && !stopping)
+      log.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
     await projector.idle();
   }
 }
 
-// Ops scripts that must not run beside a live server (restore) look for this file.
-const pidFile = path.join(env.dataDir, 'server.pid');
-fs.writeFileSync(pidFile, String(process.pid));
-
-const server = serve({ fetch: createApp(deps).fetch, port: env.PORT }, (info) => {
+// A signal during the seed has already begun the stop; the listener must not open after it.
+if (!stopping) {
+  fs.writeFileSync(pidFile, String(process.pid));
   const mail =
-    env.MAIL === 'outbox'
-      ? `mail goes to ${path.join(env.dataDir, 'outbox')} (read it with npm run outbox)`
-      : 'mail goes over SMTP';
-  console.log(`TradeCard is running at http://localhost:${info.port}`);
-  console.log(`  sample profile: http://localhost:${info.port}/u/demo`);
-  console.log(`  data in ${env.dataDir}; ${mail}; payments: ${env.PAYMENTS}`);
-  console.log('  press Ctrl-C to stop');
-});
-
-let stopping = false;
-function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`\n${signal} received: finishing open requests, then stopping.`);
-  scheduler.stop();
-  server.close(async () => {
-    await projector.stop();
-    await database.close();
+    env.MAIL === 'outbox' ? `an outbox folder (${path.join(env.dataDir, 'outbox')}; npm run outbox)` : 'SMTP';
+  // Without a createServer option, serve() makes a plain node:http server (its type also admits HTTP/2 ones).
+  const server = serve({ fetch: createApp(deps).fetch, port: env.PORT }, (info) => {
+    log.info(
+      {
+        port: info.port,
+        publicUrl: env.PUBLIC_URL,
+        dataDir: env.dataDir,
+        mail,
+        payments: env.PAYMENTS,
+        production: env.PRODUCTION,
+        ...(env.SEED_DEMO ? { sampleProfile: `http://localhost:${info.port}/u/demo` } : {}),
+      },
+      `TradeCard is running at http://localhost:${info.port}`,
+    );
+  }) as http.Server;
+  draining = drainable(server);
+  server.on('error', (error: NodeJS.ErrnoException) => {
     fs.rmSync(pidFile, { force: true });
-    console.log('Stopped cleanly.');
-    process.exit(0);
+    if (error.code === 'EADDRINUSE') {
+      failToStart(
+        new StartupProblem(
+          `PORT ${env.PORT} is already in use: stop whatever listens there, or set PORT to a free port.`,
+        ),
+      );
+    }
+    if (error.code === 'EACCES') {
+      failToStart(
+        new StartupProblem(`PORT ${env.PORT} needs privileges this user lacks: set PORT to 1024 or above.`),
+      );
+    }
+    failToStart(error);
   });
-  // A keep-alive connection must not hold the process hostage.
-  setTimeout(() => process.exit(0), 5000).unref();
 }
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));

@@ -13,6 +13,16 @@ function cacheControl(requestPath: string) {
   return 'no-cache';
 }
 
+function rewriteRequestPath(requestPath: string) {
+  // The reset link carries its token in the path (SPEC §2); one static page reads it from the address.
+  if (/^\/reset-password\/[^/]+$/.test(requestPath)) return '/reset-password';
+  // SPEC §2 names both spellings. One page file serves both: two files differing only in case can't share a
+  // folder on macOS or Windows, so a clone there would hold only one of them.
+  if (/^\/successsubscription\/?$/.test(requestPath))
+    return requestPath.replace('successsubscription', 'SuccessSubscription');
+  return requestPath;
+}
+
 /**
  * The static public site (issue 5): clean addresses (`/faq` is `faq/index.html`), the pre-compressed copies the
  * build wrote, byte ranges for the video, and the site's own 404 page for anything unknown.
@@ -20,19 +30,20 @@ function cacheControl(requestPath: string) {
 export function siteFiles(siteDir: string) {
   const app = new Hono();
   if (!fs.existsSync(siteDir)) return { app, notFoundPage: () => null };
-  // Set before serving: serveStatic builds its response before any onFound hook could add to it.
+  // Set before serving: serveStatic builds its response before any onFound hook could add to it. A miss falls
+  // through to the 404 page, which must not carry a found file's long cache: a bundle that is missing now (a
+  // request ahead of a deploy) would stay missing in every cache for a year.
   app.use('*', async (c, next) => {
     c.header('Cache-Control', cacheControl(c.req.path));
     await next();
+    if (c.res.status >= 400) c.res.headers.set('Cache-Control', 'no-store');
   });
   app.use(
     '*',
     serveStatic({
       root: siteDir,
       precompressed: true,
-      // The reset link carries its token in the path (SPEC §2); one static page reads it from the address.
-      rewriteRequestPath: (requestPath) =>
-        /^\/reset-password\/[^/]+$/.test(requestPath) ? '/reset-password' : requestPath,
+      rewriteRequestPath,
     }),
   );
   const notFoundFile = path.join(siteDir, '404.html');

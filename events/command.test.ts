@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempDatabase } from '../tests/support/events/db';
 import { accountDecider } from './account/decider';
 import { handleCommand } from './command';
 import { lastGlobalPosition } from './store';
-import { openTempDatabase } from './testing';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const register = (id: string, email = `${id}@example.com`) => ({

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import {
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -33,6 +40,40 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * When a write fails for want of space or on an I/O error (SQLITE_FULL, SQLITE_IOERR), SQLite may already have
+ * rolled the whole transaction back. Kysely's ROLLBACK then throws "cannot rollback - no transaction is active",
+ * and that error replaces the one saying what went wrong (a full disk). So only a transaction still open is rolled
+ * back, and the caller sees the cause.
+ */
+class SqliteDriverKeepingCause extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#sqlite = sqlite;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class Dialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  readonly #sqlite: SQLite.Database;
+
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.#config = config;
+    this.#sqlite = sqlite;
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingCause(this.#config, this.#sqlite);
+  }
+}
+
 export type OpenedDatabase = { db: Db; sqlite: SQLite.Database; close(): Promise<void> };
 
 /**
@@ -46,7 +87,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new Dialect({ database: withStatementCache(sqlite) }, sqlite) });
   await migrateToLatest(db as Kysely<unknown>);
   return { db, sqlite, close: () => db.destroy() };
 }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempDatabase } from '../tests/support/events/db';
 import { accountDecider } from './account/decider';
 import { handleCommand } from './command';
 import { contactDecider } from './contact/decider';
 import { redactAccountEvents } from './erasure';
 import { replay } from './replay';
 import { readAll } from './store';
-import { openTempDatabase } from './testing';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeEach(async () => {

@@ -113,6 +113,28 @@ export type ResetTokensTable = {
   used_at: string | null;
 };
 
+/**
+ * Mail queued in the transaction that caused it, sent by api/mail/sender.ts. Once sent (or given up) a row keeps
+ * only its address and times: the bodies held codes and reset links.
+ */
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  reply_to: string | null;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** Which sender run holds the row, and until when: a crashed sender's claim lapses and the row is retried. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  given_up_at: string | null;
+};
+
 /** Counters behind the growing delays on guessable endpoints (login, contact form). */
 export type ThrottlesTable = {
   key: string;
@@ -140,6 +162,7 @@ export type Database = {
   local_subscriptions: LocalSubscriptionsTable;
   local_invoices: LocalInvoicesTable;
   local_outbox: LocalOutboxTable;
+  mail_outbox: MailOutboxTable;
 };
 
 /** The built-in test-mode payment provider (api/payments/local): its customers, each with one saved test card. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTempDatabase } from '../tests/support/events/db';
 import type { DomainEvent } from './catalogue';
 import { ConflictError } from './errors';
 import { appendToStream, lastGlobalPosition, readAll, readStream } from './store';
-import { openTempDatabase } from './testing';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const registered = (id: string): DomainEvent => ({

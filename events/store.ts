@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { eventsAppended } from '../observability/metrics';
 import { type DomainEvent, domainEventSchema } from './catalogue';
 import type { Db } from './db';
 import { ConflictError } from './errors';
@@ -112,6 +113,9 @@ export async function appendToStream(
       throw error;
     });
   const recorded = inserted.map(toRecorded);
+  // Counted when the database takes the rows: a transaction that fails later still counts them (rare, and a
+  // joined transaction's commit is not visible from here).
+  eventsAppended.inc(recorded.length);
 
   if (options.idempotencyKey) {
     await db

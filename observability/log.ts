@@ -29,6 +29,17 @@ export const REDACTED_PATHS = [
   ...SECRET_KEYS.map((key) => `*.*["${key}"]`),
 ];
 
+/** SQLITE_FULL, ENOSPC, ERR_INVALID_URL: the shape of an error's code, which no secret of ours has. */
+const ERROR_CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+
+/**
+ * An error's `code` is what an operator searches for and is no secret, so it stays; any other `code` may be a
+ * verification code (six digits). pino does not say which object a wildcard matched, so the value decides.
+ */
+function censorSecret(value: unknown, path: string[]) {
+  return path.at(-1) === 'code' && typeof value === 'string' && ERROR_CODE.test(value) ? value : '[redacted]';
+}
+
 export function createLogger(destination?: pino.DestinationStream, level = 'info') {
   return pino(
     {
@@ -36,7 +47,7 @@ export function createLogger(destination?: pino.DestinationStream, level = 'info
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: censorSecret },
       // The request id rides along on every line logged while a request is handled, however deep the call.
       mixin: () => {
         const context = logContext.getStore();

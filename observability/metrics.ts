@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { log } from './log';
 
 /**
  * The process's metrics, scraped at /metrics (prom-client). Every series the service exports is declared here, so
@@ -21,16 +22,51 @@ export const eventsAppended = new Counter({
   registers: [registry],
 });
 
+export type ProjectorLag = { events: number; seconds: number };
+
+let readProjectorLag: (() => Promise<ProjectorLag>) | null = null;
+let lagAtScrape: Promise<ProjectorLag | null> | null = null;
+
+/**
+ * Both lag gauges come from one read of the database per scrape: prom-client collects every metric of a scrape at
+ * once, so the first gauge starts the read and the second joins it.
+ */
+function lagForThisScrape(): Promise<ProjectorLag | null> {
+  if (!readProjectorLag) return Promise.resolve(null);
+  lagAtScrape ??= readProjectorLag()
+    .catch((err: unknown) => {
+      log.warn({ err }, 'Could not read the projector lag for metrics');
+      return null;
+    })
+    .finally(() => {
+      lagAtScrape = null;
+    });
+  return lagAtScrape;
+}
+
+/** Where the lag gauges read from at scrape time; the server sets it once it has a database. */
+export function measureProjectorLagWith(read: (() => Promise<ProjectorLag>) | null): void {
+  readProjectorLag = read;
+}
+
 export const projectorLagEvents = new Gauge({
   name: 'projector_lag_events',
   help: 'Events in the log that the page projector has not rendered yet.',
   registers: [registry],
+  async collect() {
+    const lag = await lagForThisScrape();
+    if (lag) this.set(lag.events);
+  },
 });
 
 export const projectorLagSeconds = new Gauge({
   name: 'projector_lag_seconds',
   help: 'Age of the oldest event the page projector has not rendered yet (0 when caught up).',
   registers: [registry],
+  async collect() {
+    const lag = await lagForThisScrape();
+    if (lag) this.set(lag.seconds);
+  },
 });
 
 export const mailsSent = new Counter({
@@ -48,14 +84,14 @@ export const mailsFailed = new Counter({
 
 export const paymentWebhooksHandled = new Counter({
   name: 'payment_webhooks_handled_total',
-  help: 'Payment provider events handled, by outcome (handled, duplicate, ignored, rejected).',
+  help: 'Payment provider events (Stripe webhooks, the local provider), by outcome: recorded, duplicate (delivered again), ignored (not ours or not a kind we act on), rejected (bad signature), failed (an error; the provider delivers again).',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
 
 export const uploadsRefused = new Counter({
   name: 'uploads_refused_total',
-  help: 'Uploads refused, by reason (too_large, not_an_image, too_many, ...).',
+  help: 'Uploads refused, by reason: too_large (the request or one photo), too_many_pixels, not_an_image, too_many (work images).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });

@@ -7,10 +7,10 @@ import { cardDecider } from '../events/card/decider';
 import { handleCommand } from '../events/command';
 import { replay } from '../events/replay';
 import { lastGlobalPosition } from '../events/store';
-import { openTempDatabase } from '../events/testing';
-import { catchUp, readCheckpoint } from './projector';
+import { openTempDatabase } from '../tests/support/events/db';
+import { everySectionHidden, fullCard } from '../tests/support/renderer/card';
+import { catchUp, readCheckpoint, startProjector } from './projector';
 import { renderAccount } from './render-account';
-import { everySectionHidden, fullCard } from './test-card';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 let target: { publicDir: string; publicUrl: string; siteName: string };
@@ -134,6 +134,41 @@ describe('the profile projector', () => {
     await replay(t.db);
     await catchUp(t.db, target);
     expect(snapshot()).toEqual(first);
+  });
+});
+
+describe('stopping the projector', () => {
+  it('starts no batch once its signal is aborted, leaving the checkpoint where it was', async () => {
+    await seed();
+    const stopping = new AbortController();
+    stopping.abort();
+    expect(await catchUp(t.db, target, 1, stopping.signal)).toEqual({ events: 0, rendered: 0 });
+    expect(await readCheckpoint(t.db)).toBe(0);
+    expect(exists('live')).toBe(false);
+  });
+
+  it('lets the batch under way finish, then writes nothing more, even when nudged', async () => {
+    await seed();
+    const projector = startProjector(t.db, target, 60_000);
+    // Stop while the first run is somewhere in its batch; where exactly doesn't matter, the outcome must not.
+    await new Promise((resolve) => setImmediate(resolve));
+    await projector.stop();
+    const checkpoint = await readCheckpoint(t.db);
+    const files = exists() ? snapshot() : new Map();
+    // All or nothing: a finished batch rendered every account and saved its checkpoint; a skipped one neither.
+    if (checkpoint === 0) expect(files.size).toBe(0);
+    else {
+      expect(checkpoint).toBe(await lastGlobalPosition(t.db));
+      expect(page('live')).toContain('Dave Thompson');
+      expect(page('noemail')).toContain('Only A Name');
+    }
+
+    await publish('live', fullCard({ bio: 'Published after the stop.' }));
+    projector.nudge();
+    await projector.idle();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await readCheckpoint(t.db)).toBe(checkpoint);
+    expect(exists() ? snapshot() : new Map()).toEqual(files);
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Db } from '../events/db';
-import { readChangedStreams } from '../events/store';
+import { lastGlobalPosition, readChangedStreams } from '../events/store';
+import { log } from '../observability/log';
+import type { ProjectorLag } from '../observability/metrics';
 import { eachConcurrently } from './each-concurrently';
 import { type RenderTarget, renderAccount } from './render-account';
 
@@ -32,20 +34,43 @@ export async function saveCheckpoint(db: Db, position: number): Promise<void> {
 }
 
 /**
+ * How far the pages are behind the log: the events not rendered yet, and how long the oldest of them has waited.
+ * Two index lookups, cheap enough for a readiness probe polled every few seconds. Positions have no gaps (a rolled
+ * back append frees its position for the next), so the difference is the count.
+ */
+export async function projectorLag(db: Db, now: Date): Promise<ProjectorLag> {
+  const checkpoint = await readCheckpoint(db);
+  const oldest = await db
+    .selectFrom('events')
+    .select('occurred_at')
+    .where('global_position', '>', checkpoint)
+    .orderBy('global_position')
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldest) return { events: 0, seconds: 0 };
+  const events = (await lastGlobalPosition(db)) - checkpoint;
+  const seconds = Math.max(0, (now.getTime() - Date.parse(oldest.occurred_at)) / 1000);
+  return { events, seconds };
+}
+
+/**
  * Follows the log from the checkpoint: renders each touched account once per batch, then moves the checkpoint.
  * Killed half-way, it starts again at the last checkpoint; rendering is idempotent, so a batch done twice leaves
- * the same files, and none is skipped.
+ * the same files, and none is skipped. Once `signal` aborts, no further batch starts; the one under way finishes.
  */
 export async function catchUp(
   db: Db,
   target: RenderTarget,
   batchSize = 1000,
+  signal?: AbortSignal,
 ): Promise<{ events: number; rendered: number }> {
   let events = 0;
   let rendered = 0;
   const position = await readCheckpoint(db);
   // Pages are rendered from the read models, so only which streams changed matters, not what the events say.
   for await (const batch of readChangedStreams(db, position, batchSize)) {
+    // A stopping server closes the database next: a batch begun now could not save its checkpoint.
+    if (signal?.aborted) break;
     const accounts = new Set<string>();
     for (const event of batch) {
       const account = accountOf(event.streamId);
@@ -73,8 +98,12 @@ export function startProjector(db: Db, target: RenderTarget, pollMs = 500): Runn
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  let failing = false;
+  const stopping = new AbortController();
 
   const run = (): Promise<void> => {
+    // Requests finishing during shutdown still nudge; nothing may start once stop() was called.
+    if (stopped) return running ?? Promise.resolve();
     if (running) {
       again = true;
       return running;
@@ -83,10 +112,16 @@ export function startProjector(db: Db, target: RenderTarget, pollMs = 500): Runn
       do {
         again = false;
         try {
-          await catchUp(db, target);
+          await catchUp(db, target, undefined, stopping.signal);
+          if (failing) log.info('Rendering profiles works again');
+          failing = false;
         } catch (error) {
-          // The next tick retries from the checkpoint; a bad moment must not stop pages from ever updating.
-          console.error('Rendering profiles failed; will retry:', error);
+          // The next tick retries from the checkpoint; a bad moment must not stop pages from ever updating. Retries
+          // come every tick, so only the first failure of a run of them is an error line (a full disk would
+          // otherwise write two a second); projector_lag_seconds and /api/ready show how long it lasts.
+          if (failing) log.debug({ err: error }, 'Rendering profiles failed again; will retry');
+          else log.error({ err: error }, 'Rendering profiles failed; will retry');
+          failing = true;
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -105,8 +140,10 @@ export function startProjector(db: Db, target: RenderTarget, pollMs = 500): Runn
       while (running) await running;
       await run();
     },
+    /** Lets the batch under way finish (so its checkpoint is saved), starts no other, and resolves then. */
     stop: async () => {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       while (running) await running;
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -37,19 +38,48 @@ export const QR_FILES = {
   'qr-print.png': (url: string) => qrPng(url, 1200),
 } as const;
 
-/** Writes a QR file of a rendered profile if it is not there yet; false if there is no such profile or file. */
+/**
+ * On disk a QR file is named by the address it encodes (`qr.<hash>.png` for `/u/<username>/qr.png`), so a file
+ * drawn under an earlier PUBLIC_URL is never served under a new one: it simply isn't the file asked for.
+ */
+const qrDiskName = (name: string, url: string) => {
+  const hash = createHash('sha256').update(url).digest('hex').slice(0, 16);
+  const dot = name.lastIndexOf('.');
+  return `${name.slice(0, dot)}.${hash}${name.slice(dot)}`;
+};
+
+/** Any QR file, drawn for any address (and the unhashed names drawn before files were named by address). */
+const QR_ON_DISK = /^qr(-print)?(\.[0-9a-f]{16})?\.(png|svg)$/;
+
+/** Removes the QR files in a profile folder that encode another address than `url`. */
+async function removeStaleQrCodes(dir: string, url: string) {
+  const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (QR_ON_DISK.test(name) && !current.has(name)) await fs.rm(path.join(dir, name), { force: true });
+  }
+}
+
+/**
+ * The QR file of a rendered profile for the current address, drawn if it is not there yet; null if there is no
+ * such profile or file.
+ */
 export async function qrCodeFile(
   target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>,
   username: string,
   name: string,
-): Promise<boolean> {
+): Promise<string | null> {
   const draw = QR_FILES[name as keyof typeof QR_FILES];
   const dir = profileDir(target.publicDir, username);
-  if (!draw || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return false;
-  const file = path.join(dir, name);
-  if (!(await fs.stat(file).catch(() => null)))
-    await writeFileAtomic(file, await draw(`${target.publicUrl}/u/${username}`));
-  return true;
+  if (!draw || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return null;
+  const url = `${target.publicUrl}/u/${username}`;
+  const file = path.join(dir, qrDiskName(name, url));
+  if (!(await fs.stat(file).catch(() => null))) {
+    await writeFileAtomic(file, await draw(url));
+    // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
+    await removeStaleQrCodes(dir, url);
+  }
+  return file;
 }
 
 /**
@@ -101,6 +131,9 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     kind = 'live';
     await writePage(dir, renderProfilePage({ content, username, pageUrl, siteName }), newFolder);
   }
+
+  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one (a new folder has none).
+  if (!newFolder) await removeStaleQrCodes(dir, pageUrl);
 
   const vcardFile = path.join(dir, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../events/card/content';
-import { fullCard } from './test-card';
+import { fullCard } from '../tests/support/renderer/card';
 import { buildVCard } from './vcard';
 
 const pageUrl = 'https://tradecard.example/u/dave/';

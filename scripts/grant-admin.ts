@@ -1,13 +1,13 @@
 import { readEnv } from '../api/env';
 import { grantAdmin } from '../api/grant-admin';
-import { openRuntime } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime } from '../api/runtime';
 
 const email = process.argv[2];
 if (!email) {
   console.error('Usage: npm run grant-admin -- <email>');
   process.exit(2);
 }
-const { database } = await openRuntime(readEnv());
+const { database } = await openRuntime(readEnv()).catch(exitOnStartupProblem);
 try {
   const result = await grantAdmin(database.db, email, 'grant-admin script', new Date());
   console.log(

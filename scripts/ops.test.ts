@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountDecider } from '../events/account/decider';
 import { handleCommand } from '../events/command';
 import { openDatabase } from '../events/db';
-import { registerTestAccount } from '../events/testing';
+import { registerTestAccount } from '../tests/support/events/db';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');

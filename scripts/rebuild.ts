@@ -1,12 +1,12 @@
 import { SITE_NAME } from '../api/app';
 import { readEnv } from '../api/env';
-import { openRuntime } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime } from '../api/runtime';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
 
 // Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server.
 const env = readEnv();
-const { deps, database } = await openRuntime(env);
+const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);

@@ -1,10 +1,9 @@
 import { readEnv } from '../api/env';
-import { databaseFile } from '../api/runtime';
-import { openDatabase } from '../events/db';
+import { exitOnStartupProblem, openDataDatabase } from '../api/runtime';
 import { replay } from '../events/replay';
 
 // Rebuilds every read model from the event log. Safe beside a running server: it is one transaction.
-const database = await openDatabase(databaseFile(readEnv()));
+const database = await openDataDatabase(readEnv()).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const report = await replay(database.db);

@@ -1,14 +1,18 @@
 import { seedDemo } from '../api/demo/seed';
 import { readEnv } from '../api/env';
-import { openRuntime } from '../api/runtime';
+import { sendDueMail } from '../api/mail/sender';
+import { exitOnStartupProblem, openRuntime } from '../api/runtime';
 import { catchUp } from '../renderer/projector';
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
 const env = readEnv();
-const { deps, database } = await openRuntime(env);
+const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {
   const result = await seedDemo(deps);
   await catchUp(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: 'TradeCard' });
+  // The sample plan's confirmation mail was queued: send it now, server or not. One the mail server refuses stays
+  // queued, and a running (or the next) server's sender retries it.
+  await sendDueMail(deps);
   if (result.status === 'exists') {
     console.log(`The sample profile is already published: ${env.PUBLIC_URL}/u/demo`);
   } else {

@@ -1,29 +1,40 @@
+import type { Db } from '../../events/db';
 import type { Deps } from '../deps';
+import { enqueueMail } from '../mail/queue';
 import { verificationCodeMail } from '../mail/templates';
-import { issueCode, withdrawCode } from './verification-codes';
+import { issueCode } from './verification-codes';
 
-export type CodeDelivery =
-  | { status: 'sent' }
-  | { status: 'cooling'; retryAfterSeconds: number }
-  | { status: 'failed' };
+export type CodeDelivery = { status: 'sent' } | { status: 'cooling'; retryAfterSeconds: number };
 
-/** Issues a verification code and mails it. If the mail can't go, the code is withdrawn so a resend works at once. */
-export async function sendVerificationCode(
-  deps: Deps,
-  user: { id: string; name: string; email: string },
+type User = { id: string; name: string; email: string };
+
+/**
+ * Issues a code and queues the mail carrying it, in the caller's transaction: the stored (hashed) code and its
+ * mail exist together or not at all. The sender delivers it, retrying if the mail server refuses.
+ */
+export async function queueVerificationCode(
+  trx: Db,
+  secret: string,
+  user: User,
+  now: Date,
 ): Promise<CodeDelivery> {
-  const issued = await issueCode(deps.db, deps.secret, user.id, deps.now());
+  const issued = await issueCode(trx, secret, user.id, now);
   if ('retryAfterSeconds' in issued)
     return { status: 'cooling', retryAfterSeconds: issued.retryAfterSeconds };
-  try {
-    await deps.mailer.send({
-      to: user.email,
-      ...verificationCodeMail({ name: user.name, code: issued.code }),
-    });
-    return { status: 'sent' };
-  } catch (error) {
-    console.error('Could not send a verification code:', error);
-    await withdrawCode(deps.db, user.id);
-    return { status: 'failed' };
-  }
+  await enqueueMail(
+    trx,
+    { to: user.email, ...verificationCodeMail({ name: user.name, code: issued.code }) },
+    now,
+  );
+  return { status: 'sent' };
+}
+
+/** The same in a transaction of its own (a resend, a login before verifying), then a nudge to the sender. */
+export async function sendVerificationCode(deps: Deps, user: User): Promise<CodeDelivery> {
+  const now = deps.now();
+  const delivery = await deps.db
+    .transaction()
+    .execute((trx) => queueVerificationCode(trx, deps.secret, user, now));
+  if (delivery.status === 'sent') deps.mailQueued();
+  return delivery;
 }

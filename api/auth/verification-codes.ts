@@ -34,7 +34,7 @@ export async function issueCode(db: Db, secret: string, accountId: string, now: 
   return { code };
 }
 
-/** Forgets the code so a resend is allowed at once (used when the mail carrying it could not be sent). */
+/** Forgets the code: it was used, voided by wrong tries, or has expired. */
 export async function withdrawCode(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom('verification_codes').where('account_id', '=', accountId).execute();
 }

@@ -25,7 +25,15 @@ export function createMailer(options: MailerOptions): Mailer {
     });
   }
   if (/^smtps?:\/\//i.test(mail)) {
-    return mailerOver(nodemailer.createTransport(mail), from, () => {});
+    // nodemailer waits up to 2 minutes to connect and 10 for a silent server; a mail the sender can't hand over
+    // within a minute is better retried later than left holding the queue (and a shutdown). The URL may override.
+    const transport = nodemailer.createTransport({
+      url: mail,
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+    return mailerOver(transport, from, () => {});
   }
   throw new Error(
     `Unsupported mail setting ${describeSetting(mail)}: expected "outbox" or an smtp:// or smtps:// URL`,

@@ -2,11 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import {
+  BLUE,
+  expectColour,
+  expectStored,
+  pixelAt,
+  RED,
+  tempDirPerTest,
+  twoTone,
+} from '../../tests/support/api/media/images';
 import { ingestImage } from './intake';
-import { BLUE, expectColour, expectStored, pixelAt, RED, tempDirPerTest, twoTone } from './test-support';
 
 const dir = tempDirPerTest();
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../tests/support/api/media/fixtures', name));
 const file = (id: string, width: number) => path.join(dir.media(), `${id}-${width}.webp`);
 
 describe('ingestImage: HEIC', () => {

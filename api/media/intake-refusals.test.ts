@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors';
+import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
 import { ingestImage } from './intake';
-import { tempDirPerTest, twoTone } from './test-support';
 
 const dir = tempDirPerTest();
 
@@ -56,7 +56,9 @@ describe('ingestImage refuses what is not a photo we take', () => {
   });
 
   it('refuses a truncated HEIC and one whose coded image is garbage', async () => {
-    const heic = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'photo.heic'));
+    const heic = fs.readFileSync(
+      path.join(import.meta.dirname, '../../tests/support/api/media/fixtures', 'photo.heic'),
+    );
     await expectRefused(heic.subarray(0, 200), UNREADABLE);
     // Header intact (sharp reads 120×90 HEVC) but the HEVC stream zeroed: only decoding can tell.
     const mdat = heic.indexOf('mdat') + 4;

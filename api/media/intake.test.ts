@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ingestImage } from './intake';
 import {
   BLUE,
   expectColour,
@@ -12,7 +11,8 @@ import {
   RED,
   tempDirPerTest,
   twoTone,
-} from './test-support';
+} from '../../tests/support/api/media/images';
+import { ingestImage } from './intake';
 
 const dir = tempDirPerTest();
 const file = (id: string, width: number) => path.join(dir.media(), `${id}-${width}.webp`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
+import { uploadsRefused } from '../../observability/metrics';
 import { writeFileAtomic } from './atomic';
 import { MAX_PIXELS, type Rendition, renderWebps, renditionWidths } from './render';
 import { readPhotoHeader } from './sniff';
@@ -9,9 +10,15 @@ import { readImageRef, storedFile } from './stored';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** Counted by reason in uploads_refused_total, so an operator sees refusals rise (a client bug, a new phone format). */
+function refused(reason: 'too_large' | 'too_many_pixels' | 'not_an_image', message: string) {
+  uploadsRefused.inc({ reason });
+  return new DomainError('invalid', message);
+}
+
 const unreadable = (label: string) =>
-  new DomainError(
-    'invalid',
+  refused(
+    'not_an_image',
     `${label} is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or HEIC image.`,
   );
 
@@ -28,15 +35,15 @@ const contentId = (bytes: Uint8Array) => createHash('sha256').update(bytes).dige
  */
 export async function ingestImage(bytes: Uint8Array, mediaDir: string, label: string): Promise<ImageRef> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
-    throw new DomainError('invalid', `${label} is larger than 10 MB. Please choose a smaller photo.`);
+    throw refused('too_large', `${label} is larger than 10 MB. Please choose a smaller photo.`);
   }
   const header = await readPhotoHeader(bytes);
   if (!header) throw unreadable(label);
   // Checked on the header, before any pixels are decoded: a tiny file can claim gigapixels (decompression bomb).
   const pixels = header.width * header.height;
   if (pixels > MAX_PIXELS) {
-    throw new DomainError(
-      'invalid',
+    throw refused(
+      'too_many_pixels',
       `${label} is too large (${megapixels(pixels)} megapixels). The limit is ${MAX_PIXELS / 1_000_000} megapixels.`,
     );
   }

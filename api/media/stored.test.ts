@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../events/card/content';
+import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
 import { ingestImage } from './intake';
 import { parseMediaUrl, readImageRef } from './stored';
-import { tempDirPerTest, twoTone } from './test-support';
 
 const dir = tempDirPerTest();
 const ID = '0123456789abcdef01234567';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../tests/support/api/app';
 import { readEnv } from '../env';
-import { createTestApp } from '../testing';
 import { createPayments } from './create';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

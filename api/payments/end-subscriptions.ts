@@ -1,5 +1,6 @@
 import { DomainError } from '../../events/errors';
 import { ENDED_STATUSES } from '../../events/subscription/events';
+import { log } from '../../observability/log';
 import type { Deps } from '../deps';
 import { recordPulled } from './handle-event';
 import { recordSubscription } from './record';
@@ -10,7 +11,7 @@ import { recordSubscription } from './record';
  * deletion stops here, with nothing of ours erased.
  */
 export async function endSubscriptionsOf(
-  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailer' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   accountId: string,
 ) {
   const running = await deps.db
@@ -34,7 +35,7 @@ export async function endSubscriptionsOf(
         });
       await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
     } catch (error) {
-      console.error(`Ending subscription ${order.id} before account deletion failed:`, error);
+      log.error({ err: error, orderId: order.id }, 'Ending a subscription before account deletion failed');
       throw new DomainError(
         'conflict',
         'We couldn’t cancel your subscription, so your account has not been deleted. Please try again in a minute.',
@@ -53,7 +54,10 @@ export async function endSubscriptionsOf(
     try {
       await deps.payments.forgetCustomer(provider_customer_id as string);
     } catch (error) {
-      console.error(`Erasing customer ${provider_customer_id} at the payment provider failed:`, error);
+      log.error(
+        { err: error, customerId: provider_customer_id },
+        'Erasing a customer at the payment provider failed',
+      );
       throw new DomainError(
         'conflict',
         'We couldn’t reach our payment provider, so your account has not been deleted. Please try again in a minute.',

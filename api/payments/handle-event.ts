@@ -1,7 +1,8 @@
 import type { Db } from '../../events/db';
+import { paymentWebhooksHandled } from '../../observability/metrics';
 import type { Deps } from '../deps';
 import { findOrder, findOrderByCheckout, findOrderBySubscription, type OrderRow } from '../orders';
-import { sendNotices } from './notices';
+import { queueNotices } from './notices';
 import type { PaymentEvent, SubscriptionFacts } from './provider';
 import { closeCheckout, type Notice, recordCardPayment, recordInvoice, recordSubscription } from './record';
 
@@ -69,8 +70,8 @@ async function apply(
  * The one way a provider's news becomes domain events, for Stripe webhooks and the local provider alike. The
  * event id goes into the inbox in the same transaction as its effects, so a repeated delivery changes nothing.
  */
-export async function handlePaymentEvent(
-  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailer' | 'publicUrl'>,
+async function recordPaymentEvent(
+  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   event: PaymentEvent,
 ): Promise<HandleOutcome> {
   const seen = (trx: Db) =>
@@ -83,7 +84,7 @@ export async function handlePaymentEvent(
   // Read the provider before the transaction: a network call must not hold the database.
   const subscription = await currentSubscription(deps, event);
   const now = deps.now();
-  const notices = await deps.db.transaction().execute(async (trx) => {
+  const mailed = await deps.db.transaction().execute(async (trx) => {
     if (await seen(trx)) return null;
     await trx
       .insertInto('payment_events_seen')
@@ -94,12 +95,29 @@ export async function handlePaymentEvent(
         received_at: now.toISOString(),
       })
       .execute();
-    return apply(trx, event, subscription, now);
+    return queueNotices(trx, deps.publicUrl, await apply(trx, event, subscription, now), now);
   });
-  if (notices === null) return 'duplicate';
+  if (mailed === null) return 'duplicate';
   deps.onAppended();
-  await sendNotices(deps, notices);
+  if (mailed) deps.mailQueued();
   return 'recorded';
+}
+
+/** The same, counted in payment_webhooks_handled_total by outcome: a failure is delivered again by the provider. */
+export async function handlePaymentEvent(
+  deps: Parameters<typeof recordPaymentEvent>[0],
+  event: PaymentEvent,
+): Promise<HandleOutcome> {
+  try {
+    const outcome = await recordPaymentEvent(deps, event);
+    paymentWebhooksHandled.inc({
+      outcome: event.type === 'ignored' && outcome === 'recorded' ? 'ignored' : outcome,
+    });
+    return outcome;
+  } catch (error) {
+    paymentWebhooksHandled.inc({ outcome: 'failed' });
+    throw error;
+  }
 }
 
 /**
@@ -107,11 +125,13 @@ export async function handlePaymentEvent(
  * the same state twice is already a no-op in the deciders.
  */
 export async function recordPulled(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailer' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   work: (trx: Db, now: Date) => Promise<Notice[]>,
 ) {
   const now = deps.now();
-  const notices = await deps.db.transaction().execute((trx) => work(trx, now));
+  const mailed = await deps.db
+    .transaction()
+    .execute(async (trx) => queueNotices(trx, deps.publicUrl, await work(trx, now), now));
   deps.onAppended();
-  await sendNotices(deps, notices);
+  if (mailed) deps.mailQueued();
 }

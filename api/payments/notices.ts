@@ -1,16 +1,15 @@
-import type { Deps } from '../deps';
+import type { Db } from '../../events/db';
 import {
   type CardOrderFacts,
   cardOrderConfirmationMail,
   subscriptionStartedMail,
 } from '../mail/order-templates';
+import { enqueueMail } from '../mail/queue';
 import { addressLine } from '../order-json';
 import { findOrder, type OrderRow } from '../orders';
 import { findUserById } from '../users';
 import type { PostalAddress } from './provider';
 import type { Notice } from './record';
-
-type MailDeps = Pick<Deps, 'db' | 'mailer' | 'publicUrl'>;
 
 /** Where the customer sees an order: the success screens of SPEC §2. */
 export const orderPageUrl = (publicUrl: string, order: Pick<OrderRow, 'id' | 'type'>) =>
@@ -30,12 +29,12 @@ export function cardOrderFacts(publicUrl: string, order: OrderRow, name: string)
   };
 }
 
-async function mailFor(deps: MailDeps, notice: Notice) {
-  const order = await findOrder(deps.db, notice.orderId);
-  const user = order && (await findUserById(deps.db, order.account_id));
+async function mailFor(trx: Db, publicUrl: string, notice: Notice) {
+  const order = await findOrder(trx, notice.orderId);
+  const user = order && (await findUserById(trx, order.account_id));
   if (!order || !user) return null;
   if (notice.kind === 'card-paid')
-    return { to: user.email, ...cardOrderConfirmationMail(cardOrderFacts(deps.publicUrl, order, user.name)) };
+    return { to: user.email, ...cardOrderConfirmationMail(cardOrderFacts(publicUrl, order, user.name)) };
   return {
     to: user.email,
     ...subscriptionStartedMail({
@@ -44,22 +43,28 @@ async function mailFor(deps: MailDeps, notice: Notice) {
       amount: order.amount_total,
       trialEnd: order.status === 'trialing' ? order.trial_end : null,
       nextChargeOn: order.current_period_end,
-      orderUrl: orderPageUrl(deps.publicUrl, order),
+      orderUrl: orderPageUrl(publicUrl, order),
     }),
   };
 }
 
 /**
- * Confirmation emails, after the commit: a mail server that is down must not undo a payment we have recorded,
- * so a failure is logged for support rather than thrown back at the provider.
+ * Confirmation emails, queued in the transaction that records the payment: a recorded payment always has its
+ * mail on the way, and a mail server that is down delays the mail without touching the payment. True if any was
+ * queued, so the caller nudges the sender after the commit.
  */
-export async function sendNotices(deps: MailDeps, notices: Notice[]) {
+export async function queueNotices(
+  trx: Db,
+  publicUrl: string,
+  notices: Notice[],
+  now: Date,
+): Promise<boolean> {
+  let queued = false;
   for (const notice of notices) {
-    try {
-      const mail = await mailFor(deps, notice);
-      if (mail) await deps.mailer.send(mail);
-    } catch (error) {
-      console.error(`Could not send the ${notice.kind} email for order ${notice.orderId}:`, error);
-    }
+    const mail = await mailFor(trx, publicUrl, notice);
+    if (!mail) continue;
+    await enqueueMail(trx, mail, now);
+    queued = true;
   }
+  return queued;
 }

@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
-import { createTestApp } from '../testing';
-import { buyCardsLocally, daysPass, signUpAdmin, subscribeLocally } from './test-flows';
+import { createTestApp } from '../../tests/support/api/app';
+import {
+  buyCardsLocally,
+  daysPass,
+  signUpAdmin,
+  subscribeLocally,
+} from '../../tests/support/api/payments/flows';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

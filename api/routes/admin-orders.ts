@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { handleCommand } from '../../events/command';
+import type { Db } from '../../events/db';
 import { DomainError } from '../../events/errors';
 import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
 import { isWebAddress } from '../../events/web-address';
 import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
-import { fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
+import { type CardOrderFacts, fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
+import { enqueueMail } from '../mail/queue';
 import { adminOrderJson } from '../order-json';
 import { adminOrders, findOrder } from '../orders';
 import { cardOrderFacts } from '../payments/notices';
@@ -61,15 +63,16 @@ export function adminOrderRoutes(deps: Deps) {
     const [row] = await adminOrders(deps.db, { type: 'card', q: '', fulfillmentStatus: null, id });
     return row ? adminOrderJson(row) : null;
   };
-  const tellCustomer = async (
-    id: string,
-    compose: (facts: ReturnType<typeof cardOrderFacts>) => { subject: string; text: string; html: string },
-  ) => {
-    const order = await loadCardOrder(id);
-    const user = await findUserById(deps.db, order.account_id);
-    if (!user) return;
-    await deps.mailer.send({ to: user.email, ...compose(cardOrderFacts(deps.publicUrl, order, user.name)) });
-  };
+  /** Queues the customer's notice in the command's transaction, from the order as the command left it. */
+  const tellCustomer =
+    (id: string, compose: (facts: CardOrderFacts) => { subject: string; text: string; html: string }) =>
+    async (trx: Db) => {
+      const order = await findOrder(trx, id);
+      const user = order && (await findUserById(trx, order.account_id));
+      if (!order || !user) return;
+      const mail = compose(cardOrderFacts(deps.publicUrl, order, user.name));
+      await enqueueMail(trx, { to: user.email, ...mail }, deps.now());
+    };
 
   app.get('/admin/orders', admin, async (c) => {
     const parsed = listQuery.safeParse(c.req.query());
@@ -86,6 +89,7 @@ export function adminOrderRoutes(deps: Deps) {
     const deliveryWindow = body.deliveryWindow === undefined ? order.delivery_window : body.deliveryWindow;
     // SPEC §5: the customer is told only when the box is ticked and there is a link to follow.
     const notify = body.notify && body.trackingUrl !== null;
+    const trackingUrl = body.trackingUrl;
     await handleCommand(deps.db, {
       decider: orderDecider,
       streamId: orderStreamId(order.id),
@@ -97,10 +101,12 @@ export function adminOrderRoutes(deps: Deps) {
         notify,
       },
       now: deps.now(),
+      alsoInTransaction:
+        notify && trackingUrl
+          ? tellCustomer(order.id, (facts) => trackingMail({ ...facts, trackingUrl }))
+          : undefined,
     });
-    const trackingUrl = body.trackingUrl;
-    if (notify && trackingUrl)
-      await tellCustomer(order.id, (facts) => trackingMail({ ...facts, trackingUrl }));
+    if (notify) deps.mailQueued();
     return c.json({ success: true, message: 'Tracking updated', data: await respond(order.id) });
   });
 
@@ -112,9 +118,13 @@ export function adminOrderRoutes(deps: Deps) {
       streamId: orderStreamId(order.id),
       command: { type: 'ChangeFulfilmentStatus', ...body, changedBy: c.get('accountId') },
       now: deps.now(),
+      alsoInTransaction: body.notify
+        ? tellCustomer(order.id, (facts) =>
+            fulfilmentStatusMail({ ...facts, status: body.fulfillmentStatus }),
+          )
+        : undefined,
     });
-    const status = body.fulfillmentStatus;
-    if (body.notify) await tellCustomer(order.id, (facts) => fulfilmentStatusMail({ ...facts, status }));
+    if (body.notify) deps.mailQueued();
     return c.json({ success: true, message: 'Status updated', data: await respond(order.id) });
   });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUANTITY_RULE } from '../../events/order/decider';
-import { buyCardsLocally, orderOf, signUpAdmin, subscribeLocally } from '../payments/test-flows';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
+import {
+  buyCardsLocally,
+  orderOf,
+  signUpAdmin,
+  subscribeLocally,
+} from '../../tests/support/api/payments/flows';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
+import { startSmtpServer } from '../../tests/support/api/mail/smtp-server';
+import { createMailer } from '../mail/mailer';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -21,6 +23,38 @@ const contact = (body: unknown, token?: string, ip = '192.0.2.1') =>
   t.call('POST', '/api/contact', body, token, { 'x-forwarded-for': ip });
 
 describe('POST /api/contact', () => {
+  it('reaches support once, even when the mail server refuses it at first', async () => {
+    const smtp = await startSmtpServer({ refuseFirst: 1 });
+    try {
+      const over = await createTestApp({
+        mailer: createMailer({
+          mail: smtp.url,
+          from: 'TradeCard <hello@tradecard.test>',
+          outboxDir: '/unused',
+        }),
+      });
+      try {
+        const response = await over.call('POST', '/api/contact', message, undefined, {
+          'x-forwarded-for': '192.0.2.9',
+        });
+        expect(response.status).toBe(200);
+        expect(await over.deliverMail()).toEqual({ sent: 0, retrying: 1, gaveUp: 0 });
+        over.advance(60_000);
+        expect(await over.deliverMail()).toEqual({ sent: 1, retrying: 0, gaveUp: 0 });
+        over.advance(60 * 60_000);
+        await over.deliverMail();
+        expect(smtp.accepted.map((mail) => mail.subject)).toEqual([
+          'Contact form: Card not working from Chris Client',
+        ]);
+        expect(smtp.accepted[0]?.replyTo?.text).toBe('chris@example.com');
+      } finally {
+        await over.close();
+      }
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('stores the message as an event and mails support with the sender as reply-to', async () => {
     const response = await contact(message);
     expect(response).toMatchObject({ status: 200, body: { success: true, message: 'Message sent!' } });

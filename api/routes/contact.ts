@@ -10,6 +10,7 @@ import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { invalid, seconds } from '../errors';
+import { enqueueMail } from '../mail/queue';
 import { contactToSupportMail } from '../mail/templates';
 
 // SPEC §5: the public form also needs the privacy agreement; the signed-in one only the four fields.
@@ -70,22 +71,19 @@ export function contactRoutes(deps: Deps) {
       message: body.message,
       accountId: session?.accountId ?? null,
     };
+    const now = deps.now();
     await handleCommand(deps.db, {
       decider: contactDecider,
       streamId: contactStreamId(messageId),
       command: { type: 'SubmitContactMessage', ...received },
-      now: deps.now(),
+      now,
+      // Support's copy is queued with the event: a message in the log always reaches support, retried if need be.
+      alsoInTransaction: async (trx) => {
+        const mail = contactToSupportMail({ ...received, accountId: received.accountId ?? undefined });
+        await enqueueMail(trx, { to: deps.supportEmail, replyTo: email.data, ...mail }, now);
+      },
     });
-    // The message is safely in the log whatever happens to the mail; a failed send is for us to chase, not the sender.
-    await deps.mailer
-      .send({
-        to: deps.supportEmail,
-        replyTo: email.data,
-        ...contactToSupportMail({ ...received, accountId: received.accountId ?? undefined }),
-      })
-      .catch((error: unknown) =>
-        console.error(`Could not mail contact message ${messageId} to support:`, error),
-      );
+    deps.mailQueued();
     return c.json({ success: true, message: 'Message sent!' });
   });
 

@@ -73,12 +73,8 @@ export function loginRoutes(deps: Deps) {
     await clearThrottle(deps.db, accountKey);
 
     if (!user.is_verified) {
-      const delivery = await sendVerificationCode(deps, user);
-      const message =
-        delivery.status === 'failed'
-          ? 'Please verify your email. We couldn’t send a new code just now; press Resend in a moment.'
-          : 'Please verify your email. We’ve sent you a new code.';
-      return c.json({ error: message, resend: true }, 403);
+      await sendVerificationCode(deps, user);
+      return c.json({ error: 'Please verify your email. We’ve sent you a new code.', resend: true }, 403);
     }
 
     let account = user;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors';
 import { ACCESS_STATUSES, type SubscriptionStatus } from '../../events/subscription/events';
+import { log } from '../../observability/log';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { orderJson } from '../order-json';
@@ -75,7 +76,7 @@ export function orderRoutes(deps: Deps) {
     try {
       return c.json(await deps.payments.billing(customerId));
     } catch (error) {
-      console.error('Reading billing from the payment provider failed:', error);
+      log.error({ err: error }, 'Reading billing from the payment provider failed');
       return c.json({ error: 'Could not load your billing details. Please try again in a minute.' }, 502);
     }
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readStream } from '../../events/store';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

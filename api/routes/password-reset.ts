@@ -12,6 +12,7 @@ import { revokeAllSessions } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { seconds } from '../errors';
+import { enqueueMail } from '../mail/queue';
 import { passwordResetMail } from '../mail/templates';
 import { findUserByEmail, findUserById } from '../users';
 import { readJson } from '../validate';
@@ -40,14 +41,17 @@ export function passwordResetRoutes(deps: Deps) {
 
     // The same answer, whether or not the address has an account: this must not tell who is a customer.
     const user = await findUserByEmail(deps.db, email);
-    const token = user ? await issueResetToken(deps.db, user.id, deps.now()) : null;
-    if (user && token) {
-      const link = `${deps.publicUrl}/reset-password/${token}`;
-      await deps.mailer
-        .send({ to: user.email, ...passwordResetMail({ name: user.name, link }) })
-        .catch((error: unknown) => {
-          console.error('Could not send a password reset link:', error);
-        });
+    if (user) {
+      const now = deps.now();
+      // The token and the mail carrying it commit together: a link is never issued that no mail will bring.
+      const queued = await deps.db.transaction().execute(async (trx) => {
+        const token = await issueResetToken(trx, user.id, now);
+        if (!token) return false;
+        const link = `${deps.publicUrl}/reset-password/${token}`;
+        await enqueueMail(trx, { to: user.email, ...passwordResetMail({ name: user.name, link }) }, now);
+        return true;
+      });
+      if (queued) deps.mailQueued();
     }
     return c.json({ success: true, message: LINK_SENT });
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -104,4 +104,35 @@ describe('/api/profile', () => {
       ).status,
     ).toBe(201);
   });
+
+  it('deleting the account drops its mail still queued and every sent row naming it', async () => {
+    const token = await t.signUp('dana');
+    // Queued, not yet sent: a reset link (a secret) and a message to support sent from this address.
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    await t.call(
+      'POST',
+      '/api/contact',
+      { name: 'Dana Pipe', email: 'dana@example.com', reason: 'Other', message: 'Please call me' },
+      token,
+    );
+    await t.call('POST', '/api/contact', { ...otherPerson, agree: true });
+    const queued = await t.db.selectFrom('mail_outbox').selectAll().where('sent_at', 'is', null).execute();
+    expect(queued.map((row) => row.subject)).toEqual([
+      'Reset your TradeCard password',
+      expect.stringContaining('Dana Pipe'),
+      expect.stringContaining('Sam Other'),
+    ]);
+
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    const left = await t.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(JSON.stringify(left)).not.toContain('dana@example.com');
+    expect(left).toHaveLength(1);
+    const delivered = await t.outbox();
+    expect(delivered.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/verification code/),
+      expect.stringContaining('Sam Other'),
+    ]);
+  });
 });
+
+const otherPerson = { name: 'Sam Other', email: 'sam@example.com', reason: 'Other', message: 'Hello' };

@@ -11,6 +11,7 @@ import { redactAccountEvents } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
+import { forgetMailOf } from '../mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
 import { endSubscriptionsOf } from '../payments/end-subscriptions';
 import { findUserById, userJson } from '../users';
@@ -71,6 +72,8 @@ export function profileRoutes(deps: Deps) {
         await trx.deleteFrom('verification_codes').where('account_id', '=', user.id).execute();
         await trx.deleteFrom('reset_tokens').where('account_id', '=', user.id).execute();
         await trx.deleteFrom('throttles').where('key', '=', `login:account:${user.email}`).execute();
+        // Queued mail may hold a code or reset link; sent rows still name the person.
+        await forgetMailOf(trx, user.email);
       },
     });
     deps.onAppended();

@@ -13,7 +13,7 @@ import {
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { hashPassword } from '../auth/password';
-import { sendVerificationCode } from '../auth/send-code';
+import { queueVerificationCode, sendVerificationCode } from '../auth/send-code';
 import { checkCode } from '../auth/verification-codes';
 import type { AppEnv, Deps } from '../deps';
 import { seconds } from '../errors';
@@ -71,18 +71,20 @@ export function registerRoutes(deps: Deps) {
           .insertInto('credentials')
           .values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() })
           .execute();
+        // The account and its first code's mail commit together: no account is ever left without a code on its way.
+        await queueVerificationCode(
+          trx,
+          deps.secret,
+          { id: accountId, name: body.name, email: body.email },
+          now,
+        );
       },
     }).catch((error: unknown) => {
       const duplicate = duplicateOf(error);
       throw duplicate ? new DomainError('conflict', duplicate) : error;
     });
-
-    const delivery = await sendVerificationCode(deps, { id: accountId, name: body.name, email: body.email });
-    const message =
-      delivery.status === 'sent'
-        ? 'Verification code sent!'
-        : 'Your account was created, but we couldn’t send the code just now. Please press Resend in a moment.';
-    return c.json({ success: true, message, email: body.email }, 201);
+    deps.mailQueued();
+    return c.json({ success: true, message: 'Verification code sent!', email: body.email }, 201);
   });
 
   app.post('/verify-email', async (c) => {
@@ -123,9 +125,6 @@ export function registerRoutes(deps: Deps) {
       throw new DomainError('too_many', `Please wait ${seconds(wait)} before asking for another code.`, {
         retryAfterSeconds: wait,
       });
-    }
-    if (delivery.status === 'failed') {
-      return c.json({ error: 'We couldn’t send the email just now. Please try again in a moment.' }, 503);
     }
     return c.json({ success: true, message: 'New code sent!' });
   });

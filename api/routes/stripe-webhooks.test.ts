@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../payments/stripe/fake-stripe';
+import { createTestApp } from '../../tests/support/api/app';
+import { signUpAdmin } from '../../tests/support/api/payments/flows';
+import { type FakeStripe, startFakeStripe } from '../../tests/support/api/payments/stripe/fake-stripe';
 import { createStripeProvider } from '../payments/stripe/provider';
-import { signUpAdmin } from '../payments/test-flows';
-import { createTestApp } from '../testing';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 let stripe: FakeStripe;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchUp } from '../../renderer/projector';
-import { daysPass, orderOf, profileOf, subscribeLocally } from '../payments/test-flows';
-import { createTestApp } from '../testing';
+import { createTestApp } from '../../tests/support/api/app';
+import { daysPass, orderOf, profileOf, subscribeLocally } from '../../tests/support/api/payments/flows';
 import { WILL_CANCEL } from './orders';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

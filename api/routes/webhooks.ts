@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { paymentWebhooksHandled } from '../../observability/metrics';
 import type { AppEnv, Deps } from '../deps';
 import { handlePaymentEvent } from '../payments/handle-event';
 import { type PaymentEvent, WebhookSignatureError } from '../payments/provider';
@@ -14,7 +15,10 @@ export function webhookRoutes(deps: Deps) {
     try {
       event = parseWebhook(await c.req.text(), c.req.header('stripe-signature'));
     } catch (error) {
-      if (error instanceof WebhookSignatureError) return c.json({ error: 'Invalid webhook signature.' }, 400);
+      if (error instanceof WebhookSignatureError) {
+        paymentWebhooksHandled.inc({ outcome: 'rejected' });
+        return c.json({ error: 'Invalid webhook signature.' }, 400);
+      }
       throw error;
     }
     // Any failure past this point is a 500, and Stripe delivers again later; the inbox makes that safe.

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
-import { fullCard, imageRef } from '../test-card';
+import { fullCard, imageRef } from '../../tests/support/renderer/card';
 import { renderProfilePage, saveContactHref } from './profile-page';
 
 const pageUrl = 'https://tradecard.example/u/dave/';

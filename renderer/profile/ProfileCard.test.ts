@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, displayCard, imgTags, renderCard } from './test-render';
+import { count, displayCard, imgTags, renderCard } from '../../tests/support/renderer/render';
 
 describe('display modes', () => {
   it.each([

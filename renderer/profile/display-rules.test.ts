@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, displayCard, renderCard, sectionOrder } from './test-render';
+import { count, displayCard, renderCard, sectionOrder } from '../../tests/support/renderer/render';
 import type { ImageSource } from './view-model';
 
 /** SPEC §4/§5 display rules, checked through what ProfileCard actually draws. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
-import { everySectionHidden, fullCard } from '../test-card';
+import { everySectionHidden, fullCard } from '../../tests/support/renderer/card';
 import { displayName, hasVisibleContent, imageSource, toDisplayCard } from './view-model';
 
 const id = 'abcdef0123456789abcdef01';

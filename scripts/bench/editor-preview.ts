@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
+import { waitForMail } from '../../tests/support/api/mail/outbox';
 import { REPO_ROOT, startTsChild } from './child-process';
 import { childEnv } from './env';
 import { atMost, type BenchRow, info } from './report';
@@ -51,9 +51,9 @@ async function signUp(dataDir: string): Promise<string> {
     username: 'bench-editor',
     password: PASSWORD,
   });
-  const files = (await listOutboxFiles(path.join(dataDir, 'outbox'))) ?? [];
-  const mails = await Promise.all(files.map((file) => readOutboxMessage(file)));
-  const code = mails.findLast((mail) => mail.to.includes(EMAIL))?.text.match(/\b(\d{6})\b/)?.[1];
+  // Sent just after the request commits: wait for it rather than looking once.
+  const mail = await waitForMail(path.join(dataDir, 'outbox'), (m) => m.to.includes(EMAIL));
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no verification code in the outbox');
   await post('/verify-email', { email: EMAIL, code });
   const { token } = await post('/login', { email: EMAIL, password: PASSWORD });

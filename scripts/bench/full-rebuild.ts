@@ -72,6 +72,7 @@ async function prepareDataDir(dir: string, count: number): Promise<void> {
       publicDir: path.join(dir, 'public'),
       publicUrl: 'http://localhost:3000',
       onAppended: () => {},
+      mailQueued: () => {},
       mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
     } as Deps;
     deps.payments = createLocalPayments(deps);

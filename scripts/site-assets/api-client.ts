@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { waitForMail } from '../../tests/support/api/mail/outbox';
 import type { RunningServer } from './server';
 
 export type SamplePerson = {
@@ -26,16 +26,16 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** The newest 6-digit code mailed to `email`, read from the outbox as the person would read their inbox. */
-function codeFor(server: RunningServer, email: string): string {
-  const outbox = path.join(server.dataDir, 'outbox');
-  const mails = fs
-    .readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-    .filter((mail) => mail.includes(email));
-  const code = mails.at(-1)?.match(/\b(\d{6})\b/)?.[1];
+/**
+ * The newest 6-digit code mailed to `email`, read from the outbox as the person would read their inbox; the server
+ * sends just after the request commits, so this waits for it.
+ */
+async function codeFor(server: RunningServer, email: string): Promise<string> {
+  const mail = await waitForMail(
+    path.join(server.dataDir, 'outbox'),
+    (m) => m.to.includes(email) && m.subject.includes('verification code'),
+  );
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No verification code for ${email} in the outbox`);
   return code;
 }
@@ -55,7 +55,7 @@ async function waitForPage(server: RunningServer, username: string, marker: stri
 export async function publishPerson(server: RunningServer, person: SamplePerson): Promise<void> {
   const { username, name, email } = person;
   await call(server, '/register', json({ name, email, username, password: PASSWORD }));
-  await call(server, '/verify-email', json({ email, code: codeFor(server, email) }));
+  await call(server, '/verify-email', json({ email, code: await codeFor(server, email) }));
   const { token } = (await call(server, '/login', json({ email, password: PASSWORD }))) as { token: string };
 
   const form = new FormData();

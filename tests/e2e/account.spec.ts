@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
+import { waitForMail } from '../support/api/mail/outbox';
 import { bearer, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
@@ -96,8 +97,9 @@ test.describe('the account screens', () => {
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(toast(page, 'Password reset link sent to your email!')).toBeVisible();
+    // Sent just after the request commits: wait for it rather than looking once.
+    await expect.poll(async () => (await mailsTo('resetter@example.com')).length).toBe(before + 1);
     const mails = await mailsTo('resetter@example.com');
-    expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)?.subject).toBe('Reset your TradeCard password');
     expect(mails.at(-1)?.text).toMatch(/\/reset-password\/\S+/);
   });
@@ -153,8 +155,10 @@ test.describe('the account screens', () => {
     await expect(page.getByLabel('Message')).toHaveValue('');
     await expect(page.getByLabel('Your name')).toHaveValue('Dana Pipe');
 
-    const mail = (await mailsTo('support@tradecard.localhost')).find((m) =>
-      m.text.includes('My card stopped opening my page'),
+    const mail = await waitForMail(
+      path.join(e2eDataDir(), 'outbox'),
+      (m) =>
+        m.to.includes('support@tradecard.localhost') && m.text.includes('My card stopped opening my page'),
     );
     expect(mail?.subject).toBe('Contact form: Card not working from Dana Pipe');
     expect(mail?.text).toContain('asker@example.com');

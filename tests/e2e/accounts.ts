@@ -1,23 +1,26 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
+import { waitForMail } from '../support/api/mail/outbox';
 import { e2eDataDir } from './env';
 
 const PASSWORD = 'Plumber2026';
 
-/** The newest code mailed to an address, read from the server's outbox as the person would read their inbox. */
-export function lastCodeFor(email: string): string {
-  const outbox = path.join(e2eDataDir(), 'outbox');
-  const mails = fs
-    .readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
-    .filter((mail) => mail.includes(email));
-  const code = mails.at(-1)?.match(/\b(\d{6})\b/)?.[1];
+/**
+ * The newest code mailed to an address, read from the server's outbox as the person would read their inbox. The
+ * server sends just after the request commits, so this waits for the mail rather than looking once.
+ */
+export async function lastCodeFor(email: string, options: { after?: number } = {}): Promise<string> {
+  const mail = await waitForMail(
+    outboxDir(),
+    (m) => m.to.includes(email) && m.subject.includes('verification code'),
+    options,
+  );
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No verification code for ${email} in the outbox`);
   return code;
 }
+
+export const outboxDir = () => path.join(e2eDataDir(), 'outbox');
 
 /** Registers, verifies and logs in through the API; returns the bearer token. */
 export async function signUp(request: APIRequestContext, username: string): Promise<string> {
@@ -26,7 +29,7 @@ export async function signUp(request: APIRequestContext, username: string): Prom
     data: { name: 'Dana Pipe', email, username, password: PASSWORD },
   });
   expect(registered.status()).toBe(201);
-  await request.post('/api/verify-email', { data: { email, code: lastCodeFor(email) } });
+  await request.post('/api/verify-email', { data: { email, code: await lastCodeFor(email) } });
   const login = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(login.status()).toBe(200);
   return (await login.json()).token as string;

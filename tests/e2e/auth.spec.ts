@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
-import { signUp } from './accounts';
+import { waitForMail } from '../support/api/mail/outbox';
+import { lastCodeFor, outboxDir, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 
@@ -11,13 +12,6 @@ async function mailsTo(email: string) {
   const files = (await listOutboxFiles(`${e2eDataDir()}/outbox`)) ?? [];
   const mails = await Promise.all(files.map(readOutboxMessage));
   return mails.filter((mail) => mail.to.includes(email));
-}
-
-async function lastCode(email: string): Promise<string> {
-  const codes = (await mailsTo(email)).filter((mail) => mail.subject.includes('verification code'));
-  const code = codes.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`No verification code for ${email} in the outbox`);
-  return code;
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('#toasts').getByText(text);
@@ -92,7 +86,7 @@ test.describe('signing up and signing in', () => {
 
     await code.fill('123 4567');
     await expect(code).toHaveValue('123456');
-    await code.fill(await lastCode('dana.new@example.com'));
+    await code.fill(await lastCodeFor('dana.new@example.com'));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.waitForURL((url) => url.pathname === '/myprofile');
     expect(await token(page)).toBeTruthy();
@@ -162,7 +156,10 @@ test.describe('signing up and signing in', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(toast(page, /we’ve sent a password reset link/)).toBeVisible();
 
-    const mail = (await mailsTo('forgetful@example.com')).find((m) => m.subject.includes('Reset'));
+    const mail = await waitForMail(
+      outboxDir(),
+      (m) => m.to.includes('forgetful@example.com') && m.subject.includes('Reset'),
+    );
     const link = mail?.text.match(/https?:\/\/\S+\/reset-password\/[\w-]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link ?? '');
@@ -209,7 +206,7 @@ test.describe('signing up and signing in', () => {
     await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
     await expect.poll(async () => (await mailsTo(unverified.email)).length).toBe(before + 1);
 
-    await page.getByLabel('Verification code').fill(await lastCode(unverified.email));
+    await page.getByLabel('Verification code').fill(await lastCodeFor(unverified.email));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.waitForURL((url) => url.pathname === '/myprofile');
     expect(await token(page)).toBeTruthy();

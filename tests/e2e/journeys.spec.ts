@@ -20,7 +20,7 @@ async function registerThroughTheScreens(page: Page, username: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
   // The code step shows once the server has mailed the code.
   await expect(page.getByLabel('Verification code')).toBeFocused();
-  await page.getByLabel('Verification code').fill(lastCodeFor(email));
+  await page.getByLabel('Verification code').fill(await lastCodeFor(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
 }
 

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS, type LocalPayments, only, setUpLocalPayments, subscribe } from './testing';
+import {
+  ADDRESS,
+  type LocalPayments,
+  only,
+  setUpLocalPayments,
+  subscribe,
+} from '../../../tests/support/api/payments/local-checkout';
 
 let local: LocalPayments;
 beforeEach(async () => {

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS, type LocalPayments, PUBLIC_URL, setUpLocalPayments } from './testing';
+import {
+  ADDRESS,
+  type LocalPayments,
+  PUBLIC_URL,
+  setUpLocalPayments,
+} from '../../../tests/support/api/payments/local-checkout';
 
 let local: LocalPayments;
 beforeEach(async () => {

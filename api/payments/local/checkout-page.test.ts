@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type LocalPayments, PUBLIC_URL, setUpLocalPayments } from './testing';
+import {
+  type LocalPayments,
+  PUBLIC_URL,
+  setUpLocalPayments,
+} from '../../../tests/support/api/payments/local-checkout';
 
 let local: LocalPayments;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { stripeAgainstFake } from './against-fake';
+import { stripeAgainstFake } from '../../../tests/support/api/payments/stripe/against-fake';
 
 const context = stripeAgainstFake();
 

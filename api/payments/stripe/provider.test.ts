@@ -4,8 +4,8 @@ import {
   SHIPPING_COUNTRIES,
   SUBSCRIPTION_PRODUCT_NAME,
 } from '../../../events/order/pricing';
+import { checkoutWith, stripeAgainstFake } from '../../../tests/support/api/payments/stripe/against-fake';
 import type { CheckoutRequest } from '../provider';
-import { checkoutWith, stripeAgainstFake } from './against-fake';
 import { createStripeProvider } from './provider';
 
 const context = stripeAgainstFake();

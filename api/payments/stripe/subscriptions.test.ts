@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  checkoutWith,
+  lastRequest,
+  stripeAgainstFake,
+} from '../../../tests/support/api/payments/stripe/against-fake';
 import type { CheckoutRequest } from '../provider';
-import { checkoutWith, lastRequest, stripeAgainstFake } from './against-fake';
 
 const context = stripeAgainstFake();
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { stripeAgainstFake, WEBHOOK_SECRET } from '../../../tests/support/api/payments/stripe/against-fake';
 import { WebhookSignatureError } from '../provider';
-import { stripeAgainstFake, WEBHOOK_SECRET } from './against-fake';
 
 const SECRET = WEBHOOK_SECRET;
 

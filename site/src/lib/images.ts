@@ -6,7 +6,9 @@ declare const __SITE_PUBLIC_DIR__: string | undefined;
 
 /** Build-time only: the generated site images (scripts/site-assets) as width-suffixed WebP pairs. */
 const publicDir =
-  typeof __SITE_PUBLIC_DIR__ === 'string' ? __SITE_PUBLIC_DIR__ : path.resolve(import.meta.dirname, '../../public');
+  typeof __SITE_PUBLIC_DIR__ === 'string'
+    ? __SITE_PUBLIC_DIR__
+    : path.resolve(import.meta.dirname, '../../public');
 
 export type SiteImage = { name: string; src: string; srcset: string; width: number; height: number };
 

@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { createApp } from '../../../api/app';
 import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
+import { sendDueMail } from '../../../api/mail/sender';
 import { createLocalPayments } from '../../../api/payments/create';
 import { openTempDatabase } from '../events/db';
 
@@ -21,11 +22,15 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     dataDir: database.dir,
     publicDir: path.join(database.dir, 'public'),
     onAppended: () => {},
+    // Tests deliver queued mail when they read the outbox (below), so a nudge has nothing to do.
+    mailQueued: () => {},
     supportEmail: 'support@tradecard.test',
     adminEmails: [],
     trustProxy: true,
     // Empty unless a test writes a site there: tests don't depend on whether `npm run build` has run.
     siteDir: path.join(database.dir, 'site'),
+    // The server's defaults; a test that fills the disk passes its own statfs.
+    readiness: { minFreeMb: 200, maxLagSeconds: 60 },
     ...overrides,
   } as Deps;
   // The local provider reports to the app's own handler, as in the server: the same path a Stripe webhook takes.
@@ -54,7 +59,30 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     return { status: response.status, body: json, headers: response.headers };
   };
 
+  /**
+   * Sends what is queued and due through the real sender, as the server's would after a commit, and waits out
+   * sends another sender (a test's running one) has in hand.
+   */
+  const deliverMail = async () => {
+    const outcome = await sendDueMail(deps);
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      const inHand = await database.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('claimed_by', 'is not', null)
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .executeTakeFirst();
+      if (!inHand) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    return outcome;
+  };
+
+  /** Every mail delivered so far, oldest first, after delivering what is due. */
   const outbox = async () => {
+    await deliverMail();
     const files = fs.existsSync(outboxDir)
       ? fs
           .readdirSync(outboxDir)
@@ -99,6 +127,7 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     dir: database.dir,
     call,
     outbox,
+    deliverMail,
     lastMailTo,
     lastCodeFor,
     signUp,

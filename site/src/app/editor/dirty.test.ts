@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../../../events/card/content';
+import { filledDraft, picked, storedRef } from '../../../../tests/support/site/draft';
 import { isDirty } from './dirty';
 import { draftFromContent, emptyDraft, emptyReview, emptyService } from './draft';
 import { editorReducer, initialEditorState } from './reducer';
-import { filledDraft, picked, storedRef } from './test-draft';
 
 describe('isDirty', () => {
   it('is false for a draft just loaded, whatever keys its rows got', () => {

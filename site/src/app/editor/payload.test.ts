@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCardFields } from '../../../../events/card/input';
+import { filledDraft, picked, stored } from '../../../../tests/support/site/draft';
 import { emptyDraft } from './draft';
 import { buildPayload, cardFields } from './payload';
-import { filledDraft, picked, stored } from './test-draft';
 
 describe('cardFields', () => {
   it('leaves out empty and blank text fields', () => {

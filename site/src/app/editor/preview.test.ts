@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../../../events/card/content';
+import { filledDraft, picked, storedRef } from '../../../../tests/support/site/draft';
 import { draftFromContent, emptyDraft } from './draft';
 import { previewCard } from './preview-card';
 import { previewCss, scopeToCard } from './preview-styles';
 import { readSavedCard } from './saved-card';
-import { filledDraft, picked, storedRef } from './test-draft';
 
 describe('previewCss', () => {
   it('confines every rule of the page stylesheet to the card', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
+import { filledDraft, picked, stored } from '../../../../tests/support/site/draft';
 import { editorReducer, initialEditorState } from './reducer';
-import { filledDraft, picked, stored } from './test-draft';
 
 const start = () => initialEditorState(filledDraft({ services: [], reviews: [] }));
 

@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env';
+
+const STRIPE = {
+  PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+};
+/** A production configuration that passes every check; each test takes one thing away. */
+const PRODUCTION = { PRODUCTION: 'true', PUBLIC_URL: 'https://cards.example.com', ...STRIPE };
+
+const refusal = (source: NodeJS.ProcessEnv): string => {
+  try {
+    readEnv(source);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('readEnv accepted the configuration');
+};
+
+describe('readEnv on a laptop (no PRODUCTION)', () => {
+  it('keeps the quick-start defaults: local payments, the sample profile, a localhost address', () => {
+    const env = readEnv({});
+    expect(env.PRODUCTION).toBe(false);
+    expect(env.PAYMENTS).toBe('local');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.dataDir).toBe(path.resolve('data'));
+    expect(env.SHUTDOWN_GRACE_SECONDS).toBe(30);
+  });
+
+  it('follows an explicit SEED_DEMO either way', () => {
+    expect(readEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(readEnv({ SEED_DEMO: '1' }).SEED_DEMO).toBe(true);
+  });
+
+  it('is not switched by NODE_ENV, which stays React’s build switch', () => {
+    const env = readEnv({ NODE_ENV: 'production' });
+    expect(env.PRODUCTION).toBe(false);
+    expect(env.SEED_DEMO).toBe(true);
+  });
+});
+
+describe('readEnv in production mode', () => {
+  it('accepts a complete configuration and leaves the sample profile off', () => {
+    const env = readEnv(PRODUCTION);
+    expect(env.PAYMENTS).toBe('stripe');
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.PUBLIC_URL).toBe('https://cards.example.com');
+  });
+
+  it('refuses the default local payments, naming the variable and what to set', () => {
+    expect(refusal({ ...PRODUCTION, PAYMENTS: undefined })).toContain(
+      'PAYMENTS=local (the default) takes no real payments: set PAYMENTS=stripe with its keys, or DEMO=true if this instance is a demo',
+    );
+    expect(refusal({ ...PRODUCTION, PAYMENTS: 'local' })).toContain('PAYMENTS=local takes no real payments');
+  });
+
+  it('refuses an explicit SEED_DEMO=true, but accepts SEED_DEMO=false', () => {
+    expect(refusal({ ...PRODUCTION, SEED_DEMO: 'true' })).toMatch(
+      /SEED_DEMO=true would publish the sample profile/,
+    );
+    expect(readEnv({ ...PRODUCTION, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it('refuses a missing PUBLIC_URL, and an http one', () => {
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: undefined })).toMatch(
+      /PUBLIC_URL is not set, so links, QR codes and vCards would point at localhost/,
+    );
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: '' })).toMatch(/PUBLIC_URL is not set/);
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://cards.example.com' })).toMatch(
+      /PUBLIC_URL=http:\/\/cards\.example\.com is not https/,
+    );
+  });
+
+  it('lists every problem at once, one line each, under a heading that names the mode', () => {
+    const message = refusal({ PRODUCTION: 'true', SEED_DEMO: 'true' });
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('Invalid configuration (production mode: PRODUCTION=true):');
+    expect(lines.slice(1).map((line) => line.trim().split(/[ =]/)[0])).toEqual([
+      'PAYMENTS',
+      'SEED_DEMO',
+      'PUBLIC_URL',
+    ]);
+  });
+
+  it('lists missing Stripe keys beside the production problems', () => {
+    const message = refusal({ PRODUCTION: 'true', PAYMENTS: 'stripe' });
+    expect(message).toContain('PAYMENTS=stripe needs STRIPE_SECRET_KEY');
+    expect(message).toContain('PUBLIC_URL is not set');
+  });
+
+  it('runs a demo with DEMO=true: local payments, the sample profile and a localhost address are allowed', () => {
+    const env = readEnv({ PRODUCTION: 'true', DEMO: 'true' });
+    expect(env.PAYMENTS).toBe('local');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(readEnv({ PRODUCTION: 'true', DEMO: 'true', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleCommand } from '../../events/command';
+import { contactDecider } from '../../events/contact/decider';
+import { contactStreamId } from '../../events/contact/events';
+import type { Db } from '../../events/db';
+import { DomainError } from '../../events/errors';
+import { openTempDatabase } from '../../tests/support/events/db';
+import type { MailMessage } from './mailer';
+import { claimDueMail, enqueueMail, forgetMailOf, markMailSent, pruneFinishedMail } from './queue';
+
+let database: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeEach(async () => {
+  database = await openTempDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+const now = new Date('2026-11-22T09:00:00Z');
+const toSupport: MailMessage = {
+  to: 'support@tradecard.test',
+  replyTo: 'sam@example.test',
+  subject: 'Contact form',
+  text: 'Cracked.',
+  html: '<p>Cracked.</p>',
+};
+
+const submit = (db: Db, messageId: string) =>
+  handleCommand(db, {
+    decider: contactDecider,
+    streamId: contactStreamId(messageId),
+    command: {
+      type: 'SubmitContactMessage',
+      messageId,
+      name: 'Sam',
+      email: 'sam@example.test',
+      reason: 'Card damaged',
+      message: 'Cracked.',
+      accountId: null,
+    },
+    now,
+    alsoInTransaction: async (trx) => {
+      await enqueueMail(trx, toSupport, now);
+    },
+  });
+
+const count = async (table: 'events' | 'mail_outbox') =>
+  Number(
+    (
+      await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('queueing mail with the event that causes it', () => {
+  it('commits the mail with the event', async () => {
+    await submit(database.db, 'm1');
+    expect(await count('events')).toBe(1);
+    const [queued] = await database.db.selectFrom('mail_outbox').selectAll().execute();
+    expect(queued).toMatchObject({
+      to_address: 'support@tradecard.test',
+      reply_to: 'sam@example.test',
+      subject: 'Contact form',
+      attempts: 0,
+      next_attempt_at: now.toISOString(),
+      sent_at: null,
+    });
+  });
+
+  it('queues nothing when the command is rolled back after its mail was queued', async () => {
+    // Two commands in one transaction: the second is refused, so the first's event and its mail go too.
+    const both = database.db.transaction().execute(async (trx) => {
+      await submit(trx, 'm2');
+      await submit(trx, 'm2');
+    });
+    await expect(both).rejects.toBeInstanceOf(DomainError);
+    expect(await count('events')).toBe(0);
+    expect(await count('mail_outbox')).toBe(0);
+  });
+});
+
+describe('erasure and retention', () => {
+  it('forgets every mail to or from an address, sent or not, whatever its case', async () => {
+    const id = await enqueueMail(
+      database.db,
+      { ...toSupport, to: 'Dana@Example.com', replyTo: undefined },
+      now,
+    );
+    await claimDueMail(database.db, 'me', now, { limit: 1, until: new Date(now.getTime() + 60_000) });
+    await markMailSent(database.db, id, 'me', now);
+    await enqueueMail(database.db, { ...toSupport, to: 'dana@example.com', replyTo: undefined }, now);
+    await enqueueMail(database.db, { ...toSupport, replyTo: 'dana@example.com' }, now);
+    await enqueueMail(database.db, { ...toSupport, to: 'sam@example.test' }, now);
+
+    expect(await forgetMailOf(database.db, 'dana@example.com')).toBe(3);
+    const left = await database.db.selectFrom('mail_outbox').select(['to_address', 'reply_to']).execute();
+    expect(left).toEqual([{ to_address: 'sam@example.test', reply_to: 'sam@example.test' }]);
+  });
+
+  it('prunes sent and given-up mail older than the cutoff, never mail still to send', async () => {
+    const day = 24 * 60 * 60_000;
+    const old = new Date(now.getTime() - 40 * day);
+    const sentLongAgo = await enqueueMail(database.db, toSupport, old);
+    const givenUpLongAgo = await enqueueMail(database.db, toSupport, old);
+    const stillQueued = await enqueueMail(database.db, toSupport, old);
+    const sentRecently = await enqueueMail(database.db, toSupport, now);
+    const set = (id: number, values: { sent_at?: string; given_up_at?: string }) =>
+      database.db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+    await set(sentLongAgo, { sent_at: old.toISOString() });
+    await set(givenUpLongAgo, { given_up_at: old.toISOString() });
+    await set(sentRecently, { sent_at: now.toISOString() });
+
+    expect(await pruneFinishedMail(database.db, new Date(now.getTime() - 30 * day))).toBe(2);
+    const left = await database.db.selectFrom('mail_outbox').select('id').orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual([stillQueued, sentRecently]);
+  });
+});

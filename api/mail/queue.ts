@@ -1,0 +1,166 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../events/db';
+import type { MailOutboxTable } from '../../events/schema';
+import type { MailMessage } from './mailer';
+
+export type QueuedMail = Selectable<MailOutboxTable>;
+
+/**
+ * Queues a message. Call it with the transaction that records what the mail is about, so the two commit or roll
+ * back together; then nudge the sender (`deps.mailQueued()`) once that transaction has committed.
+ */
+export async function enqueueMail(db: Db, message: MailMessage, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      reply_to: message.replyTo ?? null,
+      created_at: at,
+      attempts: 0,
+      next_attempt_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const queuedMessage = (row: QueuedMail): MailMessage => ({
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text,
+  html: row.html,
+  ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+});
+
+/**
+ * Takes up to `limit` due rows, oldest first, for `owner` until `until`. One UPDATE picks and marks them, and
+ * SQLite runs it under the write lock, so two senders (in this process or another) never hold the same row.
+ */
+export async function claimDueMail(
+  db: Db,
+  owner: string,
+  now: Date,
+  options: { limit: number; until: Date },
+): Promise<QueuedMail[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({ claimed_by: owner, claimed_until: options.until.toISOString() })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', at)]))
+        .orderBy('id')
+        .limit(options.limit),
+    )
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+// Every write below checks the claim: a sender whose claim lapsed (it hung past its lease) must not overwrite
+// what the sender that took the row over recorded.
+const heldBy = (db: Db, id: number, owner: string) =>
+  db.updateTable('mail_outbox').where('id', '=', id).where('claimed_by', '=', owner);
+
+/** Sent: the bodies (codes, reset links, people's messages) are blanked, so the table keeps no secrets. */
+export async function markMailSent(db: Db, id: number, owner: string, now: Date): Promise<void> {
+  await heldBy(db, id, owner)
+    .set({
+      sent_at: now.toISOString(),
+      attempts: (eb) => eb('attempts', '+', 1),
+      subject: '',
+      text: '',
+      html: '',
+      reply_to: null,
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .execute();
+}
+
+export async function markMailRetry(
+  db: Db,
+  id: number,
+  owner: string,
+  failure: { attempts: number; lastError: string; nextAttemptAt: Date },
+): Promise<void> {
+  await heldBy(db, id, owner)
+    .set({
+      attempts: failure.attempts,
+      last_error: failure.lastError,
+      next_attempt_at: failure.nextAttemptAt.toISOString(),
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .execute();
+}
+
+/** Given up: blanked like a sent row, since nobody will send it; the address, times and last error remain. */
+export async function markMailGivenUp(
+  db: Db,
+  id: number,
+  owner: string,
+  failure: { attempts: number; lastError: string; at: Date },
+): Promise<void> {
+  await heldBy(db, id, owner)
+    .set({
+      attempts: failure.attempts,
+      last_error: failure.lastError,
+      given_up_at: failure.at.toISOString(),
+      subject: '',
+      text: '',
+      html: '',
+      reply_to: null,
+      claimed_by: null,
+      claimed_until: null,
+    })
+    .execute();
+}
+
+/** Hands back rows claimed but not tried (the sender is stopping), so another sender may take them at once. */
+export async function releaseMailClaims(db: Db, owner: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ claimed_by: null, claimed_until: null })
+    .where('claimed_by', '=', owner)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Erasure (ADR 004): every row to or from this address goes, sent or not. An unsent one may hold a code or a
+ * reset link for an account that no longer exists, and a sent one still names the person.
+ */
+export async function forgetMailOf(db: Db, email: string): Promise<number> {
+  const address = email.toLowerCase();
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['to_address']), '=', address),
+        eb(eb.fn('lower', ['reply_to']), '=', address),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Sent and given-up rows are kept a while for support to see what went where, then dropped. */
+export async function pruneFinishedMail(db: Db, before: Date): Promise<number> {
+  const at = before.toISOString();
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where((eb) => eb.or([eb('sent_at', '<', at), eb('given_up_at', '<', at)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type ServerProcess,
+  spawnServerProcess,
+  startServerProcess,
+} from '../tests/support/api/server-process';
+
+// Each test runs the real server as a child process and signals it, as `docker stop` or Ctrl-C would.
+
+let running: ServerProcess[] = [];
+afterEach(async () => {
+  for (const server of running) await server.cleanup();
+  running = [];
+});
+
+async function start(env: Record<string, string> = {}) {
+  const server = await startServerProcess({ env });
+  running.push(server);
+  return server;
+}
+
+const CONTACT = JSON.stringify({
+  name: 'Sam Patel',
+  email: 'sam@example.com',
+  reason: 'Setup help',
+  message: `A long question about cards. ${'More words. '.repeat(300)}`,
+  agree: true,
+});
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * A contact message sent slowly: the headers go first, and once the server has taken the request in hand (its
+ * `100 Continue`), only the first half of the body. The rest waits for `finish()`.
+ */
+async function slowContactMessage(url: string) {
+  const body = Buffer.from(CONTACT);
+  const request = http.request(`${url}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': body.length, expect: '100-continue' },
+  });
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+  // Node answers 100 Continue just before it hands the request to the app: from here it is in flight.
+  await new Promise<void>((resolve) => request.on('continue', resolve));
+  const half = Math.floor(body.length / 2);
+  await new Promise<void>((resolve) => request.write(body.subarray(0, half), () => resolve()));
+  return {
+    answer,
+    finish: () => request.end(body.subarray(half)),
+  };
+}
+
+/** Resolves once a new connection to the port is refused: the server has stopped listening. */
+async function refusedAt(port: number): Promise<string> {
+  for (;;) {
+    const code = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    if (code !== 'connected') return code;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const lastRecord = (server: ServerProcess) => server.logs().at(-1);
+
+describe('stopping the server on a signal', () => {
+  it('lets a request in flight finish, refuses new connections, then exits 0 with one stop line', async () => {
+    const server = await start();
+    const upload = await slowContactMessage(server.url);
+
+    server.child.kill('SIGTERM');
+    expect(await refusedAt(server.port)).toBe('ECONNREFUSED');
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+
+    upload.finish();
+    const answer = await upload.answer;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ success: true, message: 'Message sent!' });
+    expect(answer.headers.connection).toBe('close');
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(fs.existsSync(path.join(server.dataDir, 'server.pid'))).toBe(false);
+    expect(server.lines.at(-1)).toBe(JSON.stringify(lastRecord(server)));
+    expect(lastRecord(server)).toMatchObject({
+      msg: 'stopped',
+      signal: 'SIGTERM',
+      inFlight: 1,
+      cut: 0,
+      failed: 0,
+    });
+    // The message the slow request carried is in the log: the request really completed before the database closed.
+    const sqlite = new SQLite(path.join(server.dataDir, 'app.db'), { readonly: true });
+    const stored = sqlite.prepare("SELECT type FROM events WHERE stream_id LIKE 'contact-%'").all();
+    sqlite.close();
+    expect(stored).toEqual([{ type: 'ContactMessageReceived' }]);
+  });
+
+  it('closes idle keep-alive connections at once instead of waiting out the grace period', async () => {
+    const server = await start({ SHUTDOWN_GRACE_SECONDS: '600' });
+    const agent = new http.Agent({ keepAlive: true });
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      http
+        .get(`${server.url}/api/health`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(Object.keys(agent.freeSockets)).toHaveLength(1);
+
+    expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(lastRecord(server)).toMatchObject({ msg: 'stopped', inFlight: 0, cut: 0 });
+    // Left alone, Node keeps an idle connection for its keepAliveTimeout (5 s) and only then lets the server close;
+    // closed at once, the stop takes milliseconds. The bound sits well between the two.
+    expect(lastRecord(server)?.ms).toBeLessThan(3000);
+    agent.destroy();
+  });
+
+  it('cuts a request still running when SHUTDOWN_GRACE_SECONDS is up, and still stops cleanly', async () => {
+    const server = await start({ SHUTDOWN_GRACE_SECONDS: '1' });
+    const upload = await slowContactMessage(server.url);
+    server.child.kill('SIGTERM');
+    await expect(upload.answer).rejects.toThrow();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(lastRecord(server)).toMatchObject({ msg: 'stopped', signal: 'SIGTERM', inFlight: 1, cut: 1 });
+    expect(fs.existsSync(path.join(server.dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('cuts the requests in flight on a second signal, and still stops cleanly', async () => {
+    const server = await start({ SHUTDOWN_GRACE_SECONDS: '600' });
+    const upload = await slowContactMessage(server.url);
+    server.child.kill('SIGTERM');
+    await refusedAt(server.port);
+    server.child.kill('SIGINT');
+    await expect(upload.answer).rejects.toThrow();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const records = server.logs();
+    expect(records.at(-2)).toMatchObject({ level: 'warn', signal: 'SIGINT', inFlight: 1 });
+    expect(records.at(-1)).toMatchObject({ msg: 'stopped', signal: 'SIGTERM', cut: 1 });
+  });
+});
+
+describe('refusing to start', () => {
+  async function failedStart(env: Record<string, string | undefined>, dataDir?: string) {
+    const server = spawnServerProcess({ env, dataDir });
+    running.push(server);
+    const exit = await server.exited;
+    return { exit, server };
+  }
+
+  it('names the data folder and the cause in one fatal line, without a stack trace', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-not-a-dir-')), 'data');
+    fs.writeFileSync(file, '');
+    try {
+      const { exit, server } = await failedStart({}, file);
+      expect(exit).toEqual({ code: 1, signal: null });
+      expect(server.logs()).toEqual([
+        expect.objectContaining({
+          level: 'fatal',
+          msg: `DATA_DIR ${file} is a file, not a folder: set DATA_DIR to a folder.`,
+        }),
+      ]);
+      expect(server.lines).toHaveLength(1);
+      expect(server.stderr()).toBe('');
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    }
+  });
+
+  it('lists every production-mode problem at once', async () => {
+    const { exit, server } = await failedStart({
+      PRODUCTION: 'true',
+      PUBLIC_URL: undefined,
+      PAYMENTS: undefined,
+    });
+    expect(exit.code).toBe(1);
+    const [record] = server.logs();
+    expect(record?.level).toBe('fatal');
+    expect(String(record?.msg).split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^ {2}PAYMENTS=local \(the default\) takes no real payments/),
+      expect.stringMatching(/^ {2}PUBLIC_URL is not set/),
+    ]);
+    // Nothing was opened: the refusal came before the database.
+    expect(fs.existsSync(path.join(server.dataDir, 'app.db'))).toBe(false);
+  });
+
+  it('says when the port is taken', async () => {
+    const first = await start();
+    const { exit, server } = await failedStart({ PORT: String(first.port) });
+    expect(exit.code).toBe(1);
+    expect(server.logs().at(-1)).toMatchObject({
+      level: 'fatal',
+      msg: `PORT ${first.port} is already in use: stop whatever listens there, or set PORT to a free port.`,
+    });
+    expect(fs.existsSync(path.join(server.dataDir, 'server.pid'))).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import { readEnv } from '../api/env';
+import { StartupProblem } from '../api/startup-problem';
+import { log } from '../observability/log';
+import { buildSite, builtStamp, siteStamp } from './site-stamp';
+
+// `npm start` and the container's command: build the public site only if something it is built from changed, then
+// run the server in this same process, so the signals from Ctrl-C or `docker stop` reach it directly.
+
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    log.fatal(error instanceof StartupProblem ? error.message : { err: error });
+    process.exit(1);
+  }
+})();
+log.level = env.LOG_LEVEL;
+
+const stamp = siteStamp({ publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC });
+if (builtStamp() !== stamp) {
+  log.info(
+    { publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC },
+    'Building the public site: it was never built here, or its sources, PUBLIC_URL or CHAT_WIDGET_SRC changed.',
+  );
+  const started = performance.now();
+  // Until the server takes over, a stop request ends the build; unhandled, PID 1 in a container would ignore it.
+  const stopping = new AbortController();
+  const stopBuild = (signal: NodeJS.Signals) => {
+    stopping.abort();
+    log.info({ signal }, 'Stopped while building the public site; the next start builds it again.');
+    process.exit(0);
+  };
+  process.on('SIGINT', stopBuild);
+  process.on('SIGTERM', stopBuild);
+  try {
+    await buildSite(stamp, stopping.signal);
+  } catch (error) {
+    log.fatal(
+      `Building the public site failed (${(error as Error).message}); its output is above. site/dist must be writable by this user when the site needs rebuilding.`,
+    );
+    process.exit(1);
+  }
+  process.off('SIGINT', stopBuild);
+  process.off('SIGTERM', stopBuild);
+  log.info({ seconds: Math.round((performance.now() - started) / 100) / 10 }, 'Built the public site.');
+}
+
+await import('../api/server');
