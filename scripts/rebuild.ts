@@ -17,7 +17,7 @@ try {
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile renders in ${seconds} s.`,
+    `Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile ${pages.rendered === 1 ? 'page' : 'pages'} in ${seconds} s.`,
   );
   if (pages.removed > 0) console.log(`Removed ${pages.removed} folders that belonged to no account.`);
 } finally {

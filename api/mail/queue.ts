@@ -66,6 +66,10 @@ export async function claimDueMail(
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** A finished row keeps who it went to and when, never what it said (codes, reset links, people's messages). */
+const BLANKED = { subject: '', text: '', html: '', reply_to: null };
+const RELEASED = { claimed_by: null, claimed_until: null };
+
 // Every write below checks the claim: a sender whose claim lapsed (it hung past its lease) must not overwrite
 // what the sender that took the row over recorded.
 const heldBy = (db: Db, id: number, owner: string) =>
@@ -77,12 +81,8 @@ export async function markMailSent(db: Db, id: number, owner: string, now: Date)
     .set({
       sent_at: now.toISOString(),
       attempts: (eb) => eb('attempts', '+', 1),
-      subject: '',
-      text: '',
-      html: '',
-      reply_to: null,
-      claimed_by: null,
-      claimed_until: null,
+      ...BLANKED,
+      ...RELEASED,
     })
     .execute();
 }
@@ -98,8 +98,7 @@ export async function markMailRetry(
       attempts: failure.attempts,
       last_error: failure.lastError,
       next_attempt_at: failure.nextAttemptAt.toISOString(),
-      claimed_by: null,
-      claimed_until: null,
+      ...RELEASED,
     })
     .execute();
 }
@@ -116,12 +115,8 @@ export async function markMailGivenUp(
       attempts: failure.attempts,
       last_error: failure.lastError,
       given_up_at: failure.at.toISOString(),
-      subject: '',
-      text: '',
-      html: '',
-      reply_to: null,
-      claimed_by: null,
-      claimed_until: null,
+      ...BLANKED,
+      ...RELEASED,
     })
     .execute();
 }
@@ -130,7 +125,7 @@ export async function markMailGivenUp(
 export async function releaseMailClaims(db: Db, owner: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ claimed_by: null, claimed_until: null })
+    .set(RELEASED)
     .where('claimed_by', '=', owner)
     .where('sent_at', 'is', null)
     .where('given_up_at', 'is', null)
