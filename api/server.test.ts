@@ -220,3 +220,40 @@ describe('refusing to start', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'server.pid'))).toBe(false);
   });
 });
+
+describe('what the server writes to stdout', () => {
+  it('is JSON on every line, from the first start (with the sample profile seeded) to the stop line', async () => {
+    const server = await start({ SEED_DEMO: 'true' });
+    const page = await fetch(`${server.url}/u/demo`);
+    const missing = await fetch(`${server.url}/api/no-such-call`, {
+      headers: { 'X-Request-Id': 'probe-42' },
+    });
+    expect(page.status).toBe(200);
+    expect(missing.status).toBe(404);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+
+    const unparsed = server.lines.filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+    expect(unparsed).toEqual([]);
+    const records = server.logs();
+    // The seed runs as a child process; what it prints for people arrives as log lines too.
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        source: 'seed-demo',
+        msg: expect.stringMatching(/^Published the sample profile/),
+      }),
+    );
+    const requests = records.filter((record) => record.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ path: '/u/demo', status: 200, reqId: page.headers.get('x-request-id') }),
+      expect.objectContaining({ path: '/api/no-such-call', status: 404, reqId: 'probe-42' }),
+    ]);
+    expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(records.at(-1)).toMatchObject({ msg: 'stopped' });
+  }, 60_000);
+});

@@ -4,7 +4,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { log } from '../observability/log';
+import { log, logChildOutput } from '../observability/log';
 import { measureProjectorLagWith } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import { projectorLag, startProjector } from '../renderer/projector';
@@ -113,7 +113,9 @@ if (env.SEED_DEMO) {
   if (!anyone) {
     const seed = fileURLToPath(new URL('../scripts/seed-demo.ts', import.meta.url));
     const code = await new Promise<number | null>((resolve) => {
-      seeding = spawn(process.execPath, ['--import', 'tsx', seed], { stdio: 'inherit' }).on('exit', resolve);
+      seeding = spawn(process.execPath, ['--import', 'tsx', seed], { stdio: ['ignore', 'pipe', 'pipe'] });
+      logChildOutput(seeding, 'seed-demo');
+      seeding.on('exit', resolve);
     });
     seeding = undefined;
     if (code !== 0 && !stopping)

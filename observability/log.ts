@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import pino from 'pino';
 
 /** What every log line written while handling one request carries (the request id). */
@@ -62,3 +64,23 @@ export type Logger = ReturnType<typeof createLogger>;
 
 /** The process's one logger: JSON lines on stdout. The server sets its level from LOG_LEVEL. */
 export const log: Logger = createLogger();
+
+/**
+ * A child process's output as log lines: every line the server writes stays JSON, even what a helper process
+ * (the demo seed, the site build) prints for people. stderr lines are logged as warnings.
+ */
+export function logChildOutput(
+  child: { stdout: Readable | null; stderr: Readable | null },
+  source: string,
+  logger: Logger = log,
+): void {
+  const follow = (stream: Readable | null, level: 'info' | 'warn') => {
+    if (!stream) return;
+    const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+    lines.on('line', (line) => {
+      if (line.trim()) logger[level]({ source }, line);
+    });
+  };
+  follow(child.stdout, 'info');
+  follow(child.stderr, 'warn');
+}

@@ -7,6 +7,7 @@ import { eventStoreBenchmark } from './bench/event-store';
 import { lighthouseBenchmark } from './bench/lighthouse';
 import { profilesBenchmark } from './bench/profiles';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
+import { startBenchmark } from './bench/start';
 
 const USAGE = 'Usage: tsx scripts/bench.ts [--strict]';
 const RESULTS_FILE = 'bench-results.json';
@@ -15,6 +16,7 @@ const RESULTS_FILE = 'bench-results.json';
 const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
+  { name: 'start-up (npm start)', run: startBenchmark },
   { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
   { name: 'editor live preview (Chromium)', run: editorPreviewBenchmark },
 ];

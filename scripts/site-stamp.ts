@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { logChildOutput } from '../observability/log';
 
 /** The repository root: the site, the scripts and the lock file are found from here. */
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -114,12 +115,24 @@ export function builtStamp(root = ROOT): string | null {
   }
 }
 
-function run(args: string[], signal?: AbortSignal): Promise<void> {
+type BuildOptions = {
+  signal?: AbortSignal;
+  /** Log the build's output as JSON lines (a server start) instead of passing it through (`npm run build`). */
+  logOutput?: boolean;
+};
+
+function run(args: string[], { signal, logOutput = false }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     // This process's environment is handed on unread: the build reads its configuration with readEnv() too. Astro
     // would otherwise report usage over the network from a production start.
     const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit', signal });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env,
+      stdio: logOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...(signal ? { signal } : {}),
+    });
+    if (logOutput) logChildOutput(child, 'site build');
     child.on('error', reject);
     child.on('exit', (code, killedBy) => {
       if (code === 0) resolve();
@@ -137,12 +150,12 @@ function run(args: string[], signal?: AbortSignal): Promise<void> {
  * What `npm run build` does: Astro's build, then the brotli and gzip copies, each as a child process; the stamp is
  * written only after both succeeded, so a failed or interrupted build is rebuilt at the next start.
  */
-export async function buildSite(stamp: string, signal?: AbortSignal): Promise<void> {
+export async function buildSite(stamp: string, options: BuildOptions = {}): Promise<void> {
   fs.rmSync(stampPath(), { force: true });
   await run(
     [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', 'site', '--silent'],
-    signal,
+    options,
   );
-  await run(['--import', 'tsx', path.join(ROOT, 'scripts', 'compress-site.ts')], signal);
+  await run(['--import', 'tsx', path.join(ROOT, 'scripts', 'compress-site.ts')], options);
   fs.writeFileSync(stampPath(), `${stamp}\n`);
 }

@@ -33,7 +33,7 @@ if (builtStamp() !== stamp) {
   process.on('SIGINT', stopBuild);
   process.on('SIGTERM', stopBuild);
   try {
-    await buildSite(stamp, stopping.signal);
+    await buildSite(stamp, { signal: stopping.signal, logOutput: true });
   } catch (error) {
     log.fatal(
       `Building the public site failed (${(error as Error).message}); its output is above. site/dist must be writable by this user when the site needs rebuilding.`,
