@@ -35,7 +35,8 @@ export function PasswordReset({ email }: { email: string }) {
           type="button"
           className="button button--ghost"
           aria-describedby="password-hint"
-          disabled={sending}
+          // Until the profile has loaded there is no address to send the link to.
+          disabled={sending || !email.trim()}
           onClick={() => void reset()}
         >
           {sending ? (
