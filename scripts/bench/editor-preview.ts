@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { waitForMail } from '../../tests/support/api/mail/outbox';
+import { sentTo, waitForMail } from '../../tests/support/api/mail/outbox';
 import { REPO_ROOT, startTsChild } from './child-process';
 import { childEnv } from './env';
 import { atMost, type BenchRow, info } from './report';
@@ -52,7 +52,7 @@ async function signUp(dataDir: string): Promise<string> {
     password: PASSWORD,
   });
   // Sent just after the request commits: wait for it rather than looking once.
-  const mail = await waitForMail(path.join(dataDir, 'outbox'), (m) => m.to.includes(EMAIL));
+  const mail = await waitForMail(path.join(dataDir, 'outbox'), (m) => sentTo(m, EMAIL));
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no verification code in the outbox');
   await post('/verify-email', { email: EMAIL, code });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { waitForMail } from '../../tests/support/api/mail/outbox';
+import { sentTo, waitForMail } from '../../tests/support/api/mail/outbox';
 import type { RunningServer } from './server';
 
 export type SamplePerson = {
@@ -33,7 +33,7 @@ const json = (body: unknown): RequestInit => ({
 async function codeFor(server: RunningServer, email: string): Promise<string> {
   const mail = await waitForMail(
     path.join(server.dataDir, 'outbox'),
-    (m) => m.to.includes(email) && m.subject.includes('verification code'),
+    (m) => sentTo(m, email) && m.subject.includes('verification code'),
   );
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No verification code for ${email} in the outbox`);

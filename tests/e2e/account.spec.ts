@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
-import { waitForMail } from '../support/api/mail/outbox';
+import { sentTo, waitForMail } from '../support/api/mail/outbox';
 import { bearer, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
@@ -20,7 +20,7 @@ async function storeSession(page: Page, token: string) {
 async function mailsTo(address: string) {
   const files = (await listOutboxFiles(path.join(e2eDataDir(), 'outbox'))) ?? [];
   const mails = await Promise.all(files.map((file) => readOutboxMessage(file)));
-  return mails.filter((mail) => mail.to.includes(address));
+  return mails.filter((mail) => sentTo(mail, address));
 }
 
 /** A stand-in for the third-party chat widget that marks the page when it is opened. */
@@ -157,8 +157,7 @@ test.describe('the account screens', () => {
 
     const mail = await waitForMail(
       path.join(e2eDataDir(), 'outbox'),
-      (m) =>
-        m.to.includes('support@tradecard.localhost') && m.text.includes('My card stopped opening my page'),
+      (m) => sentTo(m, 'support@tradecard.localhost') && m.text.includes('My card stopped opening my page'),
     );
     expect(mail?.subject).toBe('Contact form: Card not working from Dana Pipe');
     expect(mail?.text).toContain('asker@example.com');

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
-import { waitForMail } from '../support/api/mail/outbox';
+import { sentTo, waitForMail } from '../support/api/mail/outbox';
 import { e2eDataDir } from './env';
 
 const PASSWORD = 'Plumber2026';
@@ -12,7 +12,7 @@ const PASSWORD = 'Plumber2026';
 export async function lastCodeFor(email: string, options: { after?: number } = {}): Promise<string> {
   const mail = await waitForMail(
     outboxDir(),
-    (m) => m.to.includes(email) && m.subject.includes('verification code'),
+    (m) => sentTo(m, email) && m.subject.includes('verification code'),
     options,
   );
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];

@@ -24,3 +24,10 @@ export async function waitForMail(
 
 /** How many messages the outbox holds now, for `waitForMail`'s `after`. */
 export const mailCount = async (outboxDir: string) => ((await listOutboxFiles(outboxDir)) ?? []).length;
+
+/** Whether a message went to exactly this address, not merely to one ending in it (planbuyer@… ends in buyer@…). */
+export const sentTo = (mail: Pick<OutboxMessage, 'to'>, address: string) =>
+  mail.to
+    .split(',')
+    .map((recipient) => (/<([^>]+)>/.exec(recipient)?.[1] ?? recipient).trim().toLowerCase())
+    .includes(address.toLowerCase());
