@@ -2,7 +2,7 @@ import path from 'node:path';
 import { type OpenedDatabase, openDatabase } from '../events/db';
 import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
-import type { Env } from './env';
+import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
 import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
@@ -38,6 +38,15 @@ export function exitOnStartupProblem(error: unknown): never {
   if (!(error instanceof StartupProblem)) throw error;
   process.stderr.write(`${error.message}\n`);
   process.exit(1);
+}
+
+/** The ops scripts' configuration: a bad value ends the script with its one sentence, as it stops the server. */
+export function readEnvOrExit(): Env {
+  try {
+    return readEnv();
+  } catch (error) {
+    return exitOnStartupProblem(error);
+  }
 }
 
 /** What the server and the ops scripts share: the database and everything built from configuration. */

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { readEnv } from '../api/env';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
-import { databaseFile } from '../api/runtime';
+import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
 
 const destination = process.argv[2];
@@ -10,7 +9,7 @@ if (!destination) {
   console.error('Usage: npm run backup -- <file>');
   process.exit(2);
 }
-const env = readEnv();
+const env = readEnvOrExit();
 // SQLite's online backup API: safe while the server is running and writing.
 const sqlite = new SQLite(databaseFile(env), { fileMustExist: true });
 try {

@@ -1,13 +1,12 @@
-import { readEnv } from '../api/env';
 import { grantAdmin } from '../api/grant-admin';
-import { exitOnStartupProblem, openRuntime } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
 
 const email = process.argv[2];
 if (!email) {
   console.error('Usage: npm run grant-admin -- <email>');
   process.exit(2);
 }
-const { database } = await openRuntime(readEnv()).catch(exitOnStartupProblem);
+const { database } = await openRuntime(readEnvOrExit()).catch(exitOnStartupProblem);
 try {
   const result = await grantAdmin(database.db, email, 'grant-admin script', new Date());
   console.log(

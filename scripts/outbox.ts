@@ -2,13 +2,13 @@
 // Usage: npm run outbox -- [--dir DIR] [--all]   (default dir: DATA_DIR/outbox)
 
 import path from 'node:path';
-import { readEnv } from '../api/env';
 import type { OutboxMessage } from '../api/mail/outbox-reader';
 import { listOutboxFiles, readOutboxMessage } from '../api/mail/outbox-reader';
+import { readEnvOrExit } from '../api/runtime';
 
 const USAGE = 'Usage: npm run outbox -- [--dir DIR] [--all]';
 // The outbox the server writes to: DATA_DIR/outbox, as configured.
-const DEFAULT_DIR = path.join(readEnv().dataDir, 'outbox');
+const DEFAULT_DIR = path.join(readEnvOrExit().dataDir, 'outbox');
 
 type CliOptions = { dir: string; all: boolean };
 

@@ -1,11 +1,10 @@
 import { SITE_NAME } from '../api/app';
-import { readEnv } from '../api/env';
-import { exitOnStartupProblem, openRuntime } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
 
 // Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server.
-const env = readEnv();
+const env = readEnvOrExit();
 const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {
   const started = performance.now();

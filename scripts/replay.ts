@@ -1,9 +1,8 @@
-import { readEnv } from '../api/env';
-import { exitOnStartupProblem, openDataDatabase } from '../api/runtime';
+import { exitOnStartupProblem, openDataDatabase, readEnvOrExit } from '../api/runtime';
 import { replay } from '../events/replay';
 
 // Rebuilds every read model from the event log. Safe beside a running server: it is one transaction.
-const database = await openDataDatabase(readEnv()).catch(exitOnStartupProblem);
+const database = await openDataDatabase(readEnvOrExit()).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const report = await replay(database.db);

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_NAME } from '../api/app';
-import { readEnv } from '../api/env';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
-import { databaseFile } from '../api/runtime';
+import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { restoreDatabase } from '../events/backup';
 import { openDatabase } from '../events/db';
 import { replay } from '../events/replay';
@@ -14,7 +13,7 @@ if (!backup) {
   console.error('Usage: npm run restore -- <file>   (stop the server first)');
   process.exit(2);
 }
-const env = readEnv();
+const env = readEnvOrExit();
 
 function serverRunning(): boolean {
   const pidFile = path.join(env.dataDir, 'server.pid');

@@ -1,11 +1,10 @@
 import { seedDemo } from '../api/demo/seed';
-import { readEnv } from '../api/env';
 import { sendDueMail } from '../api/mail/sender';
-import { exitOnStartupProblem, openRuntime } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
 import { catchUp } from '../renderer/projector';
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
-const env = readEnv();
+const env = readEnvOrExit();
 const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {
   const result = await seedDemo(deps);
