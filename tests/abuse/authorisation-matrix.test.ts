@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/api/app';
+import { buyCardsLocally, signUpAdmin, subscribeLocally } from '../support/api/payments/flows';
+
+// Issue 11: every API call, tried by every kind of caller. Owner-scoped calls name the owner's own objects, so a
+// stranger's attempt is exactly the request that would leak or change someone else's data if authorisation slipped.
+
+type Role = 'anonymous' | 'forged token' | 'owner' | 'stranger' | 'admin';
+const ROLES: Role[] = ['anonymous', 'forged token', 'owner', 'stranger', 'admin'];
+
+/** What a role may get back: 'ok' is any 2xx; a status is that status exactly. */
+type Expected = 'ok' | 401 | 403 | 404 | 409;
+
+type Cell = { method: string; path: string; body?: unknown; expect: Record<Role, Expected> };
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const tokens = {} as Record<Role, string | undefined>;
+let cardOrder: { id: string; sessionId: string };
+let plan: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.owner = await t.signUp('dana');
+  tokens.stranger = await t.signUp('sam', 'sam@example.com');
+  tokens.admin = await signUpAdmin(t);
+  tokens['forged token'] = 'a'.repeat(43);
+  cardOrder = await buyCardsLocally(t, tokens.owner, 1);
+  plan = await subscribeLocally(t, tokens.owner);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const SIGNED_IN_ONLY = { anonymous: 401, 'forged token': 401 } as const;
+const anyone = (result: Expected): Record<Role, Expected> => ({
+  anonymous: result,
+  'forged token': result,
+  owner: result,
+  stranger: result,
+  admin: result,
+});
+const signedIn = (result: Expected = 'ok'): Record<Role, Expected> => ({
+  ...SIGNED_IN_ONLY,
+  owner: result,
+  stranger: result,
+  admin: result,
+});
+/** The owner's own object: a stranger is told it doesn't exist, never shown it. */
+const ownersOnly = (result: Expected = 'ok'): Record<Role, Expected> => ({
+  ...SIGNED_IN_ONLY,
+  owner: result,
+  stranger: 404,
+  admin: 404,
+});
+const staffOnly = (): Record<Role, Expected> => ({
+  ...SIGNED_IN_ONLY,
+  owner: 403,
+  stranger: 403,
+  admin: 'ok',
+});
+
+function cells(): Cell[] {
+  return [
+    { method: 'GET', path: '/api/health', expect: anyone('ok') },
+    { method: 'GET', path: '/api/stripe-pk', expect: anyone('ok') },
+    { method: 'GET', path: '/api/business-card/by_username/dana', expect: anyone('ok') },
+    { method: 'GET', path: '/api/profile', expect: signedIn() },
+    { method: 'PUT', path: '/api/profile', body: { name: 'Renamed' }, expect: signedIn() },
+    { method: 'GET', path: '/api/business-card/my_card', expect: signedIn() },
+    { method: 'GET', path: '/api/me/orders', expect: signedIn() },
+    { method: 'POST', path: '/api/me/sync-subscriptions', body: {}, expect: signedIn() },
+    { method: 'GET', path: '/api/billing', expect: signedIn() },
+    { method: 'POST', path: '/api/trial/start', body: {}, expect: signedIn() },
+    {
+      method: 'GET',
+      path: `/api/stripe/confirm?session_id=${encodeURIComponent(cardOrder.sessionId)}`,
+      expect: ownersOnly(),
+    },
+    { method: 'POST', path: '/api/reorder', body: { orderId: cardOrder.id }, expect: ownersOnly() },
+    { method: 'POST', path: '/api/cancel-subscription', body: { id: plan.id }, expect: ownersOnly() },
+    { method: 'GET', path: '/api/admin/orders', expect: staffOnly() },
+    {
+      method: 'PATCH',
+      path: `/api/admin/orders/${cardOrder.id}/status`,
+      body: { fulfillmentStatus: 'designing_card', notify: false },
+      expect: staffOnly(),
+    },
+    {
+      method: 'PATCH',
+      path: `/api/admin/orders/${cardOrder.id}/tracking`,
+      body: { trackingUrl: 'https://track.example/1', deliveryWindow: '1–2 Dec', notify: false },
+      expect: staffOnly(),
+    },
+  ];
+}
+
+const matches = (status: number, expected: Expected) =>
+  expected === 'ok' ? status >= 200 && status < 300 : status === expected;
+
+describe('the authorisation matrix', () => {
+  it('answers every call as each kind of caller may be answered, and never with a stack trace', async () => {
+    const wrong: string[] = [];
+    let tried = 0;
+    for (const cell of cells()) {
+      for (const role of ROLES) {
+        const response = await t.call(cell.method, cell.path, cell.body, tokens[role]);
+        tried += 1;
+        if (!matches(response.status, cell.expect[role]))
+          wrong.push(
+            `${role} ${cell.method} ${cell.path}: ${response.status}, expected ${cell.expect[role]}`,
+          );
+        if (response.status >= 400) {
+          expect(Object.keys(response.body)).toContain('error');
+          expect(JSON.stringify(response.body)).not.toMatch(/\bat .+\.ts:\d+/);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(tried).toBe(cells().length * ROLES.length);
+  }, 60_000);
+
+  it('lets nobody but the owner delete an account, and the owner only their own', async () => {
+    const stranger = await t.call('DELETE', '/api/profile', undefined, tokens['forged token']);
+    expect(stranger.status).toBe(401);
+    // The stranger deleting "their" account deletes theirs: the owner still signs in.
+    expect((await t.call('DELETE', '/api/profile', undefined, tokens.stranger)).status).toBe(200);
+    expect((await t.call('GET', '/api/profile', undefined, tokens.owner)).status).toBe(200);
+    expect((await t.call('GET', '/api/profile', undefined, tokens.stranger)).status).toBe(401);
+  });
+});
