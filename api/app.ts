@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { uploadsRefused } from '../observability/metrics';
 import { fontSourcePath } from '../renderer/font-files';
@@ -6,10 +6,11 @@ import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import { UPLOAD_TOO_LARGE } from './media/upload-form';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
 import { adminOrderRoutes } from './routes/admin-orders';
-import { businessCardRoutes, CARD_UPLOAD_LIMIT } from './routes/business-card';
+import { businessCardRoutes, CARD_TEXT_LIMIT, CARD_UPLOAD_LIMIT } from './routes/business-card';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
@@ -20,6 +21,7 @@ import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
+import { securityHeaders } from './security-headers';
 import { siteFiles } from './site-files';
 
 /** JSON bodies are small; anything bigger is refused before it is read into memory. */
@@ -32,13 +34,19 @@ export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>();
   const tooLarge = (c: Context) => c.json({ error: 'Request body is too large.' }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  const uploadLimit = bodyLimit({
-    maxSize: CARD_UPLOAD_LIMIT,
-    onError: (c) => {
+  const cardTextLimit = bodyLimit({ maxSize: CARD_TEXT_LIMIT, onError: tooLarge });
+  // A photo form is read as a stream by its route, which stops at the first photo over its limit; a declared length
+  // past every photo allowed together is refused here, unread. (bodyLimit would buffer a body without a length.)
+  const uploadLimit: MiddlewareHandler = (c, next) => {
+    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+      return cardTextLimit(c, next);
+    if (Number(c.req.header('content-length') ?? 0) > CARD_UPLOAD_LIMIT) {
       uploadsRefused.inc({ reason: 'too_large' });
-      return c.json({ error: 'That upload is too large. Each photo can be up to 10 MB.' }, 413);
-    },
-  });
+      c.header('Connection', 'close');
+      return Promise.resolve(c.json({ error: UPLOAD_TOO_LARGE }, 413));
+    }
+    return next();
+  };
   const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
   // Only publishing a card carries photos, and only webhooks carry a provider's objects; the rest is small JSON.
   api.use((c, next) => {
@@ -74,6 +82,8 @@ export function createApp(deps: Deps) {
   const app = new Hono();
   // First, so every answer (API, pages, photos, the site, a 404) has a request id and one access-log line.
   app.use(requestLog({ trustProxy: deps.trustProxy }));
+  // Next, so it wraps every answer: the API's, a page's, a photo's, an error's (issue 11, finding 3).
+  app.use(securityHeaders({ publicUrl: deps.publicUrl }));
   app.route('/api', createApi(deps));
   // The local provider's checkout and receipt pages stand where Stripe's hosted pages would be.
   if (deps.payments.routes) app.route(LOCAL_CHECKOUT_PATH, deps.payments.routes());
@@ -86,13 +96,15 @@ export function createApp(deps: Deps) {
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
     }),
   );
-  const site = siteFiles(deps.siteDir);
+  const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });
   app.route('/', site.app);
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found.' }, 404);
     const page = site.notFoundPage();
-    return page ? c.html(page, 404) : c.text('Not found', 404);
+    return page
+      ? c.html(page, 404, { 'Content-Security-Policy': site.notFoundCsp(c.req.path) })
+      : c.text('Not found', 404);
   });
   // Errors outside /api (a page, a photo) are logged and answered the same way.
   app.onError(handleError);

@@ -3,23 +3,34 @@ import type { CardContent, ImageRef } from '../events/card/content';
 import { MAX_WORK_IMAGES } from '../events/card/content';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
-import { ingestImage } from './media/intake';
+import { holdMedia } from './media/in-flight';
+import { contentId, inspectImage, type PreparedImage, prepareImage } from './media/intake';
+import type { PhotoHeader } from './media/sniff';
 import { parseMediaUrl, readImageRef } from './media/stored';
+import { TooLarge, type UploadedPhoto } from './media/upload-form';
 
 /** One image field of the save payload (SPEC §5): a new upload, an address of one already stored, or nothing. */
-export type ImageInput = File | string | undefined;
+export type ImageInput = UploadedPhoto | string | undefined;
 
-async function existing(mediaDir: string, url: string, label: string): Promise<ImageRef> {
+/**
+ * Megapixels one publish may decode, all photos together. Twelve 12-megapixel phone photos (a cover, an avatar and
+ * ten works) fit; twelve 40-megapixel ones (about 20 s of CPU) do not. Each photo alone may still be up to 40.
+ */
+export const MAX_REQUEST_MEGAPIXELS = 150;
+
+async function existing(
+  mediaDir: string,
+  url: string,
+  label: string,
+  { hold, owns }: Access,
+): Promise<ImageRef> {
   const id = parseMediaUrl(url);
+  if (id) await hold(id);
   const ref = id ? await readImageRef(mediaDir, id) : null;
   if (!ref) throw invalid(`${label} must be a photo uploaded to TradeCard.`);
+  // Another account's photo, however its address was found, would outlive that account's erasure on this card.
+  if (!(await owns(ref.id))) throw invalid(`${label} must be a photo you uploaded yourself.`);
   return ref;
-}
-
-async function resolveOne(mediaDir: string, input: ImageInput, label: string): Promise<ImageRef | undefined> {
-  if (input === undefined || input === '') return undefined;
-  if (typeof input === 'string') return existing(mediaDir, input, label);
-  return ingestImage(new Uint8Array(await input.arrayBuffer()), mediaDir, label);
 }
 
 export type ImageInputs = {
@@ -28,18 +39,44 @@ export type ImageInputs = {
   avatar: ImageInput;
   avatarRemoved: boolean;
   existingWorks: string[];
-  newWorks: File[];
+  newWorks: UploadedPhoto[];
 };
+
+type Upload = { photo: UploadedPhoto; label: string };
+
+/** `owns`: whether the publishing account uploaded a stored photo (api/media/owners.ts). */
+type Access = { hold: (id: string) => Promise<void>; owns: (id: string) => Promise<boolean> };
 
 /**
  * Cover and avatar: a new file or address replaces, the removal flag clears, and nothing sent keeps what was
  * published. Works are the kept addresses in order, then the new uploads: the editor always sends the whole list.
+ * Every upload is checked from its header, and the request's total pixels against its budget, before any is
+ * decoded; the new photos come back prepared in memory, for the caller to write once the whole request is valid.
  */
 export async function resolveCardImages(
   publicDir: string,
   inputs: ImageInputs,
   previous: CardContent | null,
+  owns: (id: string) => Promise<boolean>,
 ) {
+  const releases: (() => void)[] = [];
+  /** Until released, neither the sweep nor another request's clean-up removes these photos' files. */
+  const release = () => {
+    for (const done of releases.splice(0)) done();
+  };
+  const hold = async (id: string) => {
+    releases.push(await holdMedia(id));
+  };
+  try {
+    return { ...(await resolve(publicDir, inputs, previous, { hold, owns })), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function resolve(publicDir: string, inputs: ImageInputs, previous: CardContent | null, access: Access) {
+  const { hold } = access;
   const mediaDir = path.join(publicDir, 'media');
   const total = inputs.existingWorks.length + inputs.newWorks.length;
   if (total > MAX_WORK_IMAGES) {
@@ -47,18 +84,57 @@ export async function resolveCardImages(
     throw invalid(`You can add at most ${MAX_WORK_IMAGES} work images.`);
   }
 
-  const cover = await resolveOne(mediaDir, inputs.cover, 'Cover photo');
-  const avatar = await resolveOne(mediaDir, inputs.avatar, 'Profile photo');
+  const uploads: Upload[] = [];
+  const slot = (input: ImageInput, label: string): ImageInput => {
+    if (input !== undefined && typeof input !== 'string') uploads.push({ photo: input, label });
+    return input;
+  };
+  slot(inputs.cover, 'Cover photo');
+  slot(inputs.avatar, 'Profile photo');
+  for (const [index, photo] of inputs.newWorks.entries())
+    slot(photo, `Work image ${inputs.existingWorks.length + index + 1}`);
+
+  const headers: PhotoHeader[] = [];
+  let pixels = 0;
+  for (const upload of uploads) {
+    const header = await inspectImage(await upload.photo.bytes(), upload.label);
+    pixels += header.width * header.height;
+    headers.push(header);
+  }
+  if (pixels > MAX_REQUEST_MEGAPIXELS * 1_000_000) {
+    uploadsRefused.inc({ reason: 'too_many_pixels' });
+    throw new TooLarge(
+      `These photos add up to ${Math.ceil(pixels / 1_000_000)} megapixels; one save can take up to ${MAX_REQUEST_MEGAPIXELS}. Please send fewer or smaller photos.`,
+    );
+  }
+
+  const prepared = new Map<UploadedPhoto, PreparedImage>();
+  for (const [index, upload] of uploads.entries()) {
+    const bytes = await upload.photo.bytes();
+    await hold(contentId(bytes));
+    prepared.set(
+      upload.photo,
+      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label),
+    );
+  }
+  const one = async (input: ImageInput, label: string) => {
+    if (input === undefined || input === '') return undefined;
+    if (typeof input === 'string') return existing(mediaDir, input, label, access);
+    return (prepared.get(input) as PreparedImage).ref;
+  };
+
+  const cover = await one(inputs.cover, 'Cover photo');
+  const avatar = await one(inputs.avatar, 'Profile photo');
   const works: ImageRef[] = [];
   for (const [index, url] of inputs.existingWorks.entries())
-    works.push(await existing(mediaDir, url, `Work image ${index + 1}`));
-  for (const [index, file] of inputs.newWorks.entries()) {
-    const label = `Work image ${inputs.existingWorks.length + index + 1}`;
-    works.push(await ingestImage(new Uint8Array(await file.arrayBuffer()), mediaDir, label));
-  }
+    works.push(await existing(mediaDir, url, `Work image ${index + 1}`, access));
+  for (const photo of inputs.newWorks) works.push((prepared.get(photo) as PreparedImage).ref);
   return {
-    cover_photo: cover ?? (inputs.coverRemoved ? null : (previous?.cover_photo ?? null)),
-    avatar: avatar ?? (inputs.avatarRemoved ? null : (previous?.avatar ?? null)),
-    works,
+    images: {
+      cover_photo: cover ?? (inputs.coverRemoved ? null : (previous?.cover_photo ?? null)),
+      avatar: avatar ?? (inputs.avatarRemoved ? null : (previous?.avatar ?? null)),
+      works,
+    },
+    newImages: [...prepared.values()],
   };
 }

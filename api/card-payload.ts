@@ -1,6 +1,7 @@
 import { snakeCaseKeys } from '../events/card/input';
 import type { ImageInput, ImageInputs } from './card-images';
 import { invalid } from './errors';
+import { UploadedPhoto } from './media/upload-form';
 
 type Value = unknown;
 
@@ -18,7 +19,7 @@ const list = (value: Value): Value[] => (value === undefined ? [] : Array.isArra
 function single(value: Value, label: string): ImageInput {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) throw invalid(`Please send one ${label}.`);
-  if (value instanceof File || typeof value === 'string') return value;
+  if (value instanceof UploadedPhoto || typeof value === 'string') return value;
   throw invalid(`${label} must be a photo upload or the address of one.`);
 }
 
@@ -50,11 +51,11 @@ export function splitCardPayload(raw: Record<string, Value>): {
   const fields: Record<string, Value> = {};
   for (const [key, value] of Object.entries(body)) {
     if (IMAGE_KEYS.has(key)) continue;
-    if (value instanceof File)
+    if (value instanceof UploadedPhoto)
       throw invalid(`Only photos can be uploaded, and only as cover, avatar or work images (not ${key}).`);
     fields[key] = value;
   }
-  const newWorks = list(body.works).filter((entry): entry is File => entry instanceof File);
+  const newWorks = list(body.works).filter((entry): entry is UploadedPhoto => entry instanceof UploadedPhoto);
   // Work addresses sent under `works` (some clients do) count as existing ones, in their place before new uploads.
   const workAddresses = list(body.works).filter((entry): entry is string => typeof entry === 'string');
   return {

@@ -24,9 +24,12 @@ export type Deps = {
   mailQueued: () => void;
   supportEmail: string;
   adminEmails: string[];
-  trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For (0: none, use the socket's address). */
+  trustProxy: number;
   /** The built public site (site/dist), served for every path the API and profiles don't answer. */
   siteDir: string;
+  /** CHAT_WIDGET_SRC, which the site was built with: its origin is allowed in the CSP of the pages that load it. */
+  chatWidgetSrc?: string;
   /** Stripe, or the built-in local checkout (PAYMENTS=local). */
   payments: PaymentProvider;
   /** What /api/ready demands: free space and how far behind the pages may be. */

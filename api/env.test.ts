@@ -43,6 +43,26 @@ describe('readEnv on a laptop (no PRODUCTION)', () => {
   });
 });
 
+describe('TRUST_PROXY', () => {
+  it('is a number of proxy hops; true is one, false, 0 and empty are none', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(0);
+    for (const [value, hops] of [
+      ['', 0],
+      ['false', 0],
+      ['0', 0],
+      ['true', 1],
+      ['1', 1],
+      ['2', 2],
+    ] as const)
+      expect(readEnv({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const value of ['yes', '-1', '1.5', '11'])
+      expect(refusal({ TRUST_PROXY: value })).toContain('TRUST_PROXY must be a number of proxy hops');
+  });
+});
+
 describe('readEnv in production mode', () => {
   it('accepts a complete configuration and leaves the sample profile off', () => {
     const env = readEnv(PRODUCTION);

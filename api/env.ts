@@ -18,6 +18,8 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((value) => value === 'true' || value === '1');
 
+const PROXY_HOPS = 'TRUST_PROXY must be a number of proxy hops (0 to 10), true or false';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -40,11 +42,17 @@ const envSchema = z.object({
   CHAT_WIDGET_SRC: z.union([z.literal(''), z.url()]).default(''),
   /** Key for hashing verification codes; generated into DATA_DIR on first start when unset. */
   APP_SECRET: z.string().min(32).optional(),
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For (for rate limits). */
+  /**
+   * How many reverse proxies stand in front, each appending to X-Forwarded-For: the client address for rate limits
+   * is read that many entries from the right (the leftmost is whatever the client wrote). `true` means 1 (the old
+   * boolean form); `false`, `0` or empty mean none, and the socket's address is used.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
+    .trim()
     .default('')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value) => (value === 'true' ? 1 : value === 'false' || value === '' ? 0 : Number(value)))
+    .pipe(z.number({ error: PROXY_HOPS }).int(PROXY_HOPS).min(0, PROXY_HOPS).max(10, PROXY_HOPS)),
   /**
    * Publish the sample profile at /u/demo on first start (an empty database). Left unset, it follows the mode: on
    * for a laptop or a demo, off in production mode.

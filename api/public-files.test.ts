@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { catchUp } from '../renderer/projector';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { createTestApp } from '../tests/support/api/app';
 import { createApp } from './app';
+import { sendFile } from './public-files';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
@@ -197,13 +200,46 @@ describe('public profile files', () => {
     }
   });
 
-  it('deleting the account removes its page and its photos', async () => {
+  it('deleting the account removes its page and its photos; its address says the card is no longer in use', async () => {
     const { data } = await publishWithAvatar();
     expect((await get(data.avatar)).status).toBe(200);
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     await render();
-    expect((await get('/u/dana')).status).toBe(404);
+    const page = await get('/u/dana');
+    const html = await page.text();
+    expect(html).toContain('This card is no longer in use');
+    expect(html).not.toContain('Dana');
+    expect((await get('/u/dana/contact.vcf')).status).toBe(404);
     expect((await get(data.avatar)).status).toBe(404);
     expect(fs.readdirSync(path.join(t.deps.publicDir, 'media'))).toEqual([]);
+  });
+});
+
+describe('a page republished while it is being sent', () => {
+  it('is sent whole, old or new, with the length of what is sent (never a length from one and bytes from the other)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-race-'));
+    const file = path.join(dir, 'index.html');
+    const versions = ['<p>short</p>', `<p>${'a much longer page '.repeat(200)}</p>`];
+    fs.writeFileSync(file, versions[0] as string);
+    const app = new Hono().get(
+      '/page',
+      async (c) => (await sendFile(c, { file, type: 'text/html', cache: 'no-cache' })) ?? c.notFound(),
+    );
+    const mismatched: string[] = [];
+    for (let round = 0; round < 200; round += 1) {
+      const response = await app.request('/page');
+      // The projector renames a freshly written page over the old one (renderer/write-file.ts), right now.
+      const next = path.join(dir, `next-${round}`);
+      fs.writeFileSync(next, versions[(round + 1) % 2] as string);
+      fs.renameSync(next, file);
+      const body = Buffer.from(await response.arrayBuffer());
+      const length = Number(response.headers.get('content-length'));
+      if (body.length !== length)
+        mismatched.push(`round ${round}: Content-Length ${length}, ${body.length} bytes`);
+      if (!versions.includes(body.toString()))
+        mismatched.push(`round ${round}: a page that was never written`);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(mismatched).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,13 +19,23 @@ export type FileResponse = {
   headers?: Record<string, string>;
 };
 
-/** Sends a file with an ETag from its size and mtime, answering 304 when the client has it already. */
+/**
+ * Sends a file with an ETag from its size and mtime, answering 304 when the client has it already.
+ * The file is opened once, and its length, ETag and bytes all come from that one open file: the projector renames a
+ * new page over the old one at any moment, and a length taken from the name but bytes read after the rename would
+ * desync the connection (issue 12).
+ */
 export async function sendFile(c: Context, response: FileResponse): Promise<Response | null> {
   const { file, type, cache } = response;
   const wantsGzip = response.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   const chosen = wantsGzip ? `${file}.gz` : file;
-  const stat = await fs.stat(chosen).catch(() => null);
-  if (!stat?.isFile()) return null;
+  const handle = await fs.open(chosen, 'r').catch(() => null);
+  if (!handle) return null;
+  const stat = await handle.stat().catch(() => null);
+  if (!stat?.isFile()) {
+    await handle.close();
+    return null;
+  }
   const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${wantsGzip ? '-gz' : ''}"`;
   const headers: Record<string, string> = {
     'Content-Type': type,
@@ -37,10 +46,16 @@ export async function sendFile(c: Context, response: FileResponse): Promise<Resp
   };
   if (response.gzip) headers.Vary = 'Accept-Encoding';
   if (wantsGzip) headers['Content-Encoding'] = 'gzip';
-  if (c.req.header('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  if (c.req.header('if-none-match') === etag || c.req.method === 'HEAD') {
+    await handle.close();
+    if (c.req.method !== 'HEAD') return new Response(null, { status: 304, headers });
+    headers['Content-Length'] = String(stat.size);
+    return new Response(null, { status: 200, headers });
+  }
   headers['Content-Length'] = String(stat.size);
-  if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  return new Response(Readable.toWeb(createReadStream(chosen)) as ReadableStream, { status: 200, headers });
+  // The stream closes the handle when it ends or is abandoned.
+  const stream = handle.createReadStream({ start: 0, end: Math.max(0, stat.size - 1) });
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
 }
 
 const PROFILE_FILES: Record<string, { type: string; cache: string; gzip?: boolean; attachment?: string }> = {

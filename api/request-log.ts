@@ -66,7 +66,7 @@ const PROBES = new Set(['/api/health', '/api/ready']);
  * handled), then writes one access-log line and times it for the http_request_duration_seconds histogram.
  * The time is until the answer's headers are ready; a streamed file's body may still be on its way.
  */
-export function requestLog(options: { trustProxy: boolean }): MiddlewareHandler {
+export function requestLog(options: { trustProxy: number }): MiddlewareHandler {
   return async (c, next) => {
     const incoming = c.req.header('x-request-id');
     const reqId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -70,6 +70,7 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
     siteDir: defaultSiteDir(),
+    chatWidgetSrc: env.CHAT_WIDGET_SRC,
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
   } as Deps;
   deps.payments = await createPayments(env, deps);

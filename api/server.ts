@@ -11,7 +11,9 @@ import { projectorLag, startProjector } from '../renderer/projector';
 import { createApp, SITE_NAME } from './app';
 import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
+import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
 import { startMailSender } from './mail/sender';
+import { removeLeftoverTemp, startMediaSweep } from './media/sweep';
 import { openRuntime } from './runtime';
 import { startScheduler } from './scheduler';
 import { StartupProblem } from './startup-problem';
@@ -23,6 +25,9 @@ function failToStart(error: unknown): never {
   process.exit(1);
 }
 
+// Before anything is written: the database, secret.key, the outbox and the photos are the owner's only.
+process.umask(OWNER_ONLY_UMASK);
+
 const env: Env = (() => {
   try {
     return readEnv();
@@ -32,6 +37,9 @@ const env: Env = (() => {
 })();
 log.level = env.LOG_LEVEL;
 const { deps, database } = await openRuntime(env).catch(failToStart);
+// Nothing is being uploaded or written yet, so every temp file here is a crash's leftover.
+await removeLeftoverTemp(env.dataDir, path.join(deps.publicDir, 'media')).catch(failToStart);
+await restrictDataDir(env.dataDir);
 
 /**
  * Everything running beside the HTTP server, stopped in this order after requests have drained and before the
@@ -126,6 +134,8 @@ if (env.SEED_DEMO) {
 
 // A signal during the seed has already begun the stop; the listener must not open after it.
 if (!stopping) {
+  // After the seed, a separate process whose photos this one cannot see in flight.
+  stoppers.push({ name: 'media sweep', stop: startMediaSweep(deps).stop });
   fs.writeFileSync(pidFile, String(process.pid));
   const mail =
     env.MAIL === 'outbox' ? `an outbox folder (${path.join(env.dataDir, 'outbox')}; npm run outbox)` : 'SMTP';

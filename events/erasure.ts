@@ -1,25 +1,77 @@
 import { sql } from 'kysely';
 import { redactions } from './catalogue';
+import { handleCommand } from './command';
 import type { Db } from './db';
+import { orderDecider } from './order/decider';
+import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
 import { readStream } from './store';
+
+type EventRow = { global_position: number; type: string; data: string; metadata: string };
+
+/** Rewrites each row's personal fields as `redactions` says, marking it redacted. */
+async function redactRows(trx: Db, rows: EventRow[]): Promise<number> {
+  let redacted = 0;
+  for (const row of rows) {
+    const redact = redactions[row.type as keyof typeof redactions];
+    if (!redact) continue;
+    const data = redact(JSON.parse(row.data) as never);
+    const metadata = { ...JSON.parse(row.metadata), redacted: true };
+    await trx
+      .updateTable('events')
+      .set({ data: JSON.stringify(data), metadata: JSON.stringify(metadata) })
+      .where('global_position', '=', row.global_position)
+      .execute();
+    redacted += 1;
+  }
+  return redacted;
+}
+
+/** Read models of rewritten streams are refolded, so no copy of what was erased survives there. */
+async function refold(trx: Db, streamIds: string[]): Promise<void> {
+  for (const streamId of streamIds) {
+    const events = await readStream(trx, streamId);
+    for (const model of readModelsFor(streamId)) {
+      await saveRow(trx, model, streamId, events.reduce(model.evolve, model.initialState()));
+    }
+  }
+}
 
 /**
  * The one exception to append-only (design §2): when an account is deleted, the personal data in its events is
  * replaced, in place, by what `redactions` keeps. Run it in the transaction that appends `AccountDeleted`.
  * Its card's content, its orders' delivery details, and contact messages it sent (signed in or by its email
  * address), are erased too; read models of the redacted order streams are refolded so no copy survives there.
+ *
+ * Paid card orders not yet shipped are held instead (ADR 004, amended): the cards were paid for and must reach
+ * the buyer, so their delivery details stay until the admin marks them shipped (`redactShippedOrder`).
  */
-export async function redactAccountEvents(trx: Db, accountId: string, email: string): Promise<number> {
+export async function redactAccountEvents(
+  trx: Db,
+  accountId: string,
+  email: string,
+  now: Date,
+): Promise<number> {
   const orders = await trx
     .selectFrom('orders')
-    .select(['id', 'type'])
+    .select(['id', 'type', 'status', 'fulfillment_status'])
     .where('account_id', '=', accountId)
     .execute();
-  const orderStreams = orders.map(
-    (order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`,
-  );
+  const held = new Set<string>();
+  for (const order of orders) {
+    if (order.type !== 'card' || order.status !== 'paid' || order.fulfillment_status === 'shipped') continue;
+    const outcome = await handleCommand(trx, {
+      decider: orderDecider,
+      streamId: orderStreamId(order.id),
+      command: { type: 'HoldForShipping' },
+      now,
+    });
+    if (outcome.state.status !== 'none' && outcome.state.heldForShipping) held.add(order.id);
+  }
+  const orderStreams = orders
+    .filter((order) => !held.has(order.id))
+    .map((order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`);
   const rows = await trx
     .selectFrom('events')
     .select(['global_position', 'type', 'data', 'metadata'])
@@ -38,24 +90,23 @@ export async function redactAccountEvents(trx: Db, accountId: string, email: str
       ]),
     )
     .execute();
-  let redacted = 0;
-  for (const row of rows) {
-    const redact = redactions[row.type as keyof typeof redactions];
-    if (!redact) continue;
-    const data = redact(JSON.parse(row.data) as never);
-    const metadata = { ...JSON.parse(row.metadata), redacted: true };
-    await trx
-      .updateTable('events')
-      .set({ data: JSON.stringify(data), metadata: JSON.stringify(metadata) })
-      .where('global_position', '=', row.global_position)
-      .execute();
-    redacted += 1;
-  }
-  for (const streamId of orderStreams) {
-    const events = await readStream(trx, streamId);
-    for (const model of readModelsFor(streamId)) {
-      await saveRow(trx, model, streamId, events.reduce(model.evolve, model.initialState()));
-    }
-  }
+  const redacted = await redactRows(trx, rows);
+  await refold(trx, orderStreams);
+  return redacted;
+}
+
+/**
+ * The held order of a deleted account has been shipped (`CardOrderDeliveryErased` appended): its delivery
+ * details leave the log now, in the same transaction.
+ */
+export async function redactShippedOrder(trx: Db, orderId: string): Promise<number> {
+  const streamId = orderStreamId(orderId);
+  const rows = await trx
+    .selectFrom('events')
+    .select(['global_position', 'type', 'data', 'metadata'])
+    .where('stream_id', '=', streamId)
+    .execute();
+  const redacted = await redactRows(trx, rows);
+  await refold(trx, [streamId]);
   return redacted;
 }

@@ -266,6 +266,59 @@ const migrations: Record<string, Migration> = {
         WHERE sent_at IS NULL AND given_up_at IS NULL`.execute(db);
     },
   },
+  '0007-reserved-usernames': {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE TABLE reserved_usernames (
+        account_id TEXT PRIMARY KEY,
+        username TEXT NOT NULL,
+        deleted_at TEXT NOT NULL,
+        reserved_until TEXT NOT NULL
+      ) STRICT`.execute(db);
+      await sql`CREATE INDEX reserved_usernames_by_name ON reserved_usernames (username, reserved_until)`.execute(
+        db,
+      );
+      // Like the UNIQUE index on users.username, the database decides: every path that creates an account, and a
+      // race between two, meets it. Compared with the account's own creation time (the domain clock, not the
+      // wall's), so replay re-inserting an account that took a name after its reservation ended still passes.
+      await sql`CREATE TRIGGER users_username_not_reserved BEFORE INSERT ON users
+        WHEN EXISTS (SELECT 1 FROM reserved_usernames r
+                     WHERE r.username = NEW.username AND r.reserved_until > NEW.created_at AND r.account_id <> NEW.id)
+        BEGIN SELECT RAISE(ABORT, 'users.username is reserved for the cards of a deleted account'); END`.execute(
+        db,
+      );
+    },
+  },
+  '0008-media-uploads': {
+    async up(db: Kysely<unknown>) {
+      await sql`CREATE TABLE media_uploads (
+        media_id TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        uploaded_at TEXT NOT NULL,
+        PRIMARY KEY (media_id, account_id)
+      ) STRICT`.execute(db);
+      await sql`CREATE INDEX media_uploads_by_account ON media_uploads (account_id)`.execute(db);
+      // Photos published before uploads were recorded: the first card to show one is taken as its uploader, since
+      // another account could only have copied its address after it was published.
+      const published = await sql<{ stream_id: string; data: string; occurred_at: string }>`
+        SELECT stream_id, data, occurred_at FROM events WHERE type = 'CardPublished' ORDER BY global_position`.execute(
+        db,
+      );
+      const owner = new Map<string, { account: string; at: string }>();
+      for (const row of published.rows) {
+        const content = (JSON.parse(row.data) as { content?: Record<string, unknown> }).content ?? {};
+        const images = [content.cover_photo, content.avatar, ...((content.works as unknown[]) ?? [])];
+        for (const image of images) {
+          const id = (image as { id?: unknown } | null)?.id;
+          if (typeof id === 'string' && !owner.has(id))
+            owner.set(id, { account: row.stream_id.replace(/^card-/, ''), at: row.occurred_at });
+        }
+      }
+      for (const [id, { account, at }] of owner)
+        await sql`INSERT INTO media_uploads (media_id, account_id, uploaded_at) VALUES (${id}, ${account}, ${at})`.execute(
+          db,
+        );
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,3 +1,4 @@
+import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
 import { cardsReadModel } from './card/cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
@@ -7,6 +8,7 @@ import type { ReadModel } from './read-model';
 // Each model is generic in its own state; the registry only moves states between its own functions.
 export const readModels = [
   usersReadModel,
+  reservedUsernamesReadModel,
   cardsReadModel,
   ordersReadModel,
 ] as unknown as ReadModel<unknown>[];

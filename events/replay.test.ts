@@ -88,7 +88,9 @@ describe('erasure', () => {
     await contact('m2', 'User 1', 'someone@example.com', 'u1');
     await contact('m3', 'User 2', 'u2@example.com', null);
 
-    const count = await t.db.transaction().execute((trx) => redactAccountEvents(trx, 'u1', 'u1@example.com'));
+    const count = await t.db
+      .transaction()
+      .execute((trx) => redactAccountEvents(trx, 'u1', 'u1@example.com', now));
     expect(count).toBe(3);
 
     const all = [];

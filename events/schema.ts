@@ -37,6 +37,14 @@ export type UsersTable = {
   updated_at: string;
 };
 
+/** Read model: usernames of deleted accounts, held back for their printed cards (events/account/reserved-usernames.ts). */
+export type ReservedUsernamesTable = {
+  account_id: string;
+  username: string;
+  deleted_at: string;
+  reserved_until: string;
+};
+
 /** Read model: each account's last published card content (JSON, as in `CardPublished`). */
 export type CardsTable = { account_id: string; content: string; published_at: string };
 
@@ -147,6 +155,7 @@ export type Database = {
   events: EventsTable;
   idempotency_keys: IdempotencyKeysTable;
   users: UsersTable;
+  reserved_usernames: ReservedUsernamesTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
@@ -163,7 +172,11 @@ export type Database = {
   local_invoices: LocalInvoicesTable;
   local_outbox: LocalOutboxTable;
   mail_outbox: MailOutboxTable;
+  media_uploads: MediaUploadsTable;
 };
+
+/** Which account uploaded which photo (api/media/owners.ts): not in the log, like the photos themselves. */
+export type MediaUploadsTable = { media_id: string; account_id: string; uploaded_at: string };
 
 /** The built-in test-mode payment provider (api/payments/local): its customers, each with one saved test card. */
 export type LocalCustomersTable = {

@@ -85,7 +85,7 @@ describe('the profile projector', () => {
     expect(exists('noemail', 'contact.vcf')).toBe(false);
   });
 
-  it('takes a page down when its trial ends, and removes a deleted account’s folder', async () => {
+  it('takes a page down when its trial ends, and retires a deleted account’s page', async () => {
     await seed();
     await catchUp(t.db, target);
     await handleCommand(t.db, {
@@ -99,9 +99,46 @@ describe('the profile projector', () => {
     expect(page('live')).not.toContain('Dave Thompson');
     expect(exists('live', 'contact.vcf')).toBe(false);
 
+    // Issue 11, finding 6: printed cards still lead to a deleted account's address, so it says the card is gone.
+    fs.writeFileSync(path.join(target.publicDir, 'u', 'noemail', 'qr.png'), 'a drawn code');
     await account('noemail', { type: 'DeleteAccount' });
     await catchUp(t.db, target);
+    expect(page('noemail')).toContain('This card is no longer in use');
+    expect(page('noemail')).not.toContain('Only A Name');
+    expect(page('noemail')).not.toContain('noemail');
+    expect(fs.readdirSync(path.join(target.publicDir, 'u', 'noemail')).sort()).toEqual([
+      'index.html',
+      'index.html.gz',
+    ]);
+
+    await account('noemail', { type: 'ReleaseUsername', releasedBy: 'admin' });
+    await catchUp(t.db, target);
     expect(exists('noemail')).toBe(false);
+  });
+
+  it('leaves a retired name’s folder to the account that takes the name next', async () => {
+    await register('old');
+    await account('old', { type: 'DeleteAccount' });
+    await catchUp(t.db, target);
+    expect(page('old')).toContain('no longer in use');
+    // A year and a day later the name is free; the newcomer's page replaces the notice.
+    await handleCommand(t.db, {
+      decider: accountDecider,
+      streamId: 'account-new',
+      command: {
+        type: 'RegisterAccount',
+        accountId: 'new',
+        name: 'N',
+        email: 'n@example.com',
+        username: 'old',
+      },
+      now: new Date('2027-11-23T10:00:00Z'),
+    });
+    await catchUp(t.db, target);
+    expect(page('old')).toContain('isn’t live yet');
+    const { rebuildProfiles } = await import('./rebuild');
+    await rebuildProfiles(t.db, target);
+    expect(page('old')).toContain('isn’t live yet');
   });
 
   it('resumes after a crash without gaps or repeats', async () => {

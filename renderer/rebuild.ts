@@ -18,6 +18,9 @@ export async function rebuildProfiles(
   const known = new Set(
     (await db.selectFrom('users').select('username').execute()).map((user) => user.username),
   );
+  // A reserved name's folder holds its "no longer in use" page.
+  for (const { username } of await db.selectFrom('reserved_usernames').select('username').execute())
+    known.add(username);
   const folders = await fs.readdir(path.join(target.publicDir, 'u')).catch(() => [] as string[]);
   let removed = 0;
   for (const folder of folders) {

@@ -3,9 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isAccountLive } from '../events/account/liveness';
+import { reservationOfAccount } from '../events/account/reserved-usernames';
 import type { CardContent } from '../events/card/content';
 import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
+import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
 import { renderProfilePage } from './pages/profile-page';
@@ -17,7 +19,7 @@ import { writeFileAtomic, writeIfChanged } from './write-file';
 
 export type RenderTarget = { publicDir: string; publicUrl: string; siteName: string };
 
-export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'removed';
+export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' | 'removed';
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
@@ -94,8 +96,27 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!user) {
+    const reservation = await reservationOfAccount(db, accountId);
+    const heldBy = async (username: string) =>
+      db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    // Its printed cards still lead here: say the card is gone, until the name is released or taken by another.
+    if (reservation && !(await heldBy(reservation.username))) {
+      const dir = profileDir(target.publicDir, reservation.username);
+      // Everything of the former owner goes (vCard, QR codes, the page); only the notice is left.
+      await fs.rm(dir, { recursive: true, force: true });
+      await fs.mkdir(dir, { recursive: true });
+      await writePage(dir, renderNoLongerInUsePage({ siteName: target.siteName }), true);
+      await db
+        .insertInto('rendered_profiles')
+        .values({ account_id: accountId, username: reservation.username })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet({ username: reservation.username }))
+        .execute();
+      return 'no-longer-in-use';
+    }
     if (recorded) {
-      await fs.rm(profileDir(target.publicDir, recorded.username), { recursive: true, force: true });
+      // The folder is the new owner's once someone else has taken the name.
+      if (!(await heldBy(recorded.username)))
+        await fs.rm(profileDir(target.publicDir, recorded.username), { recursive: true, force: true });
       await db.deleteFrom('rendered_profiles').where('account_id', '=', accountId).execute();
     }
     return 'removed';

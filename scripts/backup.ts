@@ -1,8 +1,12 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
+
+// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+process.umask(OWNER_ONLY_UMASK);
 
 const destination = process.argv[2];
 if (!destination) {

@@ -1,5 +1,9 @@
+import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { grantAdmin } from '../api/grant-admin';
 import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
+
+// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+process.umask(OWNER_ONLY_UMASK);
 
 const email = process.argv[2];
 if (!email) {

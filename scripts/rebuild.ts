@@ -1,7 +1,11 @@
 import { SITE_NAME } from '../api/app';
+import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
+
+// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+process.umask(OWNER_ONLY_UMASK);
 
 // Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server.
 const env = readEnvOrExit();

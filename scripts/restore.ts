@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_NAME } from '../api/app';
+import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { restoreDatabase } from '../events/backup';
 import { openDatabase } from '../events/db';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
+
+// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+process.umask(OWNER_ONLY_UMASK);
 
 const backup = process.argv[2];
 if (!backup) {

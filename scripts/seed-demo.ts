@@ -1,7 +1,11 @@
 import { seedDemo } from '../api/demo/seed';
+import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { sendDueMail } from '../api/mail/sender';
 import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
 import { catchUp } from '../renderer/projector';
+
+// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+process.umask(OWNER_ONLY_UMASK);
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
 const env = readEnvOrExit();

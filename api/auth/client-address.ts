@@ -1,10 +1,19 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
-/** The caller's address for rate limits. X-Forwarded-For is believed only behind a proxy we were told about. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+/**
+ * The caller's address for rate limits. Each proxy appends the address it received the request from to
+ * X-Forwarded-For, so with `trustedHops` proxies in front the client is that many entries from the right; anything
+ * further left was written by the client and proves nothing (ADR 014). No proxies: the socket's address.
+ */
+export function clientAddress(c: Context, trustedHops: number): string {
+  if (trustedHops > 0) {
+    const entries = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    // Fewer entries than proxies: the request skipped the outer ones, and the leftmost was written by one we trust.
+    const forwarded = entries[Math.max(0, entries.length - trustedHops)];
     if (forwarded) return forwarded;
   }
   try {

@@ -28,6 +28,21 @@ export async function issueResetToken(db: Db, accountId: string, now: Date): Pro
   return token;
 }
 
+/**
+ * The token's account if it is live, without using it up: a lookup by hash, cheap enough to answer a flood of
+ * made-up links, so the password is hashed (argon2, deliberately slow) only for a link that can succeed.
+ */
+export async function findLiveResetToken(db: Db, token: string, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('reset_tokens')
+    .select('account_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row?.account_id ?? null;
+}
+
 /** Marks the token used and returns its account, or null if it is unknown, used or expired. Run in a transaction. */
 export async function consumeResetToken(db: Db, token: string, now: Date): Promise<string | null> {
   const row = await db

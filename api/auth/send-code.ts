@@ -2,9 +2,14 @@ import type { Db } from '../../events/db';
 import type { Deps } from '../deps';
 import { enqueueMail } from '../mail/queue';
 import { verificationCodeMail } from '../mail/templates';
+import { countMailTo, recipientWaitSeconds } from './mail-limits';
 import { issueCode } from './verification-codes';
 
-export type CodeDelivery = { status: 'sent' } | { status: 'cooling'; retryAfterSeconds: number };
+export type CodeDelivery =
+  | { status: 'sent' }
+  | { status: 'cooling'; retryAfterSeconds: number }
+  /** The address has had its share of mail for the hour or the day (api/auth/mail-limits.ts). */
+  | { status: 'capped'; retryAfterSeconds: number };
 
 type User = { id: string; name: string; email: string };
 
@@ -18,14 +23,15 @@ export async function queueVerificationCode(
   user: User,
   now: Date,
 ): Promise<CodeDelivery> {
+  // Checked before a code is issued: a new code replaces the old, so issuing one that no mail brings would void the
+  // code the person already has.
+  const capped = await recipientWaitSeconds(trx, user.email, now);
+  if (capped > 0) return { status: 'capped', retryAfterSeconds: capped };
   const issued = await issueCode(trx, secret, user.id, now);
   if ('retryAfterSeconds' in issued)
     return { status: 'cooling', retryAfterSeconds: issued.retryAfterSeconds };
-  await enqueueMail(
-    trx,
-    { to: user.email, ...verificationCodeMail({ name: user.name, code: issued.code }) },
-    now,
-  );
+  await countMailTo(trx, user.email, now);
+  await enqueueMail(trx, { to: user.email, ...verificationCodeMail({ code: issued.code }) }, now);
   return { status: 'sent' };
 }
 

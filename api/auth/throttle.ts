@@ -7,7 +7,11 @@ import { DomainError } from '../../events/errors';
  */
 export type ThrottlePolicy = { free: number; baseDelayMs: number; maxDelayMs: number; forgetAfterMs: number };
 
-export const loginPerAccount: ThrottlePolicy = {
+/**
+ * Login (ADR 014): the growing delays fall on the pair (account, address) and on the address, so a stranger guessing
+ * from their address slows only themselves; the owner's address, clean, still gets in with the right password.
+ */
+export const loginPerAccountAndAddress: ThrottlePolicy = {
   free: 5,
   baseDelayMs: 1000,
   maxDelayMs: 15 * 60_000,
@@ -19,10 +23,39 @@ export const loginPerAddress: ThrottlePolicy = {
   maxDelayMs: 15 * 60_000,
   forgetAfterMs: 24 * 3600_000,
 };
+/**
+ * The slower brake on the account as a whole, against guesses spread over many addresses. It is applied only to
+ * addresses that have themselves failed on the account, never to a clean one, and tops out at a minute.
+ */
+export const loginPerAccount: ThrottlePolicy = {
+  free: 10,
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 24 * 3600_000,
+};
+/** Failed sign-ins on an account in a day before its owner is told (at most once a day). */
+export const LOGIN_NOTICE_AFTER_FAILURES = 10;
+export const LOGIN_NOTICE_INTERVAL_MS = 24 * 3600_000;
+
+export const loginKeys = (email: string, address: string) => ({
+  pair: `${loginPairPrefix(email)}${address}`,
+  address: `login:address:${address}`,
+  account: `login:account:${email}`,
+  notice: `login:notice:${email}`,
+});
+const loginPairPrefix = (email: string) => `login:pair:${email} `;
+
 export const formsPerAddress: ThrottlePolicy = {
   free: 5,
   baseDelayMs: 30_000,
   maxDelayMs: 60 * 60_000,
+  forgetAfterMs: 3600_000,
+};
+/** Made-up reset links: a person mistypes a few; more is someone guessing, and each costs a lookup. */
+export const resetPerAddress: ThrottlePolicy = {
+  free: 10,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * 60_000,
   forgetAfterMs: 3600_000,
 };
 
@@ -49,8 +82,18 @@ export async function refuseWhileThrottled(
   if (seconds > 0) throw new DomainError('too_many', message(seconds), { retryAfterSeconds: seconds });
 }
 
-/** Counts one failure (login) or one use (forms) against `key`, extending its wait once past the free ones. */
-export async function recordAttempt(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<void> {
+/** Failures recorded on `key` and not yet forgotten. */
+export async function failuresOn(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<number> {
+  const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
+  if (!row || now.getTime() - Date.parse(row.last_failure_at) > policy.forgetAfterMs) return 0;
+  return row.failures;
+}
+
+/**
+ * Counts one failure (login) or one use (forms) against `key`, extending its wait once past the free ones; returns
+ * the count.
+ */
+export async function recordAttempt(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<number> {
   const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
   const stale = row && now.getTime() - Date.parse(row.last_failure_at) > policy.forgetAfterMs;
   const failures = (row && !stale ? row.failures : 0) + 1;
@@ -67,8 +110,25 @@ export async function recordAttempt(db: Db, key: string, policy: ThrottlePolicy,
     .values(values)
     .onConflict((oc) => oc.column('key').doUpdateSet(values))
     .execute();
+  return failures;
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttles').where('key', '=', key).execute();
+}
+
+/** A new password ends the guessing it answers: every login throttle on the account, from every address, goes. */
+export async function clearLoginThrottlesOf(db: Db, email: string): Promise<void> {
+  const prefix = loginPairPrefix(email);
+  const keys = loginKeys(email, '');
+  await db
+    .deleteFrom('throttles')
+    .where((eb) =>
+      eb.or([
+        eb('key', '=', keys.account),
+        // A range, not LIKE: `_` in an address would be a wildcard. ' ' (0x20) sorts just before '!' (0x21).
+        eb.and([eb('key', '>=', prefix), eb('key', '<', `${prefix.slice(0, -1)}!`)]),
+      ]),
+    )
+    .execute();
 }

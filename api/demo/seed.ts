@@ -19,6 +19,7 @@ import { SAMPLE_USERNAME, sampleCardFields } from '../../renderer/sample/sample-
 import { hashPassword } from '../auth/password';
 import type { Deps } from '../deps';
 import { ingestImage } from '../media/intake';
+import { recordUploads } from '../media/owners';
 import { subscribeDemo } from './subscribe-demo';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -86,6 +87,13 @@ export async function seedDemo(
       command: { type: 'PublishCard', accountId, content, accountMayPublish: true },
       now,
     });
+    // The sample's photos are its own, so editing it in the editor keeps them.
+    await recordUploads(
+      trx,
+      accountId,
+      [cover, avatar, ...works].map((image) => image.id),
+      now,
+    );
   });
   deps.onAppended();
   await subscribeDemo(deps, accountId);

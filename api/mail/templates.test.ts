@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { contactToSupportMail, passwordResetMail, verificationCodeMail } from './templates';
+import {
+  contactToSupportMail,
+  failedSignInsMail,
+  passwordResetMail,
+  verificationCodeMail,
+} from './templates';
 
 const XSS = '<script>alert(1)</script>';
 const ESCAPED_XSS = '&lt;script&gt;alert(1)&lt;/script&gt;';
 
 describe('verificationCodeMail', () => {
-  const mail = verificationCodeMail({ name: 'Sam', code: '482913' });
+  const mail = verificationCodeMail({ code: '482913' });
 
   it('carries the code and its lifetime in both parts', () => {
     expect(mail.subject).toBe('Your TradeCard verification code');
     for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Hi Sam,');
+      expect(part).toContain('Hi there,');
       expect(part).toContain('482913');
       expect(part).toContain('10 minutes');
       expect(part).toContain('The TradeCard team');
@@ -23,15 +28,29 @@ describe('verificationCodeMail', () => {
     expect(mail.html).not.toContain('<style');
   });
 
-  it('escapes the name in html and keeps it on one line in text', () => {
-    const hostile = verificationCodeMail({ name: `${XSS}\n\nVisit evil.test`, code: '1' });
-    expect(hostile.html).toContain(ESCAPED_XSS);
-    expect(hostile.html).not.toContain(XSS);
-    expect(hostile.text.split('\n')[0]).toBe(`Hi ${XSS} Visit evil.test,`);
+  it('carries nothing the registrant typed: no name, so a stranger’s words never reach the inbox', () => {
+    expect(Object.keys(verificationCodeMail({ code: '1' }))).toEqual(['subject', 'text', 'html']);
+    expect(mail.text.split('\n')[0]).toBe('Hi there,');
+  });
+});
+
+describe('failedSignInsMail', () => {
+  const mail = failedSignInsMail({ name: 'Sam', loginLink: 'https://tradecard.test/login' });
+
+  it('tells the owner of repeated failures, that they can still sign in, and how to reset', () => {
+    expect(mail.subject).toBe('Repeated failed sign-ins to your TradeCard account');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Hi Sam,');
+      expect(part).toContain('wrong password');
+      expect(part).toContain('Forgot password');
+      expect(part).toContain('https://tradecard.test/login');
+    }
   });
 
-  it('falls back to a neutral greeting without a name', () => {
-    expect(verificationCodeMail({ name: '  ', code: '1' }).text).toMatch(/^Hi there,/);
+  it('escapes the name in html', () => {
+    expect(failedSignInsMail({ name: XSS, loginLink: 'https://tradecard.test/login' }).html).toContain(
+      ESCAPED_XSS,
+    );
   });
 });
 

@@ -8,18 +8,22 @@ export type MailContent = { subject: string; text: string; html: string };
 export const VERIFICATION_CODE_MINUTES = 10;
 export const PASSWORD_RESET_HOURS = 1;
 
-export function verificationCodeMail(params: { name: string; code: string }): MailContent {
+/**
+ * Not greeted by name: whoever registers chooses the name, and the code goes to an address nobody has proved yet,
+ * so a greeting would put a stranger's words in someone else's inbox.
+ */
+export function verificationCodeMail(params: { code: string }): MailContent {
   const code = oneLine(params.code, 32);
   const subject = 'Your TradeCard verification code';
   const text = [
-    greeting(params.name),
+    'Hi there,',
     'Here is your TradeCard verification code:',
     `    ${code}`,
     `It is valid for ${VERIFICATION_CODE_MINUTES} minutes. Enter it on the page where you asked for it.`,
     "If you didn't ask for a code, you can ignore this email. Someone may have typed your address by mistake.",
     SIGN_OFF_TEXT,
   ].join('\n\n');
-  const body = html`${paragraph(html`${greeting(params.name)}`)}
+  const body = html`${paragraph(html`Hi there,`)}
 ${paragraph(html`Here is your TradeCard verification code:`)}
 <p style="margin:0 0 16px 0;font-size:32px;line-height:40px;font-weight:bold;letter-spacing:6px;font-family:Menlo, Consolas, monospace;color:#1F2933;">${code}</p>
 ${paragraph(html`It is valid for ${String(VERIFICATION_CODE_MINUTES)} minutes. Enter it on the page where you asked for it.`)}
@@ -44,6 +48,34 @@ ${button('Reset password', link)}
 ${paragraph(html`The link is valid for ${String(PASSWORD_RESET_HOURS)} hour.`)}
 ${mutedParagraph(html`If the button doesn't work, copy this link into your browser:<br><a href="${link}" style="color:#6B7280;word-break:break-all;">${link}</a>`)}
 ${mutedParagraph(html`If you didn't ask for this, ignore this email. Your password stays the same until you open the link and set a new one.`)}`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
+}
+
+/** Sent at most once a day to an account someone keeps failing to sign in to (ADR 014). */
+export function failedSignInsMail(params: { name: string; loginLink: string }): MailContent {
+  const link = requireHttpUrl(params.loginLink);
+  const subject = 'Repeated failed sign-ins to your TradeCard account';
+  const intro =
+    'Someone has tried several times today to sign in to your TradeCard account with the wrong password.';
+  const safe =
+    'They were not let in, and you can still sign in as usual: repeated failures slow down only the address they come from.';
+  const reset =
+    'If it wasn’t you, and especially if your password is short or used elsewhere, choose a new one: open the sign-in page and choose “Forgot password”. Resetting it also clears the slow-downs on your account.';
+  const text = [
+    greeting(params.name),
+    intro,
+    safe,
+    reset,
+    link,
+    'If it was you, you can ignore this email.',
+    SIGN_OFF_TEXT,
+  ].join('\n\n');
+  const body = html`${paragraph(html`${greeting(params.name)}`)}
+${paragraph(html`${intro}`)}
+${paragraph(html`${safe}`)}
+${paragraph(html`${reset}`)}
+${button('Go to sign in', link)}
+${mutedParagraph(html`If it was you, you can ignore this email.`)}`;
   return { subject, text, html: emailLayout({ title: subject, body }) };
 }
 

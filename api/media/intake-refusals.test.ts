@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors';
@@ -87,5 +88,19 @@ describe('ingestImage refuses what is not a photo we take', () => {
       .png()
       .toBuffer();
     await expectRefused(justOver.subarray(0, 2000), message.replace('48', '40.1'));
+  });
+
+  it('gives the size message, not "unreadable", past sharp\'s own 268-megapixel guard', async () => {
+    // A real PNG header (IHDR, CRC fixed) claiming 20000 × 20000: sharp's default limit would refuse to read it.
+    const png = Buffer.from(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+        .png()
+        .toBuffer(),
+    );
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+    await expect(sharp(png).metadata()).rejects.toThrow(/pixel limit/);
+    await expectRefused(png, 'Work image 3 is too large (400 megapixels). The limit is 40 megapixels.');
   });
 });

@@ -50,7 +50,9 @@ export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader | 
   if (!family) return null;
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // Reading the header decodes no pixels, so sharp's own 268-megapixel guard is lifted here: a bigger photo is
+    // then refused for its size by the caller, with the limit named, rather than called unreadable.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return null;
   }

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { accountDecider } from '../../events/account/decider';
+import { accountStreamId } from '../../events/account/events';
 import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
+import { redactShippedOrder } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
 import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
@@ -11,7 +14,7 @@ import type { AppEnv, Deps } from '../deps';
 import { type CardOrderFacts, fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
 import { enqueueMail } from '../mail/queue';
 import { adminOrderJson } from '../order-json';
-import { adminOrders, findOrder } from '../orders';
+import { adminOrders, findOrder, type OrderRow } from '../orders';
 import { cardOrderFacts } from '../payments/notices';
 import { findUserById } from '../users';
 import { readJson } from '../validate';
@@ -63,15 +66,29 @@ export function adminOrderRoutes(deps: Deps) {
     const [row] = await adminOrders(deps.db, { type: 'card', q: '', fulfillmentStatus: null, id });
     return row ? adminOrderJson(row) : null;
   };
-  /** Queues the customer's notice in the command's transaction, from the order as the command left it. */
+  /**
+   * Queues the customer's notice in the command's transaction, from the order as the command left it. A deleted
+   * account's held order is told at the address it was paid with, read before shipping erased it.
+   */
   const tellCustomer =
-    (id: string, compose: (facts: CardOrderFacts) => { subject: string; text: string; html: string }) =>
+    (before: OrderRow, compose: (facts: CardOrderFacts) => { subject: string; text: string; html: string }) =>
     async (trx: Db) => {
-      const order = await findOrder(trx, id);
-      const user = order && (await findUserById(trx, order.account_id));
-      if (!order || !user) return;
-      const mail = compose(cardOrderFacts(deps.publicUrl, order, user.name));
-      await enqueueMail(trx, { to: user.email, ...mail }, deps.now());
+      const order = await findOrder(trx, before.id);
+      if (!order) return;
+      const user = await findUserById(trx, order.account_id);
+      if (user) {
+        const mail = compose(cardOrderFacts(deps.publicUrl, order, user.name));
+        await enqueueMail(trx, { to: user.email, ...mail }, deps.now());
+        return;
+      }
+      if (!before.customer_email) return;
+      const kept = {
+        ...order,
+        delivery_name: before.delivery_name,
+        delivery_address: before.delivery_address,
+      };
+      const mail = compose(cardOrderFacts(deps.publicUrl, kept, before.delivery_name ?? ''));
+      await enqueueMail(trx, { to: before.customer_email, ...mail }, deps.now());
     };
 
   app.get('/admin/orders', admin, async (c) => {
@@ -103,7 +120,7 @@ export function adminOrderRoutes(deps: Deps) {
       now: deps.now(),
       alsoInTransaction:
         notify && trackingUrl
-          ? tellCustomer(order.id, (facts) => trackingMail({ ...facts, trackingUrl }))
+          ? tellCustomer(order, (facts) => trackingMail({ ...facts, trackingUrl }))
           : undefined,
     });
     if (notify) deps.mailQueued();
@@ -118,14 +135,43 @@ export function adminOrderRoutes(deps: Deps) {
       streamId: orderStreamId(order.id),
       command: { type: 'ChangeFulfilmentStatus', ...body, changedBy: c.get('accountId') },
       now: deps.now(),
-      alsoInTransaction: body.notify
-        ? tellCustomer(order.id, (facts) =>
+      alsoInTransaction: async (trx, outcome) => {
+        if (body.notify)
+          await tellCustomer(order, (facts) =>
             fulfilmentStatusMail({ ...facts, status: body.fulfillmentStatus }),
-          )
-        : undefined,
+          )(trx);
+        // ADR 004, amended: a deleted account's order kept its delivery details only until it shipped.
+        if (outcome.events.some((event) => event.type === 'CardOrderDeliveryErased'))
+          await redactShippedOrder(trx, order.id);
+      },
     });
     if (body.notify) deps.mailQueued();
     return c.json({ success: true, message: 'Status updated', data: await respond(order.id) });
+  });
+
+  // Issue 11, finding 6: a deleted account's name is held for its printed cards; staff may free it sooner (say
+  // the former owner asks, or the cards are known destroyed). Expired reservations are released too: their
+  // "no longer in use" page stays until then.
+  app.post('/admin/usernames/:username/release', admin, async (c) => {
+    const username = c.req.param('username').trim().toLowerCase();
+    const held = await deps.db
+      .selectFrom('reserved_usernames')
+      .select('account_id')
+      .where('username', '=', username)
+      .execute();
+    if (held.length === 0) throw new DomainError('not_found', 'No deleted account is holding that username.');
+    await deps.db.transaction().execute(async (trx) => {
+      for (const { account_id } of held) {
+        await handleCommand(trx, {
+          decider: accountDecider,
+          streamId: accountStreamId(account_id),
+          command: { type: 'ReleaseUsername', releasedBy: c.get('accountId') },
+          now: deps.now(),
+        });
+      }
+    });
+    deps.onAppended();
+    return c.json({ success: true, message: `The username ${username} is free to register again.` });
   });
 
   return app;

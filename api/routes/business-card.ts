@@ -1,7 +1,9 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { accountDecider, mayPublish } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
-import { cardContentSchema } from '../../events/card/content';
+import { cardContentSchema, MAX_WORK_IMAGES } from '../../events/card/content';
 import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
@@ -13,23 +15,66 @@ import { splitCardPayload } from '../card-payload';
 import { cardJson, findCardContent } from '../cards';
 import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
+import { removeMediaUnlessHeld } from '../media/in-flight';
+import { storePreparedImage } from '../media/intake';
+import { recordUploads, uploadedBy } from '../media/owners';
+import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
 import { findUserById } from '../users';
 
 export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
 
-async function readPayload(c: Context): Promise<Record<string, unknown>> {
+/**
+ * The card's text, as JSON or as a form's text fields. The longest card the field limits allow is about 27,000
+ * characters (30 reviews of 600, 30 services, a 1,500-character bio, links); written in a script of 3-byte UTF-8
+ * characters and JSON-quoted that is about 82 KB (card-payload.test.ts builds it), so 96 KB fits any real card and
+ * keeps the 121 MB photo allowance away from text.
+ */
+export const CARD_TEXT_LIMIT = 96 * 1024;
+
+const FORM_LIMITS: FormLimits = {
+  photos: { cover_photo: 1, coverPhoto: 1, avatar: 1, works: MAX_WORK_IMAGES },
+  textBytes: CARD_TEXT_LIMIT,
+  totalBytes: CARD_UPLOAD_LIMIT,
+  messages: {
+    tooMany: (field) =>
+      field === 'works'
+        ? `You can add at most ${MAX_WORK_IMAGES} work images.`
+        : `Please send one ${field === 'avatar' ? 'profile photo' : 'cover photo'}.`,
+    notAPhotoField: (field) =>
+      `Only photos can be uploaded, and only as cover, avatar or work images (not ${field}).`,
+  },
+};
+
+/** "Work image 3" counts the kept addresses sent before it, as the editor numbers them. */
+function photoLabel(field: string, index: number, before: UploadForm['values']) {
+  if (field === 'avatar') return 'Profile photo';
+  if (field !== 'works') return 'Cover photo';
+  const kept = before.existing_works ?? before.existingWorks;
+  const keptCount = kept === undefined ? 0 : Array.isArray(kept) ? kept.length : 1;
+  return `Work image ${keptCount + index + 1}`;
+}
+
+async function readPayload(
+  c: Context,
+  tempRoot: string,
+): Promise<{ raw: Record<string, unknown>; discard?: () => Promise<void> }> {
   const type = c.req.header('content-type') ?? '';
-  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-    return c.req.parseBody({ all: true }).catch(() => {
+  if (type.startsWith('multipart/form-data')) {
+    const form = await readUploadForm(c.req.raw, tempRoot, FORM_LIMITS, photoLabel);
+    return { raw: form.values, discard: form.discard };
+  }
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    const raw = await c.req.parseBody({ all: true }).catch(() => {
       throw invalid('The upload could not be read. Please try again.');
     });
+    return { raw };
   }
   const body = await c.req.json().catch(() => {
     throw invalid('Request body must be valid JSON.');
   });
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid('Request body must be a JSON object.');
-  return body as Record<string, unknown>;
+  return { raw: body as Record<string, unknown> };
 }
 
 export function businessCardRoutes(deps: Deps) {
@@ -67,46 +112,89 @@ export function businessCardRoutes(deps: Deps) {
   });
 
   app.post('/business-card/create_business_card', signedIn, async (c) => {
-    const accountId = c.get('accountId');
-    const { fields: rawFields, images } = splitCardPayload(await readPayload(c));
-    const parsed = parseCardFields(rawFields);
-    if (!parsed.ok) throw invalid(parsed.error);
-    const previous = await findCardContent(deps.db, accountId);
-    // Images are stored before the transaction: decoding takes time and must not hold the database.
-    const resolved = await resolveCardImages(deps.publicDir, images, previous);
-    const content = cardContentSchema.parse({ ...parsed.fields, ...resolved });
-
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      const streamId = accountStreamId(accountId);
-      let account = await loadState(trx, accountDecider, streamId);
-      // SPEC §4: publishing by someone neither subscribed nor in trial starts the 14-day trial first.
-      if (account.status === 'active' && !account.isSubscribed && account.trialExpires === null) {
-        account = (
-          await handleCommand(trx, {
-            decider: accountDecider,
-            streamId,
-            command: { type: 'StartTrial' },
-            now,
-          })
-        ).state;
-      }
-      await handleCommand(trx, {
-        decider: cardDecider,
-        streamId: cardStreamId(accountId),
-        command: { type: 'PublishCard', accountId, content, accountMayPublish: mayPublish(account) },
-        now,
-      });
-    });
-    deps.onAppended();
-    const user = await findUserById(deps.db, accountId);
-    if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
-    return c.json({
-      success: true,
-      message: 'Your page is Published!',
-      data: cardJson(user, content, deps.publicUrl),
-    });
+    try {
+      return await publish(c);
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+      // The client may still be sending: the answer goes now, and the connection is not reused for what follows.
+      c.header('Connection', 'close');
+      return c.json({ error: error.message }, 413);
+    }
   });
+
+  async function publish(c: Context<AppEnv>) {
+    const accountId = c.get('accountId');
+    const payload = await readPayload(c, path.join(deps.dataDir, 'tmp'));
+    let created: string[] = [];
+    let release = () => {};
+    try {
+      const { fields: rawFields, images } = splitCardPayload(payload.raw);
+      const parsed = parseCardFields(rawFields);
+      if (!parsed.ok) throw invalid(parsed.error);
+      const previous = await findCardContent(deps.db, accountId);
+      // Decoded before the transaction (decoding takes time and must not hold the database), written only once
+      // the whole request has passed every check, and removed again if the publish itself is refused.
+      const resolved = await resolveCardImages(deps.publicDir, images, previous, (id) =>
+        uploadedBy(deps.db, accountId, id),
+      );
+      release = resolved.release;
+      const content = cardContentSchema.parse({ ...parsed.fields, ...resolved.images });
+      const mediaDir = path.join(deps.publicDir, 'media');
+      for (const image of resolved.newImages) created.push(...(await storePreparedImage(mediaDir, image)));
+
+      const now = deps.now();
+      await deps.db.transaction().execute(async (trx) => {
+        const streamId = accountStreamId(accountId);
+        let account = await loadState(trx, accountDecider, streamId);
+        // SPEC §4: publishing by someone neither subscribed nor in trial starts the 14-day trial first.
+        if (account.status === 'active' && !account.isSubscribed && account.trialExpires === null) {
+          account = (
+            await handleCommand(trx, {
+              decider: accountDecider,
+              streamId,
+              command: { type: 'StartTrial' },
+              now,
+            })
+          ).state;
+        }
+        await handleCommand(trx, {
+          decider: cardDecider,
+          streamId: cardStreamId(accountId),
+          command: { type: 'PublishCard', accountId, content, accountMayPublish: mayPublish(account) },
+          now,
+        });
+        await recordUploads(
+          trx,
+          accountId,
+          resolved.newImages.map((image) => image.ref.id),
+          now,
+        );
+      });
+      created = [];
+      deps.onAppended();
+      const user = await findUserById(deps.db, accountId);
+      if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
+      return c.json({
+        success: true,
+        message: 'Your page is Published!',
+        data: cardJson(user, content, deps.publicUrl),
+      });
+    } finally {
+      release();
+      await payload.discard?.();
+      // Files this request wrote for a publish that was refused: nothing of a refused request stays, unless another
+      // request has meanwhile taken the same photo in hand.
+      const byId = new Map<string, string[]>();
+      for (const file of created) {
+        const id = path.basename(file).slice(0, 24);
+        byId.set(id, [...(byId.get(id) ?? []), file]);
+      }
+      for (const [id, files] of byId)
+        await removeMediaUnlessHeld(id, async () => {
+          await Promise.all(files.map((file) => rm(file, { force: true })));
+        });
+    }
+  }
 
   return app;
 }

@@ -116,4 +116,13 @@ describe('POST /api/contact', () => {
     expect(blocked.body.error).toMatch(/Please wait 30 seconds before sending another/);
     expect((await contact(message, undefined, '192.0.2.51')).status).toBe(200);
   });
+
+  it('keeps one client in one bucket however it forges the leftmost X-Forwarded-For', async () => {
+    // The test app trusts one proxy, which appends the address it saw: the client wrote everything left of it.
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++)
+      statuses.push((await contact(message, undefined, `10.0.0.${i}, 192.0.2.60`)).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(6);
+    expect(statuses.slice(6).every((status) => status === 429)).toBe(true);
+  });
 });

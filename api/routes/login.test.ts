@@ -93,6 +93,100 @@ describe('POST /api/login', () => {
     expect((await login('dana@example.com', 'Plumber2026', ip)).status).toBe(200);
   });
 
+  it('lets the owner in from a clean address while a stranger guessing from another is held back', async () => {
+    await t.signUp('dana');
+    const attacker = { 'x-forwarded-for': '203.0.113.66' };
+    const owner = { 'x-forwarded-for': '198.51.100.20' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await login('dana@example.com', `Guess${i}`, attacker)).status);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6).every((status) => status === 429)).toBe(true);
+    expect((await login('dana@example.com', 'Plumber2026', owner)).status).toBe(200);
+    // The right password from the attacker's address is still refused: the wait there isn't over.
+    expect((await login('dana@example.com', 'Plumber2026', attacker)).status).toBe(429);
+  });
+
+  it('holds guesses spread over many addresses back with the account-wide brake, but never a clean address', async () => {
+    await t.signUp('dana');
+    for (let i = 0; i < 12; i++)
+      await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i}` });
+    const again = await login('dana@example.com', 'Plumber2026', { 'x-forwarded-for': '203.0.113.3' });
+    expect(again.status).toBe(429);
+    expect(again.headers.get('retry-after')).toBe('2');
+    expect(
+      (await login('dana@example.com', 'Plumber2026', { 'x-forwarded-for': '198.51.100.20' })).status,
+    ).toBe(200);
+    // The brake tops out at a minute, so an owner who mistyped once during an attack waits at most that.
+    for (let i = 0; i < 30; i++) {
+      t.advance(60_000);
+      await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i % 12}` });
+    }
+    expect(
+      Number(
+        (await login('dana@example.com', 'x', { 'x-forwarded-for': '203.0.113.3' })).headers.get(
+          'retry-after',
+        ),
+      ),
+    ).toBeLessThanOrEqual(60);
+  });
+
+  it('tells the owner by mail of repeated failed sign-ins, once a day however many there are', async () => {
+    await t.signUp('dana');
+    const notices = async () =>
+      (await t.outbox()).filter(
+        (mail) => mail.subject === 'Repeated failed sign-ins to your TradeCard account',
+      );
+    for (let i = 0; i < 9; i++)
+      await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i}` });
+    expect(await notices()).toHaveLength(0);
+    for (let i = 0; i < 40; i++) {
+      t.advance(60_000);
+      await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i % 20}` });
+    }
+    const told = await notices();
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Forgot password');
+    expect(told[0]?.text).toContain('https://tradecard.test/login');
+    t.advance(24 * 3600_000);
+    await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': '192.0.2.1' });
+    expect(await notices()).toHaveLength(2);
+  });
+
+  it('does not tell an unverified account, whose address nobody has proved', async () => {
+    await t.call('POST', '/api/register', {
+      name: 'Sam',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'Plumber2026',
+    });
+    for (let i = 0; i < 20; i++)
+      await login('sam@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i}` });
+    expect((await t.outbox()).map((mail) => mail.subject)).toEqual(['Your TradeCard verification code']);
+  });
+
+  it('forgets every slow-down on the account when its password is reset', async () => {
+    await t.signUp('dana');
+    const home = { 'x-forwarded-for': '198.51.100.20' };
+    for (let i = 0; i < 8; i++) await login('dana@example.com', 'Wrong12345', home);
+    for (let i = 0; i < 12; i++)
+      await login('dana@example.com', 'Wrong12345', { 'x-forwarded-for': `203.0.113.${i}` });
+    expect((await login('dana@example.com', 'Plumber2026', home)).status).toBe(429);
+
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' }, undefined, home);
+    const link = (await t.lastMailTo('dana@example.com')).text?.match(
+      /reset-password\/([A-Za-z0-9_-]+)/,
+    )?.[1];
+    expect(
+      (await t.call('POST', `/api/reset-password/${link}`, { password: 'NewPlumber2026' }, undefined, home))
+        .status,
+    ).toBe(200);
+    expect((await login('dana@example.com', 'NewPlumber2026', home)).status).toBe(200);
+    expect(
+      (await login('dana@example.com', 'NewPlumber2026', { 'x-forwarded-for': '203.0.113.3' })).status,
+    ).toBe(200);
+  });
+
   it('throttles one address guessing across many accounts', async () => {
     const ip = { 'x-forwarded-for': '198.51.100.9' };
     for (let i = 0; i < 21; i++) await login(`guess${i}@example.com`, 'Wrong12345', ip);

@@ -6,6 +6,7 @@ import { emailSchema } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { clientAddress } from '../auth/client-address';
+import { tellOwnerOfFailedSignIns } from '../auth/login-notice';
 import { verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import { bearerToken } from '../auth/require-user';
 import { hashToken } from '../auth/secrets';
@@ -13,7 +14,11 @@ import { sendVerificationCode } from '../auth/send-code';
 import { createSession, revokeSession } from '../auth/sessions';
 import {
   clearThrottle,
+  failuresOn,
+  LOGIN_NOTICE_AFTER_FAILURES,
+  loginKeys,
   loginPerAccount,
+  loginPerAccountAndAddress,
   loginPerAddress,
   recordAttempt,
   refuseWhileThrottled,
@@ -43,11 +48,14 @@ export function loginRoutes(deps: Deps) {
 
   app.post('/login', async (c) => {
     const { email, password, remember } = await readJson(c, loginBody);
-    const accountKey = `login:account:${email}`;
-    const addressKey = `login:address:${clientAddress(c, deps.trustProxy)}`;
+    // Checked before the password, so a guesser learns nothing while waiting; but only the guesser's own keys
+    // (ADR 014): the account-wide brake holds back only an address already failing on this account, so the owner
+    // at a clean address gets in with the right password while someone elsewhere is guessing.
+    const keys = loginKeys(email, clientAddress(c, deps.trustProxy));
+    const failing = (await failuresOn(deps.db, keys.pair, loginPerAccountAndAddress, deps.now())) > 0;
     await refuseWhileThrottled(
       deps.db,
-      [accountKey, addressKey],
+      failing ? [keys.pair, keys.address, keys.account] : [keys.pair, keys.address],
       deps.now(),
       (wait) => `Too many login attempts. Please wait ${seconds(wait)} and try again.`,
     );
@@ -66,15 +74,24 @@ export function loginRoutes(deps: Deps) {
         : await verifyAgainstDecoy(password);
     if (!user || !passwordOk) {
       const now = deps.now();
-      await recordAttempt(deps.db, accountKey, loginPerAccount, now);
-      await recordAttempt(deps.db, addressKey, loginPerAddress, now);
+      await recordAttempt(deps.db, keys.pair, loginPerAccountAndAddress, now);
+      await recordAttempt(deps.db, keys.address, loginPerAddress, now);
+      const failures = await recordAttempt(deps.db, keys.account, loginPerAccount, now);
+      if (user && failures >= LOGIN_NOTICE_AFTER_FAILURES)
+        await tellOwnerOfFailedSignIns(deps, user, failures, now);
       throw new DomainError('unauthorised', WRONG_CREDENTIALS);
     }
-    await clearThrottle(deps.db, accountKey);
+    // The account's own count stays (a password reset or a quiet day clears it): it is how the owner gets told.
+    await clearThrottle(deps.db, keys.pair);
 
     if (!user.is_verified) {
-      await sendVerificationCode(deps, user);
-      return c.json({ error: 'Please verify your email. We’ve sent you a new code.', resend: true }, 403);
+      const delivery = await sendVerificationCode(deps, user);
+      // The password was right, so saying mail is held back for this address tells nobody anything new.
+      const error =
+        delivery.status === 'capped'
+          ? 'Please verify your email with the code we sent you. We can’t send another just now.'
+          : 'Please verify your email. We’ve sent you a new code.';
+      return c.json({ error, resend: true }, 403);
     }
 
     let account = user;

@@ -1,6 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readStream } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
+import { hashPassword } from '../auth/password';
+
+// Counts the argon2 hashes the routes run, calling through to the real one.
+vi.mock('../auth/password', async (original) => {
+  const real = await original<typeof import('../auth/password')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -104,5 +111,75 @@ describe('forgot and reset password', () => {
     t.advance(61_000);
     await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
     expect(await t.outbox()).toHaveLength(before + 2);
+  });
+
+  it('answers a recipient that has had its share of mail as it answers an unknown address, sending nothing', async () => {
+    await t.signUp('dana');
+    const sent = (await t.outbox()).length;
+    for (let i = 0; i < 2; i++) {
+      t.advance(61_000);
+      await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' }, undefined, {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+    }
+    expect(await t.outbox()).toHaveLength(sent + 2);
+    t.advance(61_000);
+    const capped = await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const unknown = await t.call('POST', '/api/forgot-password', { email: 'nobody@example.com' });
+    expect(capped.status).toBe(200);
+    expect(capped.body).toEqual(unknown.body);
+    expect(await t.outbox()).toHaveLength(sent + 2);
+  });
+
+  it('greets an unverified account’s reset mail without the name its registrant typed', async () => {
+    await t.call('POST', '/api/register', {
+      name: 'Call 0900 000 now',
+      email: 'sam@example.com',
+      username: 'sam',
+      password: 'Plumber2026',
+    });
+    await t.call('POST', '/api/forgot-password', { email: 'sam@example.com' });
+    const mail = await t.lastMailTo('sam@example.com');
+    expect(mail.subject).toBe('Reset your TradeCard password');
+    expect(mail.text).toMatch(/^Hi there,/);
+    expect(mail.text).not.toContain('0900');
+  });
+});
+
+describe('made-up reset links (issue 11, finding 10)', () => {
+  it('looks the link up before hashing the password, and slows an address guessing links', async () => {
+    vi.mocked(hashPassword).mockClear();
+    const from = { 'x-forwarded-for': '203.0.113.90' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const answer = await t.call(
+        'POST',
+        `/api/reset-password/made-up-${i}`,
+        { password: 'Plumber2026' },
+        undefined,
+        from,
+      );
+      statuses.push(answer.status);
+    }
+    expect(vi.mocked(hashPassword)).not.toHaveBeenCalled();
+    expect(statuses.slice(0, 11).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(11).every((status) => status === 429)).toBe(true);
+    const refused = await t.call(
+      'POST',
+      '/api/reset-password/made-up',
+      { password: 'Plumber2026' },
+      undefined,
+      from,
+    );
+    expect(refused.body.error).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address, with a real link, is not held back.
+    await t.signUp('dana');
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const token = await resetTokenFromMail('dana@example.com');
+    expect(
+      (await t.call('POST', `/api/reset-password/${token}`, { password: 'NewPlumber2026' })).status,
+    ).toBe(200);
+    expect(vi.mocked(hashPassword)).toHaveBeenCalledTimes(2);
   });
 });

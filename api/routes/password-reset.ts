@@ -6,10 +6,17 @@ import { emailSchema, passwordSchema } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { clientAddress } from '../auth/client-address';
+import { countMailTo, recipientWaitSeconds } from '../auth/mail-limits';
 import { hashPassword } from '../auth/password';
-import { consumeResetToken, issueResetToken } from '../auth/reset-tokens';
+import { consumeResetToken, findLiveResetToken, issueResetToken } from '../auth/reset-tokens';
 import { revokeAllSessions } from '../auth/sessions';
-import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
+import {
+  clearLoginThrottlesOf,
+  formsPerAddress,
+  recordAttempt,
+  refuseWhileThrottled,
+  resetPerAddress,
+} from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { seconds } from '../errors';
 import { enqueueMail } from '../mail/queue';
@@ -45,10 +52,16 @@ export function passwordResetRoutes(deps: Deps) {
       const now = deps.now();
       // The token and the mail carrying it commit together: a link is never issued that no mail will bring.
       const queued = await deps.db.transaction().execute(async (trx) => {
+        // An address that has had its share of mail gets none, and the same answer: saying so would tell a
+        // stranger that the address has an account (api/auth/mail-limits.ts).
+        if ((await recipientWaitSeconds(trx, user.email, now)) > 0) return false;
         const token = await issueResetToken(trx, user.id, now);
         if (!token) return false;
         const link = `${deps.publicUrl}/reset-password/${token}`;
-        await enqueueMail(trx, { to: user.email, ...passwordResetMail({ name: user.name, link }) }, now);
+        // An unverified account's name was typed by whoever registered the address, perhaps not its owner.
+        const name = user.is_verified ? user.name : '';
+        await countMailTo(trx, user.email, now);
+        await enqueueMail(trx, { to: user.email, ...passwordResetMail({ name, link }) }, now);
         return true;
       });
       if (queued) deps.mailQueued();
@@ -59,6 +72,18 @@ export function passwordResetRoutes(deps: Deps) {
   app.post('/reset-password/:token', async (c) => {
     const token = c.req.param('token');
     const { password } = await readJson(c, resetBody);
+    const addressKey = `reset:address:${clientAddress(c, deps.trustProxy)}`;
+    await refuseWhileThrottled(
+      deps.db,
+      [addressKey],
+      deps.now(),
+      (s) => `Too many attempts. Please wait ${seconds(s)} and try again.`,
+    );
+    // The token first, argon2 only for a live one: a made-up link costs a lookup, not a password hash.
+    if (!(await findLiveResetToken(deps.db, token, deps.now()))) {
+      await recordAttempt(deps.db, addressKey, resetPerAddress, deps.now());
+      throw new DomainError('invalid', LINK_INVALID);
+    }
     const passwordHash = await hashPassword(password);
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
@@ -73,6 +98,8 @@ export function passwordResetRoutes(deps: Deps) {
         .execute();
       // Whoever held the old password is signed out everywhere.
       await revokeAllSessions(trx, accountId, now);
+      // Guessing at the old password is moot: the slow-downs it caused, from every address, go with it.
+      await clearLoginThrottlesOf(trx, user.email);
       const streamId = accountStreamId(accountId);
       await handleCommand(trx, {
         decider: accountDecider,

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
+import { signUpAdmin } from '../../tests/support/api/payments/flows';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -81,7 +85,10 @@ describe('/api/profile', () => {
     const log = [];
     for await (const event of readAll(t.db)) log.push(event);
     expect(log.map((e) => e.type)).toContain('AccountDeleted');
-    const text = JSON.stringify(log);
+    // The username is the one thing kept, on the deletion itself, so its printed cards stay reserved (issue 11).
+    const kept = log.filter((e) => e.type !== 'AccountDeleted');
+    expect(log.find((e) => e.type === 'AccountDeleted')?.data).toMatchObject({ username: 'dana' });
+    const text = JSON.stringify(kept);
     for (const personal of [
       'dana@example.com',
       'Dana Pipe',
@@ -92,17 +99,57 @@ describe('/api/profile', () => {
       '"dana"',
     ])
       expect(text).not.toContain(personal);
+    expect(await t.db.selectFrom('reserved_usernames').select(['username']).execute()).toEqual([
+      { username: 'dana' },
+    ]);
 
-    expect(
-      (
-        await t.call('POST', '/api/register', {
-          name: 'Dana',
-          email: 'dana@example.com',
-          username: 'dana',
-          password: 'Plumber2026',
-        })
-      ).status,
-    ).toBe(201);
+    const again = { name: 'Dana', email: 'dana@example.com', username: 'dana2', password: 'Plumber2026' };
+    expect((await t.call('POST', '/api/register', again)).status).toBe(201);
+  });
+
+  it('keeps a deleted account’s username from anyone else for 12 months (issue 11, finding 6)', async () => {
+    const token = await t.signUp('dana');
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    const stranger = { name: 'Stranger', email: 'x@example.com', username: 'Dana', password: 'Plumber2026' };
+    expect(await t.call('POST', '/api/register', stranger)).toMatchObject({
+      status: 409,
+      body: { error: 'This username is already taken. Please choose another.' },
+    });
+    expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([]);
+
+    // Replay rebuilds the reservation from the log: it is a fact there, not a side table.
+    await replay(t.db);
+    expect((await t.call('POST', '/api/register', stranger)).status).toBe(409);
+
+    t.advance(364 * DAY_MS);
+    expect((await t.call('POST', '/api/register', stranger)).status).toBe(409);
+    t.advance(2 * DAY_MS);
+    expect((await t.call('POST', '/api/register', stranger)).status).toBe(201);
+  });
+
+  it('POST /api/admin/usernames/:username/release lets an admin free a reserved username at once; only an admin', async () => {
+    const token = await t.signUp('dana');
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    const someone = await t.signUp('someone');
+    expect((await t.call('POST', '/api/admin/usernames/dana/release', {}, someone)).status).toBe(403);
+    expect((await t.call('POST', '/api/admin/usernames/dana/release', {})).status).toBe(401);
+
+    const admin = await signUpAdmin(t);
+    expect(await t.call('POST', '/api/admin/usernames/nobody/release', {}, admin)).toMatchObject({
+      status: 404,
+      body: { error: 'No deleted account is holding that username.' },
+    });
+    expect(await t.call('POST', '/api/admin/usernames/dana/release', {}, admin)).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'The username dana is free to register again.' },
+    });
+    const log = [];
+    for await (const event of readAll(t.db)) log.push(event.type);
+    expect(log).toContain('UsernameReleased');
+    await replay(t.db);
+    expect(await t.db.selectFrom('reserved_usernames').selectAll().execute()).toEqual([]);
+    const stranger = { name: 'Stranger', email: 'x@example.com', username: 'dana', password: 'Plumber2026' };
+    expect((await t.call('POST', '/api/register', stranger)).status).toBe(201);
   });
 
   it('deleting the account drops its mail still queued and every sent row naming it', async () => {

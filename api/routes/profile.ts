@@ -13,6 +13,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { forgetMailOf } from '../mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
+import { eraseUploadsOf } from '../media/owners';
 import { endSubscriptionsOf } from '../payments/end-subscriptions';
 import { findUserById, userJson } from '../users';
 import { readJson } from '../validate';
@@ -66,7 +67,7 @@ export function profileRoutes(deps: Deps) {
           command: { type: 'EraseCard', accountId: user.id },
           now: deps.now(),
         });
-        await redactAccountEvents(trx, user.id, user.email);
+        await redactAccountEvents(trx, user.id, user.email, deps.now());
         await trx.deleteFrom('credentials').where('account_id', '=', user.id).execute();
         await trx.deleteFrom('sessions').where('account_id', '=', user.id).execute();
         await trx.deleteFrom('verification_codes').where('account_id', '=', user.id).execute();
@@ -78,6 +79,8 @@ export function profileRoutes(deps: Deps) {
     });
     deps.onAppended();
     await deleteUnusedMedia(deps.db, path.join(deps.publicDir, 'media'), photos);
+    // Every photo the account uploaded goes too, even one another card copied the address of (issue 11, finding 5).
+    await eraseUploadsOf(deps.db, path.join(deps.publicDir, 'media'), user.id);
     return c.json({ success: true, message: 'Your account has been deleted' });
   });
 

@@ -186,3 +186,88 @@ describe('POST /api/resend-code', () => {
     expect(await t.outbox()).toHaveLength(1);
   });
 });
+
+describe('mail a stranger can send to someone else’s address (issue 11, finding 8)', () => {
+  const victim = 'victim@example.com';
+  const mailsTo = async (address: string) =>
+    (await t.outbox()).filter((mail) => JSON.stringify(mail.to).includes(address)).length;
+
+  it('slows down one address registering many accounts', async () => {
+    const from = { 'x-forwarded-for': '203.0.113.80' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const body = { ...dana, email: `v${i}@example.com`, username: `victim${i}` };
+      statuses.push((await t.call('POST', '/api/register', body, undefined, from)).status);
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(11);
+    const refused = await t.call('POST', '/api/register', { ...dana }, undefined, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^Too many requests from your network\. Please wait \d+ seconds/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('sends one address at most 3 such mails an hour, whichever endpoints and addresses ask', async () => {
+    await t.call('POST', '/api/register', { ...dana, email: victim }, undefined, {
+      'x-forwarded-for': '203.0.113.1',
+    });
+    // A stranger who knows the password they chose asks for everything every 30 s, from a new address each time.
+    for (let step = 0; step < 120; step++) {
+      t.advance(30_000);
+      const from = { 'x-forwarded-for': `198.51.100.${step}` };
+      await t.call('POST', '/api/resend-code', { email: victim }, undefined, from);
+      await t.call('POST', '/api/forgot-password', { email: victim }, undefined, from);
+      if (step % 10 === 0)
+        await t.call('POST', '/api/login', { email: victim, password: dana.password }, undefined, from);
+    }
+    // register at 0 s, then two more inside its hour; the fourth only once the first has aged out.
+    expect(await mailsTo(victim)).toBe(4);
+  });
+
+  it('sends one address at most 10 such mails a day', async () => {
+    await t.call('POST', '/api/register', { ...dana, email: victim });
+    for (let step = 0; step < 143; step++) {
+      t.advance(10 * 60_000);
+      const from = { 'x-forwarded-for': `198.51.100.${step}` };
+      await t.call('POST', '/api/resend-code', { email: victim }, undefined, from);
+      await t.call('POST', '/api/forgot-password', { email: victim }, undefined, from);
+    }
+    // 143 steps of 10 minutes: the last at 23 h 50 min, still inside the registration mail's day.
+    expect(await mailsTo(victim)).toBe(10);
+  });
+
+  it('says so when a resend or a sign-in would mail an address that has had its share', async () => {
+    await t.call('POST', '/api/register', { ...dana, email: victim });
+    for (let i = 0; i < 2; i++) {
+      t.advance(31_000);
+      expect((await t.call('POST', '/api/resend-code', { email: victim })).status).toBe(200);
+    }
+    t.advance(31_000);
+    const capped = await t.call('POST', '/api/resend-code', { email: victim });
+    expect(capped.status).toBe(429);
+    expect(capped.body.error).toMatch(
+      /^We’ve sent several emails to this address recently\. .* try again in \d+ minutes\.$/,
+    );
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(3000);
+    const login = await t.call('POST', '/api/login', { email: victim, password: dana.password });
+    expect(login).toMatchObject({
+      status: 403,
+      body: {
+        error: 'Please verify your email with the code we sent you. We can’t send another just now.',
+        resend: true,
+      },
+    });
+    expect(await mailsTo(victim)).toBe(3);
+  });
+
+  it('never puts the name the registrant typed in the code mail', async () => {
+    await t.call('POST', '/api/register', {
+      ...dana,
+      name: 'Your bank account is locked, call 0900 000',
+      email: victim,
+    });
+    const mail = await t.lastMailTo(victim);
+    for (const part of [mail.subject, mail.text, String(mail.html)])
+      expect(part).not.toContain('bank account');
+    expect(mail.text).toMatch(/^Hi there,/);
+  });
+});

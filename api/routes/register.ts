@@ -12,8 +12,11 @@ import {
 } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import { clientAddress } from '../auth/client-address';
+import { recipientCapped } from '../auth/mail-limits';
 import { hashPassword } from '../auth/password';
 import { queueVerificationCode, sendVerificationCode } from '../auth/send-code';
+import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import { checkCode } from '../auth/verification-codes';
 import type { AppEnv, Deps } from '../deps';
 import { seconds } from '../errors';
@@ -40,11 +43,28 @@ function duplicateOf(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Each registration and resend mails an address nobody has proved yet, so an address may ask ten times an hour
+ * before each further request waits (ADR 014): a household or an office registering a few accounts never notices.
+ */
+const mailingPerAddress = { ...formsPerAddress, free: 10 };
+
+async function limitByAddress(deps: Deps, key: string) {
+  await refuseWhileThrottled(
+    deps.db,
+    [key],
+    deps.now(),
+    (wait) => `Too many requests from your network. Please wait ${seconds(wait)} and try again.`,
+  );
+  await recordAttempt(deps.db, key, mailingPerAddress, deps.now());
+}
+
 export function registerRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.post('/register', async (c) => {
     const body = await readJson(c, registerBody);
+    await limitByAddress(deps, `register:address:${clientAddress(c, deps.trustProxy)}`);
     const taken = await deps.db
       .selectFrom('users')
       .select(['email', 'username'])
@@ -71,13 +91,19 @@ export function registerRoutes(deps: Deps) {
           .insertInto('credentials')
           .values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() })
           .execute();
-        // The account and its first code's mail commit together: no account is ever left without a code on its way.
-        await queueVerificationCode(
+        // The account and its first code's mail commit together: no account is ever left without a code on its way,
+        // so an address that has had its share of mail gets no account either (the throw rolls it all back).
+        const delivery = await queueVerificationCode(
           trx,
           deps.secret,
           { id: accountId, name: body.name, email: body.email },
           now,
         );
+        if (delivery.status === 'capped') {
+          throw new DomainError('too_many', recipientCapped(delivery.retryAfterSeconds), {
+            retryAfterSeconds: delivery.retryAfterSeconds,
+          });
+        }
       },
     }).catch((error: unknown) => {
       const duplicate = duplicateOf(error);
@@ -116,6 +142,7 @@ export function registerRoutes(deps: Deps) {
 
   app.post('/resend-code', async (c) => {
     const { email } = await readJson(c, resendBody);
+    await limitByAddress(deps, `resend:address:${clientAddress(c, deps.trustProxy)}`);
     const user = await findUserByEmail(deps.db, email);
     // Unknown and already-verified addresses get the same answer, so this can't be used to test who has an account.
     if (!user || user.is_verified) return c.json({ success: true, message: 'New code sent!' });
@@ -125,6 +152,10 @@ export function registerRoutes(deps: Deps) {
       throw new DomainError('too_many', `Please wait ${seconds(wait)} before asking for another code.`, {
         retryAfterSeconds: wait,
       });
+    }
+    if (delivery.status === 'capped') {
+      const wait = delivery.retryAfterSeconds;
+      throw new DomainError('too_many', recipientCapped(wait), { retryAfterSeconds: wait });
     }
     return c.json({ success: true, message: 'New code sent!' });
   });

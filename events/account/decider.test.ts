@@ -53,7 +53,7 @@ describe('account decider', () => {
   });
 
   it('deletes an account, after which every command is refused', () => {
-    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1' } };
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1', username: 'dana' } };
     expect(given(registered).when({ type: 'DeleteAccount' })()).toEqual([deleted]);
     for (const command of [
       { type: 'DeleteAccount' },
@@ -62,6 +62,27 @@ describe('account decider', () => {
     ] as AccountCommand[]) {
       expect(given(registered, deleted).when(command)).toThrow('Account not found.');
     }
+  });
+
+  it('keeps a deleted account’s username reserved until an admin releases it, once', () => {
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1', username: 'dana' } };
+    const released: AccountEvent = {
+      type: 'UsernameReleased',
+      data: { accountId: 'a1', releasedBy: 'boss' },
+    };
+    expect(given(registered, deleted).when({ type: 'ReleaseUsername', releasedBy: 'boss' })()).toEqual([
+      released,
+    ]);
+    expect(
+      given(registered, deleted, released).when({ type: 'ReleaseUsername', releasedBy: 'boss' })(),
+    ).toEqual([]);
+    // A deletion recorded before names were kept reserves nothing, so there is nothing to release.
+    const oldDeletion: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1' } };
+    expect(given(registered, oldDeletion).when({ type: 'ReleaseUsername', releasedBy: 'boss' })()).toEqual(
+      [],
+    );
+    expect(given(registered).when({ type: 'ReleaseUsername', releasedBy: 'boss' })).toThrow('still in use');
+    expect(given().when({ type: 'ReleaseUsername', releasedBy: 'boss' })).toThrow('Account not found.');
   });
 
   it('starts a 14-day trial once', () => {

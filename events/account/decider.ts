@@ -14,10 +14,15 @@ type AccountDetails = {
   isSubscribed: boolean;
 };
 
+type DeletedDetails = AccountDetails & {
+  /** The name held back for the account's printed cards, or null once released (or never recorded). */
+  reservedUsername: string | null;
+};
+
 export type AccountState =
   | { status: 'none' }
   | ({ status: 'active' } & AccountDetails)
-  | ({ status: 'deleted' } & AccountDetails);
+  | ({ status: 'deleted' } & DeletedDetails);
 
 export type AccountCommand =
   | { type: 'RegisterAccount'; accountId: string; name: string; email: string; username: string }
@@ -28,7 +33,8 @@ export type AccountCommand =
   | { type: 'StartTrial' }
   | { type: 'EndTrial' }
   | { type: 'RecordSubscriptionAccess'; isSubscribed: boolean; trialEnd: string | null }
-  | { type: 'DeleteAccount' };
+  | { type: 'DeleteAccount' }
+  | { type: 'ReleaseUsername'; releasedBy: string };
 
 export const initialState = (): AccountState => ({ status: 'none' });
 
@@ -65,7 +71,9 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
         trialExpires: state.trialExpires ?? event.data.trialEnd,
       };
     case 'AccountDeleted':
-      return { ...state, status: 'deleted' };
+      return { ...state, status: 'deleted', reservedUsername: event.data.username ?? null };
+    case 'UsernameReleased':
+      return state.status === 'deleted' ? { ...state, reservedUsername: null } : state;
     default:
       return assertNever(event);
   }
@@ -137,7 +145,20 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
     }
     case 'DeleteAccount':
       requireActive(state);
-      return [{ type: 'AccountDeleted', data: { accountId: state.accountId } }];
+      return [{ type: 'AccountDeleted', data: { accountId: state.accountId, username: state.username } }];
+    case 'ReleaseUsername':
+      if (state.status === 'none') throw new DomainError('not_found', 'Account not found.');
+      if (state.status === 'active')
+        throw new DomainError('conflict', 'This username belongs to an account that is still in use.');
+      // Releasing twice (two admins at once) leaves it released: nothing more to record.
+      return state.reservedUsername === null
+        ? []
+        : [
+            {
+              type: 'UsernameReleased',
+              data: { accountId: state.accountId, releasedBy: command.releasedBy },
+            },
+          ];
     default:
       return assertNever(command);
   }

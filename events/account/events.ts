@@ -31,10 +31,23 @@ export const AdminGranted = z.object({
   data: z.object({ accountId: z.string(), grantedBy: z.string() }),
 });
 
+/**
+ * `username` is the one thing erasure keeps: printed NFC cards and QR codes still point at /u/<username>, so the
+ * name stays reserved for a while (USERNAME_RESERVATION_MONTHS) lest they open a stranger's page. Deletions
+ * recorded before this was kept have none, and reserve nothing.
+ */
 export const AccountDeleted = z.object({
   type: z.literal('AccountDeleted'),
-  data: z.object({ accountId: z.string() }),
+  data: z.object({ accountId: z.string(), username: z.string().optional() }),
 });
+
+/** An admin ended a deleted account's username reservation early; anyone may register the name again. */
+export const UsernameReleased = z.object({
+  type: z.literal('UsernameReleased'),
+  data: z.object({ accountId: z.string(), releasedBy: z.string() }),
+});
+
+export const USERNAME_RESERVATION_MONTHS = 12;
 
 /** SPEC §1: 14 days free, starting at the first publish (or an explicit start). */
 export const TRIAL_DAYS = 14;
@@ -69,6 +82,7 @@ export const accountEventSchemas = [
   TrialEnded,
   SubscriptionAccessChanged,
   AccountDeleted,
+  UsernameReleased,
 ] as const;
 
 export type AccountEvent = z.infer<(typeof accountEventSchemas)[number]>;

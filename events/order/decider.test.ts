@@ -140,3 +140,40 @@ describe('estimated delivery', () => {
     expect(estimatedDelivery(new Date('2026-12-30T10:00:00Z'))).toBe('31 December 2026 – 3 January 2027');
   });
 });
+
+describe('a paid order whose buyer deleted their account (issue 11, finding 7)', () => {
+  const held: OrderEvent = { type: 'CardOrderHeldForShipping', data: { orderId: 'o1' } };
+  const status = (fulfillmentStatus: 'packaged' | 'shipped'): OrderCommand => ({
+    type: 'ChangeFulfilmentStatus',
+    fulfillmentStatus,
+    changedBy: 'boss',
+    notify: true,
+  });
+  const changed = (fulfillmentStatus: 'packaged' | 'shipped'): OrderEvent => ({
+    type: 'FulfilmentStatusChanged',
+    data: { orderId: 'o1', fulfillmentStatus, changedBy: 'boss', notify: true },
+  });
+
+  it('is held for shipping only while paid and not yet shipped, once', () => {
+    expect(given(started, paid).when({ type: 'HoldForShipping' })()).toEqual([held]);
+    expect(given(started, paid, held).when({ type: 'HoldForShipping' })()).toEqual([]);
+    expect(given(started).when({ type: 'HoldForShipping' })()).toEqual([]);
+    expect(given(started, paid, changed('shipped')).when({ type: 'HoldForShipping' })()).toEqual([]);
+  });
+
+  it('has its delivery details erased when it ships, not before', () => {
+    expect(given(started, paid, held).when(status('packaged'))()).toEqual([changed('packaged')]);
+    expect(given(started, paid, held).when(status('shipped'))()).toEqual([
+      changed('shipped'),
+      { type: 'CardOrderDeliveryErased', data: { orderId: 'o1' } },
+    ]);
+    const erased: OrderEvent = { type: 'CardOrderDeliveryErased', data: { orderId: 'o1' } };
+    expect(given(started, paid, held, changed('shipped'), erased).when(status('shipped'))()).toEqual([
+      changed('shipped'),
+    ]);
+  });
+
+  it('of a buyer still here ships as before', () => {
+    expect(given(started, paid).when(status('shipped'))()).toEqual([changed('shipped')]);
+  });
+});

@@ -12,6 +12,8 @@ type OrderDetails = {
   fulfillmentStatus: FulfilmentStatus;
   trackingUrl: string | null;
   deliveryWindow: string | null;
+  /** The buyer's account is deleted; the delivery details stay until the cards are shipped. */
+  heldForShipping: boolean;
 };
 
 export type OrderState = { status: 'none' } | ({ status: 'pending' | 'paid' | 'closed' } & OrderDetails);
@@ -38,6 +40,7 @@ export type OrderCommand =
     }
   | ({ type: 'RecordCardPayment' } & CardPayment)
   | { type: 'CloseCardCheckout'; reason: 'expired' | 'payment_failed' }
+  | { type: 'HoldForShipping' }
   | {
       type: 'ChangeFulfilmentStatus';
       fulfillmentStatus: FulfilmentStatus;
@@ -69,6 +72,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       fulfillmentStatus: 'order_placed',
       trackingUrl: null,
       deliveryWindow: null,
+      heldForShipping: false,
     };
   }
   if (state.status === 'none') return state;
@@ -86,6 +90,10 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, fulfillmentStatus: event.data.fulfillmentStatus };
     case 'TrackingUpdated':
       return { ...state, trackingUrl: event.data.trackingUrl, deliveryWindow: event.data.deliveryWindow };
+    case 'CardOrderHeldForShipping':
+      return { ...state, heldForShipping: true };
+    case 'CardOrderDeliveryErased':
+      return { ...state, heldForShipping: false, trackingUrl: null };
     default:
       return assertNever(event);
   }
@@ -152,11 +160,23 @@ export function decide(command: OrderCommand, state: OrderState, now: Date): Ord
     case 'CloseCardCheckout':
       if (state.status !== 'pending') return [];
       return [{ type: 'CardOrderCheckoutClosed', data: { orderId: state.orderId, reason: command.reason } }];
+    case 'HoldForShipping':
+      // Only what still has to travel is kept; anything else is erased with the account as before.
+      if (state.status !== 'paid' || state.fulfillmentStatus === 'shipped' || state.heldForShipping)
+        return [];
+      return [{ type: 'CardOrderHeldForShipping', data: { orderId: state.orderId } }];
     case 'ChangeFulfilmentStatus': {
       requirePaid(state);
       if (state.fulfillmentStatus === command.fulfillmentStatus && !command.notify) return [];
       const { type: _, ...change } = command;
-      return [{ type: 'FulfilmentStatusChanged', data: { orderId: state.orderId, ...change } }];
+      const changed: OrderEvent = {
+        type: 'FulfilmentStatusChanged',
+        data: { orderId: state.orderId, ...change },
+      };
+      // Shipped, a deleted account's order needs its address no more: the erasure it was spared happens now.
+      return state.heldForShipping && command.fulfillmentStatus === 'shipped'
+        ? [changed, { type: 'CardOrderDeliveryErased', data: { orderId: state.orderId } }]
+        : [changed];
     }
     case 'UpdateTracking': {
       requirePaid(state);

@@ -71,12 +71,29 @@ export const TrackingUpdated = z.object({
   }),
 });
 
+/**
+ * The buyer deleted their account while this paid order was still to be shipped (issue 11, finding 7). Its
+ * delivery details are the one thing erasure leaves (ADR 004, amended): the cards were paid for and must arrive.
+ */
+export const CardOrderHeldForShipping = z.object({
+  type: z.literal('CardOrderHeldForShipping'),
+  data: z.object({ orderId: z.string() }),
+});
+
+/** A held order was shipped: its name, address, email and tracking link were erased from the log then. */
+export const CardOrderDeliveryErased = z.object({
+  type: z.literal('CardOrderDeliveryErased'),
+  data: z.object({ orderId: z.string() }),
+});
+
 export const orderEventSchemas = [
   CardOrderCheckoutStarted,
   CardOrderPaid,
   CardOrderCheckoutClosed,
   FulfilmentStatusChanged,
   TrackingUpdated,
+  CardOrderHeldForShipping,
+  CardOrderDeliveryErased,
 ] as const;
 
 export type OrderEvent = z.infer<(typeof orderEventSchemas)[number]>;

@@ -74,6 +74,17 @@ function applyOrderEvent(row: OrdersTable | null, event: OrderEvent, at: string)
       return { ...row, fulfillment_status: event.data.fulfillmentStatus };
     case 'TrackingUpdated':
       return { ...row, tracking_url: event.data.trackingUrl, delivery_window: event.data.deliveryWindow };
+    case 'CardOrderHeldForShipping':
+      return row;
+    case 'CardOrderDeliveryErased':
+      // As the in-place redaction of CardOrderPaid leaves them, so the inline row and a replayed one agree.
+      return {
+        ...row,
+        customer_email: null,
+        delivery_name: '[erased]',
+        delivery_address: null,
+        tracking_url: null,
+      };
   }
 }
 

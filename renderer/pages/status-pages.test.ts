@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderNoLongerInUsePage } from './no-longer-in-use-page';
 import { renderNotFoundPage } from './not-found-page';
 import { renderNotLivePage } from './not-live-page';
 import { renderNotSetUpPage } from './not-set-up-page';
@@ -9,6 +10,7 @@ describe.each([
   ['not live', renderNotLivePage],
   ['not set up', renderNotSetUpPage],
   ['not found', renderNotFoundPage],
+  ['no longer in use', renderNoLongerInUsePage],
 ])('the %s page', (_, render) => {
   const html = render(input);
 
@@ -43,6 +45,15 @@ describe('renderNotSetUpPage', () => {
     const html = renderNotSetUpPage(input);
     expect(html).toContain('<h1>This profile isn’t set up yet</h1>');
     expect(html).toContain('<p>@dave hasn’t published any content here yet</p>');
+  });
+});
+
+describe('renderNoLongerInUsePage', () => {
+  it('says the card is gone and names nothing of its former owner', () => {
+    const html = renderNoLongerInUsePage(input);
+    expect(html).toContain('<h1>This card is no longer in use</h1>');
+    expect(html).not.toContain('dave');
+    expect(html).not.toContain('/myprofile');
   });
 });
 

@@ -32,7 +32,11 @@ const rules = [
   '.tc-cd{background:var(--sf);border-radius:.75rem;padding:.875rem 1rem;height:100%}',
   '.tc-row{display:flex;justify-content:space-between;gap:1rem;text-align:left}',
   '.tc-g .tc-row,.tc-c .tc-row{flex-direction:column;gap:.25rem}',
-  '.tc-pr{font-weight:700;white-space:nowrap}',
+  // Issue 11: a price may be any text; up to half the row it keeps its own width, past that it wraps. The name
+  // takes the rest (min-width:0, or a long one pushes the row wider than the phone).
+  '.tc-row>span{min-width:0}',
+  '.tc-pr{font-weight:700;flex:none;max-width:50%;text-align:right}',
+  '.tc-g .tc-pr,.tc-c .tc-pr{max-width:100%;text-align:inherit}',
   '.tc-stars{color:var(--st);letter-spacing:.1em}',
   '.tc figure{margin:0}',
   '.tc blockquote{margin:0 0 .5rem;white-space:pre-line}',

@@ -85,6 +85,13 @@ function cells(): Cell[] {
       body: { fulfillmentStatus: 'designing_card', notify: false },
       expect: staffOnly(),
     },
+    // Nothing is reserved under this name: staff are told so, everyone else never gets that far.
+    {
+      method: 'POST',
+      path: '/api/admin/usernames/nobody/release',
+      body: {},
+      expect: { ...staffOnly(), admin: 404 },
+    },
     {
       method: 'PATCH',
       path: `/api/admin/orders/${cardOrder.id}/tracking`,

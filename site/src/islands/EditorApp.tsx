@@ -1,3 +1,4 @@
+import '../lib/zod-without-eval';
 import { Editor } from '../app/editor/Editor';
 import AppShell from '../app/shell/AppShell';
 

@@ -1,17 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { chatAllowed, openChatWidget } from './chat';
+import { chatAllowed, chatMayLoadOn, openChatWidget } from './chat';
 
 const chrome = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
-const allowed = (pathname: string, userAgent = chrome, src = 'https://chat.example/widget.js') =>
-  chatAllowed({ src, pathname, userAgent });
+const allowed = (
+  pathname: string,
+  userAgent = chrome,
+  src = 'https://chat.example/widget.js',
+  signedIn = false,
+) => chatAllowed({ src, pathname, userAgent, signedIn });
 
 describe('the chat widget loader', () => {
-  it('loads on public pages and /contact-support, not on the signed-in pages SPEC §2 excludes', () => {
-    for (const path of ['/', '/faq', '/contactus', '/contact-support', '/productandplan', '/profiles']) {
+  it('loads on public pages, not on the signed-in pages SPEC §2 excludes', () => {
+    for (const path of ['/', '/faq', '/contactus', '/productandplan', '/profiles', '/policies']) {
       expect(allowed(path)).toBe(true);
     }
     for (const path of ['/myprofile', '/myorders/', '/billing', '/profile', '/admin', '/nfccards']) {
       expect(allowed(path)).toBe(false);
+    }
+  });
+
+  // Issue 11, finding 3: the stand-in widget read a password page, a reset token and a stored session.
+  it('never loads on a page holding a secret: sign-in, sign-up, reset links, checkouts, any signed-in page', () => {
+    for (const path of [
+      '/login',
+      '/login/',
+      '/register',
+      '/reset-password',
+      '/reset-password/0123abcdEF_-',
+      '/contact-support',
+      '/helpcentreinterface',
+      '/success',
+      '/SuccessSubscription',
+      '/successsubscription/',
+    ]) {
+      expect(allowed(path), path).toBe(false);
+      expect(chatMayLoadOn(path), path).toBe(false);
+    }
+  });
+
+  it('never loads for a signed-in visitor, whichever page they are on', () => {
+    for (const path of ['/', '/faq', '/contactus']) {
+      expect(allowed(path, chrome, 'https://chat.example/widget.js', true), path).toBe(false);
+      expect(chatMayLoadOn(path), path).toBe(true);
     }
   });
 

@@ -4,7 +4,18 @@ export const OPEN_RETRY_EVERY_MS = 200;
 export const OPEN_RETRY_FOR_MS = 5000;
 export const OPEN_CHAT_KEY = 'openChatOnLoad';
 
+/**
+ * Pages that hold a secret (issue 11, finding 3): a third-party script runs with the page's rights, so it could
+ * read a password as it is typed, a reset token from the address, a checkout id, or the session. The signed-in
+ * pages (the App layout, which loads no widget at all) are listed too, so the server's CSP names the widget's
+ * origin on none of them.
+ */
 export const CHAT_EXCLUDED_PATHS = [
+  // Passwords, verification codes and reset tokens.
+  '/login',
+  '/register',
+  '/reset-password',
+  // Every signed-in page: each holds the session.
   '/myprofile',
   '/myorders',
   '/billing',
@@ -13,16 +24,33 @@ export const CHAT_EXCLUDED_PATHS = [
   '/notifications',
   '/profile',
   '/admin',
+  '/contact-support',
+  '/success',
+  '/successsubscription',
 ];
 
 // Search engines and audit tools get the page without a third-party widget (and its cookies).
 const BOT = /bot\b|crawl|spider|slurp|bingpreview|facebookexternalhit|lighthouse|pagespeed|gtmetrix/i;
 
-export function chatAllowed(options: { src: string; pathname: string; userAgent: string }): boolean {
-  if (!options.src) return false;
-  if (BOT.test(options.userAgent)) return false;
-  const path = options.pathname.replace(/\/+$/, '') || '/';
+/** Whether this address may ever load the widget; the server names the widget's origin in the CSP only here. */
+export function chatMayLoadOn(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase() || '/';
   return !CHAT_EXCLUDED_PATHS.some((excluded) => path === excluded || path.startsWith(`${excluded}/`));
+}
+
+/**
+ * Whether to load the widget now. Never while a session is stored: the browser keeps it where any script on our
+ * pages can read it, so a signed-in visitor gets no widget on any page.
+ */
+export function chatAllowed(options: {
+  src: string;
+  pathname: string;
+  userAgent: string;
+  signedIn: boolean;
+}): boolean {
+  if (!options.src || options.signedIn) return false;
+  if (BOT.test(options.userAgent)) return false;
+  return chatMayLoadOn(options.pathname);
 }
 
 type ChatWindow = Window & {

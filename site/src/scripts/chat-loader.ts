@@ -6,6 +6,7 @@ import {
   OPEN_RETRY_FOR_MS,
   openChatWidget,
 } from '../lib/chat';
+import { $session } from '../stores/session';
 
 declare const __CHAT_WIDGET_SRC__: string;
 
@@ -33,7 +34,8 @@ function openWhenReady() {
   }, OPEN_RETRY_EVERY_MS);
 }
 
-if (chatAllowed({ src, pathname: location.pathname, userAgent: navigator.userAgent })) {
+const signedIn = $session.get() !== null;
+if (chatAllowed({ src, pathname: location.pathname, userAgent: navigator.userAgent, signedIn })) {
   if (localStorage.getItem(OPEN_CHAT_KEY) === 'true') {
     load();
     openWhenReady();

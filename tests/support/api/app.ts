@@ -26,7 +26,8 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     mailQueued: () => {},
     supportEmail: 'support@tradecard.test',
     adminEmails: [],
-    trustProxy: true,
+    // One proxy in front: tests pick the client's address with the X-Forwarded-For that proxy would send.
+    trustProxy: 1,
     // Empty unless a test writes a site there: tests don't depend on whether `npm run build` has run.
     siteDir: path.join(database.dir, 'site'),
     // The server's defaults; a test that fills the disk passes its own statfs.

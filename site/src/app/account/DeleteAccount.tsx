@@ -59,6 +59,11 @@ export function DeleteAccount() {
       <p id="delete-what">
         This erases your account, your page and its photos, and ends any plan you have. It can’t be undone.
       </p>
+      <p id="delete-kept">
+        Card orders you have paid for that haven’t shipped yet will still be sent: we keep the delivery name,
+        address and email for them until they ship, then erase those too. Your username stays reserved for 12
+        months so your printed cards don’t open someone else’s page; they’ll say the card is no longer in use.
+      </p>
       <p className="account-danger__status" aria-live="polite">
         {state.step === 'armed' &&
           (counting
@@ -70,7 +75,7 @@ export function DeleteAccount() {
           type="button"
           className="button button--danger"
           aria-disabled={locked || undefined}
-          aria-describedby="delete-what"
+          aria-describedby="delete-what delete-kept"
           onClick={press}
         >
           {deleteButtonLabel(state)}

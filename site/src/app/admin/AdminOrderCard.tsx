@@ -38,6 +38,12 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
           <a href={`mailto:${email}`}>{email}</a>
         </p>
       )}
+      {order.user === null && order.fulfillmentStatus !== 'shipped' && (
+        <p className="admin-order__note">
+          The customer has deleted their account. Their delivery details are kept for this order and erased
+          when you mark it shipped.
+        </p>
+      )}
       <div className="admin-order__facts">
         <DetailRows
           rows={[

@@ -1,0 +1,76 @@
+import { afterEach, expect, it } from 'vitest';
+import { signUpThroughApi } from '../support/abuse/server';
+import { callJson, type Session, signIn } from '../support/abuse/signed-in';
+import { type ServerProcess, startServerProcess } from '../support/api/server-process';
+
+// Finding 7 of issue 11: deleting an account erased its paid, unshipped card orders; the admin saw "[erased]"
+// and no address, so the cards could not be shipped.
+
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  await server?.cleanup();
+  server = undefined;
+});
+
+const PASSWORD = 'Plumber2026';
+const SHIPPING = {
+  name: 'Dana Pipe',
+  line1: '12 Boiler Row',
+  line2: '',
+  city: 'Leeds',
+  state: '',
+  postal_code: 'LS1 4AP',
+  country: 'GB',
+  card: '4242',
+};
+
+async function adminOrder(running: ServerProcess, boss: Session, id: string) {
+  const listed = await callJson(running, 'GET', '/api/admin/orders?type=card', undefined, boss);
+  return (listed.body.data as Array<Record<string, unknown>>).find((order) => order.id === id);
+}
+
+it('keeps a paid order shippable after its buyer deletes their account, and erases it once shipped', async () => {
+  server = await startServerProcess({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+  const email = await signUpThroughApi(server, 'dana', PASSWORD);
+  const dana = await signIn(server, email, PASSWORD);
+  await signUpThroughApi(server, 'boss', PASSWORD);
+  const boss = await signIn(server, 'boss@example.com', PASSWORD);
+
+  const checkout = await callJson(
+    server,
+    'POST',
+    '/api/checkout/create-checkout-session',
+    { quantity: 2 },
+    dana,
+  );
+  expect(checkout.status).toBe(200);
+  // The link names PUBLIC_URL, which knows no port the OS picked: the same path on this server.
+  const page = new URL(checkout.body.url as string);
+  const paid = await fetch(`${server.url}${page.pathname}${page.search}`, {
+    method: 'POST',
+    body: new URLSearchParams(SHIPPING),
+    headers: { origin: server.url as string },
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  const id = checkout.body.orderId as string;
+  const deadline = Date.now() + 5000;
+  while (!(await adminOrder(server, boss, id)) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+  expect((await callJson(server, 'DELETE', '/api/profile', undefined, dana)).status).toBe(200);
+  expect(await adminOrder(server, boss, id)).toMatchObject({
+    customerName: 'Dana Pipe',
+    customerEmail: 'dana@example.com',
+    deliveryAddress: '12 Boiler Row, Leeds, LS1 4AP, GB',
+    fulfillmentStatus: 'order_placed',
+  });
+
+  const shipped = { fulfillmentStatus: 'shipped', notify: true };
+  expect((await callJson(server, 'PATCH', `/api/admin/orders/${id}/status`, shipped, boss)).status).toBe(200);
+  expect(await adminOrder(server, boss, id)).toMatchObject({
+    fulfillmentStatus: 'shipped',
+    customerEmail: null,
+    deliveryAddress: null,
+  });
+});

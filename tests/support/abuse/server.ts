@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { sentTo, waitForMail } from '../api/mail/outbox';
+import type { ServerProcess } from '../api/server-process';
+
+/** The real server's answer to one JSON request, read whole. */
+export type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
+
+/** POSTs JSON to the running server, as a client behind `forwardedFor` (the X-Forwarded-For a proxy would add). */
+export async function postJson(
+  server: ServerProcess,
+  route: string,
+  body: unknown,
+  forwardedFor?: string,
+): Promise<Answer> {
+  const response = await fetch(`${server.url}${route}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = { text };
+  }
+  return { status: response.status, headers: response.headers, body: json };
+}
+
+/** Registers and verifies an account through the API, reading the code from the server's outbox folder. */
+export async function signUpThroughApi(
+  server: ServerProcess,
+  username: string,
+  password: string,
+  forwardedFor?: string,
+): Promise<string> {
+  const email = `${username}@example.com`;
+  const registered = await postJson(
+    server,
+    '/api/register',
+    { name: 'Dana Pipe', email, username, password },
+    forwardedFor,
+  );
+  if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+  const mail = await waitForMail(path.join(server.dataDir, 'outbox'), (m) => sentTo(m, email));
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const verified = await postJson(server, '/api/verify-email', { email, code }, forwardedFor);
+  if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
+  return email;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
