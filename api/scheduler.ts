@@ -3,6 +3,7 @@ import { accountStreamId } from '../events/account/events';
 import { handleCommand } from '../events/command';
 import { log } from '../observability/log';
 import type { Deps } from './deps';
+import { startRepeating } from './repeating';
 
 /**
  * Time as an event (design §2): a trial that has run out gets a `TrialEnded` appended, which takes the page down.
@@ -50,20 +51,5 @@ export function startScheduler(
     );
   };
   // One tick at a time: a slow one (a provider timing out) is not joined by the next.
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= tick().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  run();
-  return {
-    /** Starts no further tick, and resolves once the one under way is done, so the database can be closed. */
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeating(tick, everyMs);
 }

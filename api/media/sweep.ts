@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
+import { startRepeating } from '../repeating';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
 
 /**
@@ -94,21 +95,11 @@ export function startMediaSweep(
   everyMs = MEDIA_SWEEP_EVERY_MS,
 ) {
   const mediaDir = path.join(deps.publicDir, 'media');
-  let running: Promise<unknown> | null = null;
-  const run = () => {
-    running ??= sweepMedia(deps.db, mediaDir, deps.now())
-      .catch((error: unknown) => log.error({ err: error }, 'Sweeping unused photos failed; will retry'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  run();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startRepeating(
+    () =>
+      sweepMedia(deps.db, mediaDir, deps.now()).catch((error: unknown) =>
+        log.error({ err: error }, 'Sweeping unused photos failed; will retry'),
+      ),
+    everyMs,
+  );
 }

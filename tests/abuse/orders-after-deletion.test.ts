@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { signUpThroughApi } from '../support/abuse/server';
 import { callJson, type Session, signIn } from '../support/abuse/signed-in';
+import { SHIPPING } from '../support/api/payments/flows';
 import { type ServerProcess, startServerProcess } from '../support/api/server-process';
 
 // Finding 7 of issue 11: deleting an account erased its paid, unshipped card orders; the admin saw "[erased]"
@@ -13,16 +14,6 @@ afterEach(async () => {
 });
 
 const PASSWORD = 'Plumber2026';
-const SHIPPING = {
-  name: 'Dana Pipe',
-  line1: '12 Boiler Row',
-  line2: '',
-  city: 'Leeds',
-  state: '',
-  postal_code: 'LS1 4AP',
-  country: 'GB',
-  card: '4242',
-};
 
 async function adminOrder(running: ServerProcess, boss: Session, id: string) {
   const listed = await callJson(running, 'GET', '/api/admin/orders?type=card', undefined, boss);

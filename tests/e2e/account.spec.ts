@@ -2,19 +2,9 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
-import { bearer, signUp } from './accounts';
+import { bearer, signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
-
-/** A stored session, put in place once (as a login would), so a later sign-out or delete sticks. */
-async function storeSession(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-}
 
 /** The mail the server wrote to its outbox, as the person (or support) would read it. */
 async function mailsTo(address: string) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
 import { e2eDataDir } from './env';
 
@@ -48,3 +48,13 @@ export async function signUp(request: APIRequestContext, username: string): Prom
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A stored session, put in place once (as a login would), so a later sign-out or delete sticks. */
+export async function storeSession(page: Page, token: string) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('token', value);
+    }
+  }, token);
+}

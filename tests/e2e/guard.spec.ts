@@ -1,18 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { bearer, signUp } from './accounts';
+import { expect, test } from '@playwright/test';
+import { bearer, signUp, storeSession } from './accounts';
 import { e2eDataDir } from './env';
-
-/** A stored session, put in place once (as a login would), so a later sign-out sticks. */
-async function storeSession(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-}
 
 test.describe('the signed-in frame', () => {
   test('a visitor on a protected page goes to /login, remembering where they were going', async ({

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './accounts';
+import { signUp, storeSession } from './accounts';
 import { CHAT_WIDGET_STAND_IN } from './env';
 
 // Issue 11, finding 3: a third-party script could read the session and a reset token. The pages now send a CSP
@@ -32,16 +32,6 @@ async function standInChat(page: Page) {
     });
   });
   return loads;
-}
-
-/** A stored session, put in place once (as a login would). */
-async function storeSession(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
 }
 
 test.describe('the content security policy', () => {
