@@ -319,6 +319,13 @@ const migrations: Record<string, Migration> = {
         );
     },
   },
+  '0009-session-idle': {
+    async up(db: Kysely<unknown>) {
+      // A session from before the idle timeout counts as used when it was made: an old, unused one ends at once.
+      await sql`ALTER TABLE sessions ADD COLUMN last_used_at TEXT NOT NULL DEFAULT ''`.execute(db);
+      await sql`UPDATE sessions SET last_used_at = created_at`.execute(db);
+    },
+  },
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

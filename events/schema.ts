@@ -102,6 +102,8 @@ export type SessionsTable = {
   account_id: string;
   created_at: string;
   expires_at: string;
+  /** When the session was last used, to the minute: it ends after IDLE_TIMEOUT_MS without use. */
+  last_used_at: string;
   revoked_at: string | null;
 };
 

@@ -5,7 +5,7 @@ import { handleCommand } from '../../events/command';
 import { contactDecider } from '../../events/contact/decider';
 import { contactReasons, contactStreamId } from '../../events/contact/events';
 import { clientAddress } from '../auth/client-address';
-import { bearerToken } from '../auth/require-user';
+import { sessionToken } from '../auth/require-user';
 import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
@@ -35,7 +35,7 @@ export function contactRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.post('/contact', async (c) => {
-    const token = bearerToken(c.req.header('authorization'));
+    const token = sessionToken(c, deps.publicUrl);
     const session = token ? await findSession(deps.db, token, deps.now()) : null;
     const body = await (async () => {
       const raw = await c.req.json().catch(() => {

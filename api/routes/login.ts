@@ -8,10 +8,11 @@ import { DomainError } from '../../events/errors';
 import { clientAddress } from '../auth/client-address';
 import { tellOwnerOfFailedSignIns } from '../auth/login-notice';
 import { verifyAgainstDecoy, verifyPassword } from '../auth/password';
-import { bearerToken } from '../auth/require-user';
+import { sessionToken } from '../auth/require-user';
 import { hashToken } from '../auth/secrets';
 import { sendVerificationCode } from '../auth/send-code';
-import { createSession, revokeSession } from '../auth/sessions';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { createSession, revokeSession, sessionLifetimeSeconds } from '../auth/sessions';
 import {
   clearThrottle,
   failuresOn,
@@ -104,14 +105,20 @@ export function loginRoutes(deps: Deps) {
       });
       account = (await findUserById(deps.db, user.id)) ?? user;
     }
+    // Rotation: always a new token, and the one the browser's cookie held (someone else's, or planted) ends here.
+    const replaced = readSessionCookie(c, deps.publicUrl);
+    if (replaced) await revokeSession(deps.db, hashToken(replaced), deps.now());
     const token = await createSession(deps.db, account.id, deps.now(), remember);
+    setSessionCookie(c, deps.publicUrl, token, sessionLifetimeSeconds(remember));
+    // The token is in the answer too, for API clients (scripts, tests) that send it as a Bearer header.
     return c.json({ success: true, message: 'Login successful!', token, user: userJson(account) });
   });
 
   // Logging out twice, or with a dead token, is still a successful logout.
   app.post('/logout', async (c) => {
-    const token = bearerToken(c.req.header('authorization'));
+    const token = sessionToken(c, deps.publicUrl);
     if (token) await revokeSession(deps.db, hashToken(token), deps.now());
+    clearSessionCookie(c, deps.publicUrl);
     return c.json({ success: true });
   });
 

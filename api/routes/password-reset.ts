@@ -9,6 +9,7 @@ import { clientAddress } from '../auth/client-address';
 import { countMailTo, recipientWaitSeconds } from '../auth/mail-limits';
 import { hashPassword } from '../auth/password';
 import { consumeResetToken, findLiveResetToken, issueResetToken } from '../auth/reset-tokens';
+import { clearSessionCookie } from '../auth/session-cookie';
 import { revokeAllSessions } from '../auth/sessions';
 import {
   clearLoginThrottlesOf,
@@ -110,6 +111,8 @@ export function passwordResetRoutes(deps: Deps) {
       // The link arrived in their inbox, which proves the address as well as a code would.
       await handleCommand(trx, { decider: accountDecider, streamId, command: { type: 'VerifyEmail' }, now });
     });
+    // Every session is gone; this browser's cookie goes too, so it doesn't carry a dead one to the next page.
+    clearSessionCookie(c, deps.publicUrl);
     return c.json({ success: true, message: 'Password reset successful! You can now log in.' });
   });
 

@@ -10,6 +10,7 @@ import { handleCommand } from '../../events/command';
 import { redactAccountEvents } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
+import { clearSessionCookie } from '../auth/session-cookie';
 import type { AppEnv, Deps } from '../deps';
 import { forgetMailOf } from '../mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
@@ -81,6 +82,8 @@ export function profileRoutes(deps: Deps) {
     await deleteUnusedMedia(deps.db, path.join(deps.publicDir, 'media'), photos);
     // Every photo the account uploaded goes too, even one another card copied the address of (issue 11, finding 5).
     await eraseUploadsOf(deps.db, path.join(deps.publicDir, 'media'), user.id);
+    // Its sessions are gone with it; the browser's cookie goes too.
+    clearSessionCookie(c, deps.publicUrl);
     return c.json({ success: true, message: 'Your account has been deleted' });
   });
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
-import { bearer, signUp, storeSession } from './accounts';
+import { bearer, signedInHere, signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
 
@@ -116,7 +116,7 @@ test.describe('the account screens', () => {
 
     await page.waitForURL((url) => url.pathname === '/');
     await expect(toast(page, 'Your account has been deleted')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await signedInHere(page)).toBe(false);
     expect((await request.get('/api/profile', { headers: bearer(token) })).status()).toBe(401);
     await expect
       .poll(async () => (await request.get('/u/leaver')).text())

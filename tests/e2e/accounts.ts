@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
-import { e2eDataDir } from './env';
+import { e2eDataDir, e2ePort } from './env';
 
 const PASSWORD = 'Plumber2026';
 
@@ -44,17 +44,71 @@ export async function signUp(request: APIRequestContext, username: string): Prom
   await request.post('/api/verify-email', { data: { email, code: await lastCodeFor(email) }, headers });
   const login = await request.post('/api/login', { data: { email, password: PASSWORD }, headers });
   expect(login.status()).toBe(200);
+  // The login also set the browser's session cookie (ADR 015) in this request context's jar. Journeys sign in with
+  // the Bearer token; a cookie left there would sign in their later calls, and its replacement at the next sign-up
+  // would end this account's session (a login revokes the session whose cookie it replaces).
+  await request.clearCookies({ name: SESSION_COOKIE });
   return (await login.json()).token as string;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A stored session, put in place once (as a login would), so a later sign-out or delete sticks. */
-export async function storeSession(page: Page, token: string) {
+/** The session cookie's name over the journeys' plain http (`__Host-tc_session` over https; ADR 015). */
+export const SESSION_COOKIE = 'tc_session';
+
+/**
+ * Signs the browser in as a login would (ADR 015): the session cookie in the browser, and the display copy of the
+ * user in localStorage (`null` when the journey has none: the screens fetch it), put there once so a later sign-out
+ * or delete sticks.
+ */
+export async function storeSession(page: Page, token: string, user: unknown = null) {
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: `http://127.0.0.1:${e2ePort()}` }]);
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem('seeded')) {
       sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('token', value);
+      localStorage.setItem('authUser', value);
     }
-  }, token);
+  }, JSON.stringify(user));
+}
+
+/** Switches the open page's browser to another account now; the page reads it on its next load. */
+export async function switchSession(page: Page, token: string) {
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: `http://127.0.0.1:${e2ePort()}` }]);
+  await page.evaluate(() => localStorage.setItem('authUser', 'null'));
+}
+
+/** Signs the browser in on every page load, whatever the page did (a journey that never signs out). */
+export async function alwaysSignedIn(page: Page, token: string) {
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: `http://127.0.0.1:${e2ePort()}` }]);
+  await page.addInitScript(() => {
+    if (localStorage.getItem('authUser') === null) localStorage.setItem('authUser', 'null');
+  });
+}
+
+/** Whether the browser still holds a session: the cookie, or the signed-in copy. */
+export async function signedInHere(page: Page): Promise<boolean> {
+  const cookie = (await page.context().cookies()).some((c) => c.name === SESSION_COOKIE);
+  return cookie || (await page.evaluate(() => localStorage.getItem('authUser') !== null));
+}
+
+/** What a script on the page can see of the session: none of it, once ADR 015 holds. */
+export async function tokenVisibleToScripts(page: Page, token?: string): Promise<boolean> {
+  return page.evaluate((value) => {
+    const stores = [localStorage, sessionStorage];
+    const everything = [
+      document.cookie,
+      ...stores.flatMap((store) => Object.keys(store).map((key) => `${key}=${store.getItem(key)}`)),
+    ].join('\n');
+    return (
+      /(^|\n)token=/.test(everything) ||
+      /tc_session/.test(everything) ||
+      (!!value && everything.includes(value))
+    );
+  }, token ?? '');
 }

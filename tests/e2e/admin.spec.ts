@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { bearer, signUp } from './accounts';
+import { bearer, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 
@@ -20,12 +20,7 @@ async function grantAdmin(email: string) {
 }
 
 /** Who the browser is signed in as; the page reads the stored session on its next load. */
-async function actAs(page: Page, token: string) {
-  await page.evaluate((value) => {
-    localStorage.setItem('token', value);
-    localStorage.removeItem('authUser');
-  }, token);
-}
+const actAs = (page: Page, token: string) => switchSession(page, token);
 
 const mailsTo = (email: string) => {
   const outbox = path.join(e2eDataDir(), 'outbox');
@@ -105,12 +100,7 @@ test.describe('the admin card orders', () => {
 
   test('someone who is not staff is told the page is not for them', async ({ page, request }) => {
     const token = await signUp(request, 'notstaff');
-    await page.addInitScript((value) => {
-      if (!sessionStorage.getItem('signed-in')) {
-        sessionStorage.setItem('signed-in', '1');
-        localStorage.setItem('token', value);
-      }
-    }, token);
+    await storeSession(page, token);
     await page.goto('/admin');
     await expect(page.getByRole('alert')).toHaveText('Only TradeCard staff can see this page.');
     await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(

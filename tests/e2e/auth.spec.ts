@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
-import { lastCodeFor, outboxDir, signUp } from './accounts';
+import { lastCodeFor, outboxDir, SESSION_COOKIE, signUp, tokenVisibleToScripts } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 
@@ -15,7 +15,20 @@ async function mailsTo(email: string) {
 }
 
 const toast = (page: Page, text: string | RegExp) => page.locator('#toasts').getByText(text);
-const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/**
+ * Signed in as ADR 015 has it (issue 11, finding 3): the session is an HttpOnly, SameSite=Lax cookie, and no script
+ * on the page (a chat widget, an injected one) can read it from localStorage, sessionStorage or document.cookie.
+ * Only the display copy of the user stays readable.
+ */
+async function expectSignedIn(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+  expect(cookie?.value).toBeTruthy();
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(await tokenVisibleToScripts(page, cookie?.value)).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('authUser'))).toContain('@example.com');
+}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -89,7 +102,7 @@ test.describe('signing up and signing in', () => {
     await code.fill(await lastCodeFor('dana.new@example.com'));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.waitForURL((url) => url.pathname === '/myprofile');
-    expect(await token(page)).toBeTruthy();
+    await expectSignedIn(page);
   });
 
   test('logs in: the server’s words for a wrong password, then back where the visitor came from', async ({
@@ -106,7 +119,7 @@ test.describe('signing up and signing in', () => {
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/faq');
-    expect(await token(page)).toBeTruthy();
+    await expectSignedIn(page);
 
     await page.goto('/login');
     await expect(page.getByLabel('Email')).toHaveValue('returning@example.com');
@@ -209,6 +222,6 @@ test.describe('signing up and signing in', () => {
     await page.getByLabel('Verification code').fill(await lastCodeFor(unverified.email));
     await page.getByRole('button', { name: 'Verify email' }).click();
     await page.waitForURL((url) => url.pathname === '/myprofile');
-    expect(await token(page)).toBeTruthy();
+    await expectSignedIn(page);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signUp } from './accounts';
+import { alwaysSignedIn, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
 
 /** A real PNG, made at test time, so the upload goes through the same intake as a phone's photo. */
@@ -12,7 +12,7 @@ async function png(name: string, colour: string, width = 800, height = 600) {
 }
 
 async function openEditor(page: Page, token: string) {
-  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  await alwaysSignedIn(page, token);
   await page.goto('/myprofile');
   await expect(page.getByRole('heading', { level: 1, name: 'My page' })).toBeVisible();
 }
@@ -245,7 +245,7 @@ test.describe('the profile editor on a desktop', () => {
     await page.route(/\/api\/profile(\?|$)/, (route) =>
       route.fulfill({ status: 503, json: { error: 'Service unavailable' } }),
     );
-    await page.addInitScript(() => localStorage.setItem('token', 'a-token-the-server-never-sees'));
+    await alwaysSignedIn(page, 'a-token-the-server-never-sees');
     await page.goto('/myprofile');
     await expect(page.getByText('User not loaded. Please ensure you are logged in.')).toBeVisible({
       timeout: 10_000,

@@ -20,7 +20,7 @@ test.describe('the signed-in frame', () => {
     await page.goto('/myorders');
     await page.waitForURL((url) => url.pathname === '/login');
     await expect(page.getByRole('status').getByText('Session expired. Please log in again.')).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('authUser'))).toBeNull();
   });
 
   test('an unverified user can’t share', async ({ page, request }) => {

@@ -1,16 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './accounts';
+import { signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 
 /** Stored once, as a login would; the journey then moves between pages and the checkout as that person. */
-async function signInOnce(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('signed-in')) {
-      sessionStorage.setItem('signed-in', '1');
-      localStorage.setItem('token', value);
-    }
-  }, token);
-}
+const signInOnce = (page: Page, token: string) => storeSession(page, token);
 
 async function payForCards(page: Page, total: string) {
   await page.getByLabel('Full name').fill('Dana Pipe');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/api/mail/outbox';
-import { signUp } from './accounts';
+import { alwaysSignedIn, signUp } from './accounts';
 import { e2eDataDir } from './env';
 
 const FILL_EVERYTHING = 'Please fill in all fields and agree to the privacy policy.';
@@ -29,7 +29,7 @@ test.describe('buying from the public pages', () => {
 
   test('signed in, triggerCheckout opens checkout for the quantity asked', async ({ page, request }) => {
     const token = await signUp(request, 'buyer');
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await alwaysSignedIn(page, token);
     await page.goto('/productandplan/plasticnfccard?triggerCheckout=1&quantity=3');
     await page.waitForURL(/\/checkout\/test\/cs_local_/);
     await expect(page.getByText('Test mode — no real payment is taken')).toBeVisible();
@@ -41,7 +41,7 @@ test.describe('buying from the public pages', () => {
     request,
   }) => {
     const token = await signUp(request, 'planner');
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    await alwaysSignedIn(page, token);
     await page.goto('/productandplan/subscription');
     await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
     await page.waitForURL(/\/checkout\/test\/cs_local_/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './accounts';
+import { signedInHere, signUp, storeSession } from './accounts';
 import { CHAT_WIDGET_STAND_IN } from './env';
 
 /** The top bar's links: on a phone they sit behind the Menu disclosure, which this opens. */
@@ -34,12 +34,7 @@ test.describe('the shared chrome', () => {
 
     const token = await signUp(request, 'topbar');
     // Stored once, as a login would; logging out must then clear it for good.
-    await page.addInitScript((value) => {
-      if (!sessionStorage.getItem('signed-in')) {
-        sessionStorage.setItem('signed-in', '1');
-        localStorage.setItem('token', value);
-      }
-    }, token);
+    await storeSession(page, token);
     // Read the page as it stands when its HTML is parsed: no moment shows the signed-out links.
     await page.goto('/faq', { waitUntil: 'commit' });
     await page.waitForSelector('nav[aria-label="Main"]', { state: 'attached' });
@@ -50,7 +45,7 @@ test.describe('the shared chrome', () => {
 
     await nav.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await signedInHere(page)).toBe(false);
     const profile = await request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status()).toBe(401);
   });
@@ -95,7 +90,7 @@ test.describe('the shared chrome', () => {
 
     // An excluded page, signed in so the page itself shows rather than the login it would send a visitor to.
     const token = await signUp(request, 'chatless');
-    await page.evaluate((value) => localStorage.setItem('token', value), token);
+    await storeSession(page, token);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');

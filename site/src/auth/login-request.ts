@@ -5,7 +5,7 @@ export const LOGIN_SUCCESS = 'Login successful!';
 export const UNVERIFIED = 'Email not verified. New code sent!';
 
 export type LoginAnswer =
-  | { kind: 'ok'; token: string; user: SessionUser | null }
+  | { kind: 'ok'; user: SessionUser | null }
   | { kind: 'unverified'; message: string }
   | { kind: 'failed'; message: string };
 
@@ -22,8 +22,10 @@ export function readLoginAnswer(status: number, body: unknown): LoginAnswer {
   if (data.resend === true || (error && /verif/i.test(error) && /e-?mail/i.test(error))) {
     return { kind: 'unverified', message: error ?? UNVERIFIED };
   }
+  // The token in the answer is for API clients; the browser's session is the cookie the answer set (ADR 015), so
+  // the token is only taken as the sign that a session was made, and kept nowhere.
   if (status >= 200 && status < 300 && !error && typeof data.token === 'string' && data.token) {
-    return { kind: 'ok', token: data.token, user: isUser(data.user) ? data.user : null };
+    return { kind: 'ok', user: isUser(data.user) ? data.user : null };
   }
   return { kind: 'failed', message: error ?? LOGIN_FAILED };
 }
@@ -33,6 +35,7 @@ export async function requestLogin(email: string, password: string, remember: bo
   try {
     const response = await fetch('/api/login', {
       method: 'POST',
+      credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, remember }),
     });

@@ -64,7 +64,7 @@ export default function LoginForm() {
       return false;
     }
     storeRemembered(remember, address);
-    signIn(answer.token, answer.user);
+    signIn(answer.user);
     toast.success(LOGIN_SUCCESS);
     await runPostAuthAction(answer.user);
     return true;

@@ -86,7 +86,7 @@ export default function RegisterForm({ publicOrigin }: Props) {
       window.location.assign(loginHref);
       return true;
     }
-    signIn(answer.token, answer.user);
+    signIn(answer.user);
     toast.success(LOGIN_SUCCESS);
     await runPostAuthAction(answer.user);
     return true;

@@ -1,5 +1,3 @@
-import { $session } from '../stores/session';
-
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -14,22 +12,20 @@ export class ApiError extends Error {
 export const NO_RESPONSE = 0;
 
 /**
- * Calls our API with the stored token. A failure throws ApiError carrying the server's own `error` text when
+ * Calls our API; the browser sends the session cookie with it (ADR 015). A failure throws ApiError carrying the server's own `error` text when
  * there is one (SPEC §8: "when response.data.error is present, its text is shown"), else the caller's fallback.
  */
 export async function callApi<T = Record<string, unknown>>(
   path: string,
   options: { method?: string; body?: unknown; fallback: string },
 ): Promise<T> {
-  const token = $session.get()?.token;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
-      headers: {
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
+      // The default, said outright: the session cookie goes to our own origin and nowhere else.
+      credentials: 'same-origin',
+      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch {

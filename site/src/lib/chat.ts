@@ -15,7 +15,7 @@ export const CHAT_EXCLUDED_PATHS = [
   '/login',
   '/register',
   '/reset-password',
-  // Every signed-in page: each holds the session.
+  // Every signed-in page: each can act with the session and shows the account.
   '/myprofile',
   '/myorders',
   '/billing',
@@ -39,8 +39,9 @@ export function chatMayLoadOn(pathname: string): boolean {
 }
 
 /**
- * Whether to load the widget now. Never while a session is stored: the browser keeps it where any script on our
- * pages can read it, so a signed-in visitor gets no widget on any page.
+ * Whether to load the widget now. Never while someone is signed in (the stored authUser copy says so): the session
+ * cookie is out of a script's reach (ADR 015), but the account's name, email and the API answers it can fetch are
+ * not, so a signed-in visitor gets no widget on any page.
  */
 export function chatAllowed(options: {
   src: string;

@@ -22,7 +22,10 @@ describe('publishCard', () => {
     expect(url).toBe('/api/business-card/create_business_card');
     expect(init.method).toBe('POST');
     expect(init.body).toBe(form);
-    expect(init.headers).not.toHaveProperty('content-type');
+    expect(init.headers ?? {}).not.toHaveProperty('content-type');
+    // Signed in by the session cookie alone (ADR 015): no token is sent, none is kept where a script could read it.
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers ?? {}).not.toHaveProperty('authorization');
   });
 
   it('shows the server’s own words, such as its refusal of an unchanged card', async () => {

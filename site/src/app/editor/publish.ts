@@ -1,5 +1,3 @@
-import { $session } from '../../stores/session';
-
 export const PUBLISHED = 'Your page is Published!';
 export const SAVE_FAILED = 'Something went wrong while saving.';
 export const NO_CHANGES = "You haven't made any changes.";
@@ -12,12 +10,11 @@ export type PublishResult = { ok: true; card: Record<string, unknown> } | { ok: 
  * one, else the editor's fallback.
  */
 export async function publishCard(form: FormData): Promise<PublishResult> {
-  const token = $session.get()?.token;
   let response: Response;
   try {
     response = await fetch('/api/business-card/create_business_card', {
       method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      credentials: 'same-origin',
       body: form,
     });
   } catch {

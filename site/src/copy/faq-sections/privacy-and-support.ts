@@ -42,8 +42,8 @@ export const DATA_PRIVACY_SECTION: FaqSection = {
     {
       question: 'Do you use cookies or tracking?',
       answer: [
-        'We don’t use advertising or tracking cookies. To keep you signed in, the app stores a sign-in ' +
-          'token in your browser’s local storage, which is strictly necessary for your account to work.',
+        'We don’t use advertising or tracking cookies. To keep you signed in, the app sets one sign-in ' +
+          'cookie, which is strictly necessary for your account to work.',
         'Our optional support chat comes from a third-party chat service. It loads a few seconds after ' +
           'a page opens and may set its own cookies. Public profile pages set no cookies at all.',
       ],

@@ -6,7 +6,7 @@ export const COOKIES_POLICY: Policy = {
   id: 'cookies',
   tab: 'Cookies',
   title: 'Cookie Policy',
-  updated: '22 November 2026',
+  updated: '23 November 2026',
   intro:
     'This policy explains the small amount of information our website keeps in your browser, and the one ' +
     'third-party service that may set cookies of its own. The short version: we use no advertising or ' +
@@ -25,13 +25,12 @@ export const COOKIES_POLICY: Policy = {
     {
       heading: 'What our app stores',
       paragraphs: [
-        'TradeCard itself doesn’t set cookies. Our app uses your browser’s local storage for these ' +
-          'things only:',
+        'TradeCard sets one cookie, and uses your browser’s local storage for a few other things:',
       ],
       list: [
-        'Your sign-in token, which keeps you signed in. This is strictly necessary: without it your ' +
-          'account and the editor can’t work. A session lasts 7 days, or 30 days if you tick “Remember ' +
-          'me”.',
+        'A sign-in cookie, which keeps you signed in. This is strictly necessary: without it your ' +
+          'account and the editor can’t work. Scripts on our pages can’t read it. A session lasts 7 ' +
+          'days, or 30 days if you tick “Remember me”, and ends sooner if you don’t use it for 7 days.',
         'Your name and email address, so your dashboard can show who’s signed in straight away.',
         'If you tick “Remember me”, that choice and your email address, so the login form is filled in ' +
           'next time.',
@@ -75,11 +74,11 @@ export const COOKIES_POLICY: Policy = {
     {
       heading: 'Managing what’s stored',
       paragraphs: [
-        'Logging out removes your sign-in token from your browser. You can also clear everything our ' +
+        'Logging out removes your sign-in cookie from your browser. You can also clear everything our ' +
           'site has stored at any time in your browser’s settings, usually under privacy or site data; ' +
           'you’ll just need to sign in again.',
-        'If you block local storage altogether, you won’t be able to sign in, because the sign-in token ' +
-          'can’t be kept.',
+        'If you block cookies or local storage for our site altogether, you won’t be able to sign in, ' +
+          'because the sign-in cookie can’t be kept.',
       ],
     },
     {
