@@ -5,6 +5,7 @@ import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
 import { holdMedia } from './media/in-flight';
 import { contentId, inspectImage, type PreparedImage, prepareImage } from './media/intake';
+import { SAVE_BUDGET_MS } from './media/render';
 import type { PhotoHeader } from './media/sniff';
 import { parseMediaUrl, readImageRef } from './media/stored';
 import { TooLarge, type UploadedPhoto } from './media/upload-form';
@@ -109,12 +110,14 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
   }
 
   const prepared = new Map<UploadedPhoto, PreparedImage>();
+  // One budget for the whole save: many photos that each decode within it can't add up to minutes of CPU.
+  const deadline = Date.now() + SAVE_BUDGET_MS;
   for (const [index, upload] of uploads.entries()) {
     const bytes = await upload.photo.bytes();
     await hold(contentId(bytes));
     prepared.set(
       upload.photo,
-      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label),
+      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label, deadline),
     );
   }
   const one = async (input: ImageInput, label: string) => {

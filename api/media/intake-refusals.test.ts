@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors';
 import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
-import { ingestImage } from './intake';
+import { ingestImage, inspectImage, prepareImage } from './intake';
+import { OverBudget, renderWebps, SAVE_BUDGET_MS } from './render';
 
 const dir = tempDirPerTest();
 
@@ -102,5 +104,32 @@ describe('ingestImage refuses what is not a photo we take', () => {
     png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
     await expect(sharp(png).metadata()).rejects.toThrow(/pixel limit/);
     await expectRefused(png, 'Work image 3 is too large (400 megapixels). The limit is 40 megapixels.');
+  });
+});
+
+describe('the processing budget of one save', () => {
+  it('stops a photo whose save has run out of time, with a sentence, and stores nothing', async () => {
+    const media = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-budget-'));
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c06030' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const header = await inspectImage(jpeg, 'Work image 1');
+    await expect(prepareImage(jpeg, header, media, 'Work image 1', Date.now() - 1)).rejects.toThrow(
+      'Work image 1 took too long to process. Please send fewer photos at once, or smaller ones.',
+    );
+    expect(fs.readdirSync(media)).toEqual([]);
+    fs.rmSync(media, { recursive: true, force: true });
+  });
+
+  it('stops the HEIC decoder thread when the budget is spent, and decodes on a thread within it', async () => {
+    const heic = new Uint8Array(
+      fs.readFileSync(path.join(import.meta.dirname, '../../tests/support/api/media/fixtures', 'photo.heic')),
+    );
+    const header = await inspectImage(heic, 'Cover photo');
+    await expect(renderWebps(heic, header, Date.now() - 1)).rejects.toBeInstanceOf(OverBudget);
+    const renditions = await renderWebps(heic, header, Date.now() + SAVE_BUDGET_MS);
+    expect(renditions.length).toBeGreaterThan(0);
   });
 });

@@ -4,14 +4,21 @@ import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
 import { uploadsRefused } from '../../observability/metrics';
 import { writeFileAtomic } from './atomic';
-import { MAX_PIXELS, type Rendition, renderWebps, renditionWidths } from './render';
+import {
+  MAX_PIXELS,
+  OverBudget,
+  type Rendition,
+  renderWebps,
+  renditionWidths,
+  SAVE_BUDGET_MS,
+} from './render';
 import { type PhotoHeader, readPhotoHeader } from './sniff';
 import { readImageRef, storedFile } from './stored';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Counted by reason in uploads_refused_total, so an operator sees refusals rise (a client bug, a new phone format). */
-function refused(reason: 'too_large' | 'too_many_pixels' | 'not_an_image', message: string) {
+function refused(reason: 'too_large' | 'too_many_pixels' | 'not_an_image' | 'too_slow', message: string) {
   uploadsRefused.inc({ reason });
   return new DomainError('invalid', message);
 }
@@ -58,6 +65,7 @@ export async function prepareImage(
   header: PhotoHeader,
   mediaDir: string,
   label: string,
+  deadline = Date.now() + SAVE_BUDGET_MS,
 ): Promise<PreparedImage> {
   const id = contentId(bytes);
   const existing = await readImageRef(mediaDir, id);
@@ -66,8 +74,13 @@ export async function prepareImage(
     return { ref: existing, renditions: [] };
   let renditions: Rendition[];
   try {
-    renditions = await renderWebps(bytes, header);
-  } catch {
+    renditions = await renderWebps(bytes, header, deadline);
+  } catch (error) {
+    if (error instanceof OverBudget || /timeout/i.test((error as Error).message))
+      throw refused(
+        'too_slow',
+        `${label} took too long to process. Please send fewer photos at once, or smaller ones.`,
+      );
     // The header looked fine but the pixels did not decode: truncated or corrupt.
     throw unreadable(label);
   }

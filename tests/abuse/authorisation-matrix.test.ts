@@ -5,8 +5,8 @@ import { buyCardsLocally, signUpAdmin, subscribeLocally } from '../support/api/p
 // Issue 11: every API call, tried by every kind of caller. Owner-scoped calls name the owner's own objects, so a
 // stranger's attempt is exactly the request that would leak or change someone else's data if authorisation slipped.
 
-type Role = 'anonymous' | 'forged token' | 'owner' | 'stranger' | 'admin';
-const ROLES: Role[] = ['anonymous', 'forged token', 'owner', 'stranger', 'admin'];
+type Role = 'anonymous' | 'forged token' | 'signed out' | 'owner' | 'stranger' | 'admin';
+const ROLES: Role[] = ['anonymous', 'forged token', 'signed out', 'owner', 'stranger', 'admin'];
 
 /** What a role may get back: 'ok' is any 2xx; a status is that status exactly. */
 type Expected = 'ok' | 401 | 403 | 404 | 409;
@@ -24,6 +24,9 @@ beforeAll(async () => {
   tokens.stranger = await t.signUp('sam', 'sam@example.com');
   tokens.admin = await signUpAdmin(t);
   tokens['forged token'] = 'a'.repeat(43);
+  // A real token whose session has ended: what a stolen token is worth after its owner signs out.
+  tokens['signed out'] = await t.signUp('lee', 'lee@example.com');
+  expect((await t.call('POST', '/api/logout', undefined, tokens['signed out'])).status).toBe(200);
   cardOrder = await buyCardsLocally(t, tokens.owner, 1);
   plan = await subscribeLocally(t, tokens.owner);
 }, 60_000);
@@ -31,10 +34,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const SIGNED_IN_ONLY = { anonymous: 401, 'forged token': 401 } as const;
+const SIGNED_IN_ONLY = { anonymous: 401, 'forged token': 401, 'signed out': 401 } as const;
 const anyone = (result: Expected): Record<Role, Expected> => ({
   anonymous: result,
   'forged token': result,
+  'signed out': result,
   owner: result,
   stranger: result,
   admin: result,
