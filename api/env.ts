@@ -150,3 +150,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const seedDemo = env.SEED_DEMO ?? !(env.PRODUCTION && !env.DEMO);
   return { ...env, PUBLIC_URL: publicUrl, SEED_DEMO: seedDemo, dataDir: path.resolve(env.DATA_DIR) };
 }
+
+/**
+ * The environment for a child process this one starts (the site build): ours, handed on unread so the child parses
+ * its own configuration with readEnv(), plus `extra`.
+ */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

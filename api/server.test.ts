@@ -6,7 +6,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitForMail } from '../tests/support/api/mail/outbox';
+import { signUpThroughApi } from '../tests/support/abuse/server';
+import { signIn } from '../tests/support/abuse/signed-in';
 import {
   type ServerProcess,
   spawnServerProcess,
@@ -72,24 +73,6 @@ async function slowPost(url: string, body: Buffer, headers: http.OutgoingHttpHea
 
 const slowContactMessage = (url: string) =>
   slowPost(`${url}/api/contact`, Buffer.from(CONTACT), { 'content-type': 'application/json' });
-
-/** Signs up through the API as a person would, reading the emailed code from the server's outbox folder. */
-async function signUp(server: ServerProcess, username: string): Promise<string> {
-  const email = `${username}@example.com`;
-  const password = 'Plumber2026';
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  expect((await post('/api/register', { name: 'Dana Pipe', email, username, password })).status).toBe(201);
-  const mail = await waitForMail(path.join(server.dataDir, 'outbox'), (m) => m.to.includes(email));
-  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  expect((await post('/api/verify-email', { email, code })).status).toBe(200);
-  const login = await post('/api/login', { email, password });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /** A card with a 5-megapixel photo of work, as the editor sends it: multipart, a few megabytes. */
 async function cardWithPhoto(): Promise<{ body: Buffer; contentType: string }> {
@@ -161,12 +144,16 @@ describe('stopping the server on a signal', () => {
 
   it('lets a photo upload half-way through its body finish and publish, then removes server.pid', async () => {
     const server = await start();
-    const token = await signUp(server, 'dana');
+    const session = await signIn(
+      server,
+      await signUpThroughApi(server, 'dana', 'Plumber2026'),
+      'Plumber2026',
+    );
     const card = await cardWithPhoto();
     expect(card.body.length).toBeGreaterThan(1_000_000);
     const upload = await slowPost(`${server.url}/api/business-card/create_business_card`, card.body, {
       'content-type': card.contentType,
-      authorization: `Bearer ${token}`,
+      ...session,
     });
 
     server.child.kill('SIGTERM');

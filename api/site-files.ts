@@ -54,12 +54,23 @@ function pagePolicies(siteDir: string, chatWidgetSrc: string | undefined) {
   }
   const addressOf = (requestPath: string) =>
     rewriteRequestPath(requestPath).replace(/(\/index)?\.html$|\/+$/, '') || '/';
+  const everyHashSorted = [...everyHash].sort();
+  // A handful of pages, each with or without the chat origin: each policy is built once, not per request.
+  const built = new Map<string, string>();
   /** The policy for a request; `page` names the page answering it when that is not the address (the 404 page). */
-  return (requestPath: string, page = addressOf(requestPath)) =>
-    sitePageCsp({
-      scriptHashes: hashes.get(page) ?? [...everyHash].sort(),
-      chatOrigin: chatMayLoadOn(addressOf(requestPath)) ? chat : null,
-    });
+  return (requestPath: string, page = addressOf(requestPath)) => {
+    const withChat = chat !== null && chatMayLoadOn(addressOf(requestPath));
+    const key = `${withChat ? 'chat' : 'none'} ${hashes.has(page) ? page : '*'}`;
+    let policy = built.get(key);
+    if (policy === undefined) {
+      policy = sitePageCsp({
+        scriptHashes: hashes.get(page) ?? everyHashSorted,
+        chatOrigin: withChat ? chat : null,
+      });
+      built.set(key, policy);
+    }
+    return policy;
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { childProcessEnv } from '../api/env';
 import { logChildOutput } from '../observability/log';
 
 /** The repository root: the site, the scripts and the lock file are found from here. */
@@ -123,9 +124,8 @@ type BuildOptions = {
 
 function run(args: string[], { signal, logOutput = false }: BuildOptions): Promise<void> {
   return new Promise((resolve, reject) => {
-    // This process's environment is handed on unread: the build reads its configuration with readEnv() too. Astro
-    // would otherwise report usage over the network from a production start.
-    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+    // Astro would otherwise report usage over the network from a production start.
+    const env = childProcessEnv({ ASTRO_TELEMETRY_DISABLED: '1' });
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env,

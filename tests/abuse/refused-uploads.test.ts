@@ -29,6 +29,28 @@ async function noisyJpeg(seed: number) {
   );
 }
 
+/** Waits up to 10 s for `done`. */
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 10_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** A photo upload sent half-way and held there, once the server has its temp file on disk. */
+async function halfUploaded(server: ServerProcess, session: Record<string, string>, seed: number) {
+  const jpeg = await noisyJpeg(seed);
+  const form = await formBuffer([{ name: 'works', filename: 'a.jpg', head: jpeg, size: jpeg.length }]);
+  const request = http.request(`${server.url}/api/business-card/create_business_card`, {
+    method: 'POST',
+    headers: { ...session, 'content-type': form.contentType, 'content-length': form.body.length },
+  });
+  request.on('error', () => {});
+  request.write(form.body.subarray(0, form.body.length / 2));
+  const tempDir = path.join(server.dataDir, 'tmp');
+  await until(() => list(tempDir).length > 0);
+  expect(list(tempDir).length).toBe(1);
+  return { request, tempDir };
+}
+
 describe('refused uploads against the real server', () => {
   it('a request refused for its last photo leaves no file in public/media or the temp folder', async () => {
     const server = await startServerProcess({});
@@ -71,20 +93,9 @@ describe('refused uploads against the real server', () => {
       await signUpThroughApi(server, 'dana', 'Plumber2026'),
       'Plumber2026',
     );
-    const jpeg = await noisyJpeg(2);
-    const form = await formBuffer([{ name: 'works', filename: 'a.jpg', head: jpeg, size: jpeg.length }]);
-    const request = http.request(`${server.url}/api/business-card/create_business_card`, {
-      method: 'POST',
-      headers: { ...session, 'content-type': form.contentType, 'content-length': form.body.length },
-    });
-    request.on('error', () => {});
-    request.write(form.body.subarray(0, form.body.length / 2));
-    const tempDir = path.join(server.dataDir, 'tmp');
-    const deadline = Date.now() + 10_000;
-    while (list(tempDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(list(tempDir).length).toBe(1);
+    const { request, tempDir } = await halfUploaded(server, session, 2);
     request.destroy();
-    while (list(tempDir).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until(() => list(tempDir).length === 0);
     expect(list(tempDir)).toEqual([]);
     expect(list(path.join(server.dataDir, 'public', 'media'))).toEqual([]);
   }, 60_000);
@@ -93,18 +104,7 @@ describe('refused uploads against the real server', () => {
     const first = await startServerProcess({});
     running.push(first);
     const session = await signIn(first, await signUpThroughApi(first, 'dana', 'Plumber2026'), 'Plumber2026');
-    const jpeg = await noisyJpeg(1);
-    const form = await formBuffer([{ name: 'works', filename: 'a.jpg', head: jpeg, size: jpeg.length }]);
-    const request = http.request(`${first.url}/api/business-card/create_business_card`, {
-      method: 'POST',
-      headers: { ...session, 'content-type': form.contentType, 'content-length': form.body.length },
-    });
-    request.on('error', () => {});
-    request.write(form.body.subarray(0, form.body.length / 2));
-    const tempDir = path.join(first.dataDir, 'tmp');
-    const deadline = Date.now() + 10_000;
-    while (list(tempDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(list(tempDir).length).toBe(1);
+    const { request, tempDir } = await halfUploaded(first, session, 1);
     await first.stop('SIGKILL');
     request.destroy();
     expect(list(tempDir).length).toBe(1);

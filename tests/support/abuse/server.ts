@@ -1,34 +1,14 @@
 import path from 'node:path';
 import { sentTo, waitForMail } from '../api/mail/outbox';
 import type { ServerProcess } from '../api/server-process';
+import { callJson } from './signed-in';
 
 /** The real server's answer to one JSON request, read whole. */
 export type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
 
 /** POSTs JSON to the running server, as a client behind `forwardedFor` (the X-Forwarded-For a proxy would add). */
-export async function postJson(
-  server: ServerProcess,
-  route: string,
-  body: unknown,
-  forwardedFor?: string,
-): Promise<Answer> {
-  const response = await fetch(`${server.url}${route}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = { text };
-  }
-  return { status: response.status, headers: response.headers, body: json };
-}
+export const postJson = (server: ServerProcess, route: string, body: unknown, forwardedFor?: string) =>
+  callJson(server, 'POST', route, body, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
 
 /** Registers and verifies an account through the API, reading the code from the server's outbox folder. */
 export async function signUpThroughApi(
