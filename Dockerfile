@@ -42,11 +42,13 @@ COPY --from=site --chown=node:node /app/site/dist ./site/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 
 # PRODUCTION: refuse demo defaults. NODE_ENV: React's production build only. MALLOC_ARENA_MAX: glibc gives each
-# image-processing thread its own arena, which never shrinks. METRICS_HOST: the metrics port is the container's,
+# image-processing thread its own arena, which never shrinks. MALLOC_MMAP_THRESHOLD_: a photo's large buffers stay
+# mmapped, so a burst of uploads gives its memory back (ADR 017). METRICS_HOST: the metrics port is the container's,
 # published only if the operator maps it.
 ENV PRODUCTION=true \
   NODE_ENV=production \
   MALLOC_ARENA_MAX=2 \
+  MALLOC_MMAP_THRESHOLD_=131072 \
   PORT=3000 \
   DATA_DIR=/app/data \
   PUBLIC_URL=${PUBLIC_URL} \

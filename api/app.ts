@@ -23,6 +23,7 @@ import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
 import { securityHeaders } from './security-headers';
 import { siteFiles } from './site-files';
+import { compressJson } from './static/compress-body';
 
 /** JSON bodies are small; anything bigger is refused before it is read into memory. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -32,6 +33,8 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** The API, mounted by the server under /api. Tests call it directly with app.request(). */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>();
+  // Outermost in the API, so every JSON answer over ~1 KB goes compressed, errors and refusals included.
+  api.use(compressJson());
   const tooLarge = (c: Context) => c.json({ error: 'Request body is too large.' }, 413);
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const cardTextLimit = bodyLimit({ maxSize: CARD_TEXT_LIMIT, onError: tooLarge });
@@ -101,10 +104,9 @@ export function createApp(deps: Deps) {
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ error: 'Not found.' }, 404);
-    const page = site.notFoundPage();
-    return page
-      ? c.html(page, 404, { 'Content-Security-Policy': site.notFoundCsp(c.req.path) })
-      : c.text('Not found', 404);
+    // A missing image or favicon gets these few bytes, never the 20 KB page.
+    const text = () => c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    return site.notFound(c).then((page) => page ?? text());
   });
   // Errors outside /api (a page, a photo) are logged and answered the same way.
   app.onError(handleError);

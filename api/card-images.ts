@@ -1,8 +1,11 @@
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { MAX_WORK_IMAGES } from '../events/card/content';
+import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
+import { readImageRefFromShard } from './media/backfill';
 import { holdMedia } from './media/in-flight';
 import { contentId, inspectImage, type PreparedImage, prepareImage } from './media/intake';
 import { SAVE_BUDGET_MS } from './media/render';
@@ -19,15 +22,25 @@ export type ImageInput = UploadedPhoto | string | undefined;
  */
 export const MAX_REQUEST_MEGAPIXELS = 150;
 
+/** The photos the card shows now, by id: the editor sends back their addresses on every save. */
+const shownIn = (content: CardContent | null) =>
+  new Map(
+    (content ? [content.cover_photo, content.avatar, ...content.works] : []).flatMap((image) =>
+      image ? [[image.id, image] as const] : [],
+    ),
+  );
+
 async function existing(
   mediaDir: string,
   url: string,
   label: string,
-  { hold, owns }: Access,
+  { hold, owns, shown, db }: Access,
 ): Promise<ImageRef> {
   const id = parseMediaUrl(url);
   if (id) await hold(id);
-  const ref = id ? await readImageRef(mediaDir, id) : null;
+  // Its ref as the card already has it, else media_files: a key lookup either way, never a folder listing.
+  const stored = (known: string) => (db ? readImageRef(db, known) : readImageRefFromShard(mediaDir, known));
+  const ref = id ? (shown.get(id) ?? (await stored(id))) : null;
   if (!ref) throw invalid(`${label} must be a photo uploaded to TradeCard.`);
   // Another account's photo, however its address was found, would outlive that account's erasure on this card.
   if (!(await owns(ref.id))) throw invalid(`${label} must be a photo you uploaded yourself.`);
@@ -46,7 +59,12 @@ export type ImageInputs = {
 type Upload = { photo: UploadedPhoto; label: string };
 
 /** `owns`: whether the publishing account uploaded a stored photo (api/media/owners.ts). */
-type Access = { hold: (id: string) => Promise<void>; owns: (id: string) => Promise<boolean> };
+type Access = {
+  hold: (id: string) => Promise<void>;
+  owns: (id: string) => Promise<boolean>;
+  shown: Map<string, ImageRef>;
+  db?: Kysely<Database>;
+};
 
 /**
  * Cover and avatar: a new file or address replaces, the removal flag clears, and nothing sent keeps what was
@@ -59,6 +77,8 @@ export async function resolveCardImages(
   inputs: ImageInputs,
   previous: CardContent | null,
   owns: (id: string) => Promise<boolean>,
+  /** For photos stored before (media_files): reused rather than decoded again, and found by address. */
+  db?: Kysely<Database>,
 ) {
   const releases: (() => void)[] = [];
   /** Until released, neither the sweep nor another request's clean-up removes these photos' files. */
@@ -69,7 +89,8 @@ export async function resolveCardImages(
     releases.push(await holdMedia(id));
   };
   try {
-    return { ...(await resolve(publicDir, inputs, previous, { hold, owns })), release };
+    const access = { hold, owns, shown: shownIn(previous), db };
+    return { ...(await resolve(publicDir, inputs, previous, access)), release };
   } catch (error) {
     release();
     throw error;
@@ -77,7 +98,7 @@ export async function resolveCardImages(
 }
 
 async function resolve(publicDir: string, inputs: ImageInputs, previous: CardContent | null, access: Access) {
-  const { hold } = access;
+  const { hold, db } = access;
   const mediaDir = path.join(publicDir, 'media');
   const total = inputs.existingWorks.length + inputs.newWorks.length;
   if (total > MAX_WORK_IMAGES) {
@@ -111,13 +132,13 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
 
   const prepared = new Map<UploadedPhoto, PreparedImage>();
   // One budget for the whole save: many photos that each decode within it can't add up to minutes of CPU.
-  const deadline = Date.now() + SAVE_BUDGET_MS;
+  const budget = { deadline: Date.now() + SAVE_BUDGET_MS };
   for (const [index, upload] of uploads.entries()) {
     const bytes = await upload.photo.bytes();
-    await hold(contentId(bytes));
+    await hold(await contentId(bytes));
     prepared.set(
       upload.photo,
-      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label, deadline),
+      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label, budget, db),
     );
   }
   const one = async (input: ImageInput, label: string) => {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DatabaseBusyError } from '../events/busy';
 import { DomainError, type DomainErrorKind } from '../events/errors';
 import { log } from '../observability/log';
 import { requestFields } from './request-log';
@@ -41,6 +42,11 @@ export function storageTrouble(error: unknown): 'full' | 'broken' | null {
 
 /** The one place domain errors become HTTP: `{ error }` a person can read, never a stack trace. */
 export function handleError(error: Error, c: Context) {
+  // Another process (a replay, a backup) held the write lock too long: the service is busy, the request was fine.
+  if (error instanceof DatabaseBusyError) {
+    c.header('Retry-After', String(error.details.retryAfterSeconds));
+    return c.json({ error: error.message }, 503);
+  }
   if (error instanceof DomainError) {
     const retryAfter = error.details.retryAfterSeconds;
     if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
@@ -11,6 +11,7 @@ import { rebuildProfiles } from '../renderer/rebuild';
 import { createTestApp } from '../tests/support/api/app';
 import { createApp } from './app';
 import { sendFile } from './public-files';
+import { sharedFileCache } from './static/shared-cache';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
@@ -87,6 +88,59 @@ describe('public profile files', () => {
 
     const again = await get('/u/dana', { 'if-none-match': plain.headers.get('etag') ?? '' });
     expect(again.status).toBe(304);
+  });
+
+  it('sends brotli when the browser takes it, with Last-Modified, and answers weak, listed and dated revalidations', async () => {
+    await publishWithAvatar();
+    const html = await (await get('/u/dana')).text();
+    // The first brotli request starts making the copy off the main thread; it is there for the next one.
+    await get('/u/dana', { 'accept-encoding': 'gzip, br' });
+    await sharedFileCache.idle();
+    const br = await get('/u/dana', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const body = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(body.length);
+    expect(brotliDecompressSync(body).toString()).toBe(html);
+    expect(
+      (await get('/u/dana', { 'accept-encoding': 'br;q=0, gzip' })).headers.get('content-encoding'),
+    ).toBe('gzip');
+
+    const etag = br.headers.get('etag') ?? '';
+    const lastModified = br.headers.get('last-modified') ?? '';
+    expect(lastModified).toMatch(/GMT$/);
+    for (const ifNoneMatch of [`W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await get('/u/dana', { 'accept-encoding': 'br', 'if-none-match': ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toContain('max-age=60');
+    }
+    // Another representation's tag is not this one's.
+    expect((await get('/u/dana', { 'if-none-match': etag })).status).toBe(200);
+    expect((await get('/u/dana', { 'if-modified-since': lastModified })).status).toBe(304);
+    expect((await get('/u/dana', { 'if-modified-since': 'Thu, 01 Jan 2015 00:00:00 GMT' })).status).toBe(200);
+  });
+
+  it('answers HEAD with the headers and length of a GET, and no body', async () => {
+    await publishWithAvatar();
+    const full = await get('/u/dana', { 'accept-encoding': 'gzip' });
+    const head = await t.app.request('/u/dana', { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(full.headers.get('content-length'));
+    expect(head.headers.get('etag')).toBe(full.headers.get('etag'));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('compresses the not-found page it writes for an unknown name', async () => {
+    const response = await get('/u/nobody-at-all', { 'accept-encoding': 'gzip, br' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(Number(response.headers.get('content-length'))).toBe(body.length);
+    expect(brotliDecompressSync(body).toString()).toContain('No business card found for “nobody-at-all”');
+    const gzip = await get('/u/nobody-at-all', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('nobody-at-all');
   });
 
   it('serves the vCard as a download, with the avatar as its photo', async () => {
@@ -203,6 +257,8 @@ describe('public profile files', () => {
   it('deleting the account removes its page and its photos; its address says the card is no longer in use', async () => {
     const { data } = await publishWithAvatar();
     expect((await get(data.avatar)).status).toBe(200);
+    // Served (so cached) just before: an erased card's vCard and photos must stop at once all the same.
+    expect((await get('/u/dana/contact.vcf')).status).toBe(200);
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     await render();
     const page = await get('/u/dana');

@@ -3,49 +3,73 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { storedFile } from './media/stored';
+import { compressedPage } from './static/compress-body';
+import type { FileCache } from './static/file-cache';
+import { fileResponse, type StaticSpec } from './static/respond';
+import { sharedFileCache } from './static/shared-cache';
 
-/** The public page must never run script, whatever a tradesperson types (design §3). */
+/**
+ * The public page must never run script, whatever a tradesperson types (design §3). connect-src 'self' lets a
+ * crawler's in-page check of /robots.txt through (Lighthouse's SEO audit); with no script allowed, nothing else
+ * on the page can fetch.
+ */
 export const PROFILE_CSP =
-  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; connect-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const USERNAME = /^[a-z0-9_-]{1,30}$/;
-const MEDIA_FILE = /^[a-f0-9]{24}-\d{1,5}\.webp$/;
+export const USERNAME = /^[a-z0-9_-]{1,30}$/;
+const MEDIA_FILE = /^([a-f0-9]{24})-([1-9]\d{0,4})\.webp$/;
 
-export type FileResponse = {
+/** Text types: worth a gzip and a brotli copy, and their answers vary by Accept-Encoding. */
+export const COMPRESSIBLE_TYPE =
+  /^(text\/|image\/svg\+xml|image\/x-icon|image\/vnd\.microsoft\.icon|application\/(javascript|json|xml|manifest\+json))/;
+
+/** A page is replaced by its owner's publish (written in this process, so forgotten at once) or by a rebuild. */
+const PAGE_REVALIDATE_MS = 1000;
+
+export type FileResponse = StaticSpec & {
   file: string;
-  type: string;
-  cache: string;
-  gzip?: boolean;
-  headers?: Record<string, string>;
+  /** How long a cached version is served before its file is `stat`ed again (0: every request). */
+  revalidateMs?: number;
 };
 
 /**
- * Sends a file with an ETag from its size and mtime, answering 304 when the client has it already.
- * The file is opened once, and its length, ETag and bytes all come from that one open file: the projector renames a
- * new page over the old one at any moment, and a length taken from the name but bytes read after the rename would
- * desync the connection (issue 12).
+ * Sends a file's current version from the cache (api/static/file-cache.ts): its length, ETag and bytes all come
+ * from one read of one open file, so a page renamed over it mid-request never desyncs the connection (issue 12).
+ * A file too big for the cache is sent from one open descriptor. Null when there is no such file.
  */
-export async function sendFile(c: Context, response: FileResponse): Promise<Response | null> {
-  const { file, type, cache } = response;
-  const wantsGzip = response.gzip && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-  const chosen = wantsGzip ? `${file}.gz` : file;
-  const handle = await fs.open(chosen, 'r').catch(() => null);
+export async function sendFile(
+  c: Context,
+  response: FileResponse,
+  cache: FileCache = sharedFileCache,
+): Promise<Response | null> {
+  const lookup = await cache.get(response.file, {
+    compressible: COMPRESSIBLE_TYPE.test(response.type),
+    revalidateMs: response.revalidateMs ?? PAGE_REVALIDATE_MS,
+  });
+  if (lookup.kind === 'found') return fileResponse(c.req, lookup.entry, response);
+  if (lookup.kind === 'too-large') return sendFromDescriptor(c, response);
+  return null;
+}
+
+/** Length, ETag and bytes from one open descriptor: what a file too big to keep in memory gets. */
+async function sendFromDescriptor(c: Context, response: FileResponse): Promise<Response | null> {
+  const handle = await fs.open(response.file, 'r').catch(() => null);
   if (!handle) return null;
   const stat = await handle.stat().catch(() => null);
   if (!stat?.isFile()) {
     await handle.close();
     return null;
   }
-  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}${wantsGzip ? '-gz' : ''}"`;
+  const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
   const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Cache-Control': cache,
+    'Content-Type': response.type,
+    'Cache-Control': response.cache,
     ETag: etag,
+    'Last-Modified': stat.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
     ...response.headers,
   };
-  if (response.gzip) headers.Vary = 'Accept-Encoding';
-  if (wantsGzip) headers['Content-Encoding'] = 'gzip';
   if (c.req.header('if-none-match') === etag || c.req.method === 'HEAD') {
     await handle.close();
     if (c.req.method !== 'HEAD') return new Response(null, { status: 304, headers });
@@ -58,22 +82,46 @@ export async function sendFile(c: Context, response: FileResponse): Promise<Resp
   return new Response(Readable.toWeb(stream) as ReadableStream, { status: 200, headers });
 }
 
-const PROFILE_FILES: Record<string, { type: string; cache: string; gzip?: boolean; attachment?: string }> = {
+export const PROFILE_FILES: Record<
+  string,
+  { type: string; cache: string; attachment?: string; revalidateMs?: number }
+> = {
   // Pages change when their owner publishes: browsers may reuse one for a minute, then must revalidate.
-  'index.html': {
-    type: 'text/html; charset=utf-8',
-    cache: 'public, max-age=60, must-revalidate',
-    gzip: true,
-  },
+  'index.html': { type: 'text/html; charset=utf-8', cache: 'public, max-age=60, must-revalidate' },
   'contact.vcf': {
     type: 'text/vcard; charset=utf-8',
     cache: 'public, max-age=60, must-revalidate',
     attachment: 'contact.vcf',
+    // Removed (not rewritten) when its owner hides it or is erased: checked on every request, like a photo.
+    revalidateMs: 0,
   },
   'qr.svg': { type: 'image/svg+xml', cache: 'public, max-age=86400' },
   'qr.png': { type: 'image/png', cache: 'public, max-age=86400' },
   'qr-print.png': { type: 'image/png', cache: 'public, max-age=86400', attachment: 'qr-code.png' },
 };
+
+/** Content-addressed, or shipped with a release: a name never changes meaning, so it can be cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A profile's page as served: one definition for this app and the fast path (api/static/fast-path.ts). */
+export function profilePage(publicDir: string, username: string): FileResponse {
+  const spec = PROFILE_FILES['index.html'] as (typeof PROFILE_FILES)[string];
+  const headers = { 'Content-Security-Policy': PROFILE_CSP };
+  return { file: path.join(publicDir, 'u', username, 'index.html'), ...spec, headers };
+}
+
+/** A stored photo from its URL's file name, null for a name no photo has. */
+export function mediaFile(mediaDir: string, name: string): FileResponse | null {
+  const match = MEDIA_FILE.exec(name);
+  if (!match) return null;
+  const file = storedFile(mediaDir, match[1] as string, Number(match[2]));
+  // Checked on every request (a `stat`, ~2 µs): a photo erased with its account must stop being served at once.
+  return { file, type: 'image/webp', cache: IMMUTABLE, revalidateMs: 0 };
+}
+
+export function fontResponse(file: string): FileResponse {
+  return { file, type: 'font/woff2', cache: IMMUTABLE, headers: { 'Access-Control-Allow-Origin': '*' } };
+}
 
 export type PublicFilesOptions = {
   publicDir: string;
@@ -81,16 +129,20 @@ export type PublicFilesOptions = {
   ensureQrCode: (username: string, file: string) => Promise<string | null>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
+  cache?: FileCache;
 };
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
-export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }: PublicFilesOptions) {
+export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage, cache }: PublicFilesOptions) {
   const app = new Hono();
-  const notFound = (c: Context, username: string) => {
-    c.header('Content-Security-Policy', PROFILE_CSP);
-    c.header('Cache-Control', 'no-store');
-    return c.html(notFoundPage(username), 404);
-  };
+  const mediaDir = path.join(publicDir, 'media');
+  const send = (c: Context, response: FileResponse) => sendFile(c, response, cache);
+  // Small, but sent on every mistyped or stale link: compressed like the pages it stands for.
+  const notFound = (c: Context, username: string) =>
+    compressedPage(c.req.header('accept-encoding'), notFoundPage(username), 404, {
+      'Content-Security-Policy': PROFILE_CSP,
+      'Cache-Control': 'no-store',
+    });
   // Only a found file gets the long cache: a photo or font missing now (mid-upload, a deploy ahead) may appear.
   const missing = (c: Context) => {
     c.header('Cache-Control', 'no-store');
@@ -101,6 +153,8 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
     const username = (c.req.param('username') ?? '').toLowerCase();
     const spec = PROFILE_FILES[name];
     if (!USERNAME.test(username) || !spec) return notFound(c, username);
+    if (name === 'index.html')
+      return (await send(c, profilePage(publicDir, username))) ?? notFound(c, username);
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment)
       headers['Content-Disposition'] = `attachment; filename="${username}-${spec.attachment}"`;
@@ -108,7 +162,7 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
       ? await ensureQrCode(username, name)
       : path.join(publicDir, 'u', username, name);
     if (!file) return notFound(c, username);
-    return (await sendFile(c, { file, ...spec, headers })) ?? notFound(c, username);
+    return (await send(c, { file, ...spec, headers })) ?? notFound(c, username);
   };
 
   // No redirect to the trailing slash: on one bar of signal every round trip shows. The page's links are absolute.
@@ -117,28 +171,13 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage }:
   app.get('/u/:username/:file', (c) => profile(c, c.req.param('file')));
 
   app.get('/media/:file', async (c) => {
-    const name = c.req.param('file');
-    if (!MEDIA_FILE.test(name)) return missing(c);
-    // Content-addressed: a name never changes meaning, so it can be cached for good.
-    const cache = 'public, max-age=31536000, immutable';
-    return (
-      (await sendFile(c, { file: path.join(publicDir, 'media', name), type: 'image/webp', cache })) ??
-      missing(c)
-    );
+    const photo = mediaFile(mediaDir, c.req.param('file'));
+    return (photo !== null && (await send(c, photo))) || missing(c);
   });
 
   app.get('/fonts/:file', async (c) => {
     const file = fontFile(c.req.param('file'));
-    if (!file) return missing(c);
-    const cache = 'public, max-age=31536000, immutable';
-    return (
-      (await sendFile(c, {
-        file,
-        type: 'font/woff2',
-        cache,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-      })) ?? missing(c)
-    );
+    return (file !== null && (await send(c, fontResponse(file)))) || missing(c);
   });
 
   return app;

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
+import pino from 'pino';
 import { log, logContext } from '../observability/log';
 import { httpRequestDuration } from '../observability/metrics';
 import { clientAddress } from './auth/client-address';
 
 /** A caller's (or proxy's) request id is kept when it is a plain token, so one id follows a request across hops. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id if it is sane, else a fresh one. */
+export const requestIdFrom = (incoming: string | undefined) =>
+  incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 
 /** Query parameters whose values say nothing secret and help to follow a request; any other value is redacted. */
 const LOGGED_QUERY_PARAMS = new Set(['session_id', 'id', 'type', 'fulfillmentStatus', 'download']);
@@ -68,8 +73,7 @@ const PROBES = new Set(['/api/health', '/api/ready']);
  */
 export function requestLog(options: { trustProxy: number }): MiddlewareHandler {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const reqId = incoming && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
     await logContext.run({ reqId }, async () => {
       const started = performance.now();
       await next();
@@ -92,10 +96,23 @@ export function requestLog(options: { trustProxy: number }): MiddlewareHandler {
         ip: clientAddress(c, options.trustProxy),
         userAgent: c.req.header('user-agent'),
       };
-      if (PROBES.has(route) && status < 400) log.debug(line, 'request');
-      else log.info(line, 'request');
+      writeAccessLine(PROBES.has(route) && status < 400 ? 'debug' : 'info', reqId, line);
     });
   };
+}
+
+type LogStream = { write(chunk: string): void };
+
+/**
+ * The access line, as pino would write it, straight to the logger's own stream (so lines never interleave, and a
+ * test's capture sees it). pino's redaction walks every line for secret keys at ~3 µs a time: a third of a static
+ * hit's cost at 15k requests a second, and this line's fields are ours, none of them a secret key (ADR 016).
+ */
+export function writeAccessLine(level: 'debug' | 'info', reqId: string, line: Record<string, unknown>) {
+  if (!log.isLevelEnabled(level)) return;
+  const stream = (log as unknown as Record<symbol, LogStream>)[pino.symbols.streamSym];
+  const time = new Date().toISOString();
+  stream?.write(`${JSON.stringify({ level, time, reqId, ...line, msg: 'request' })}\n`);
 }
 
 function setRequestId(c: Context, reqId: string) {

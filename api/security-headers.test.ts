@@ -117,7 +117,7 @@ describe('every other answer', () => {
     t = await createTestApp();
     const missing = await t.app.request('/u/nobody');
     expect(missing.headers.get('content-security-policy')).toMatch(
-      /^default-src 'none'; img-src 'self' data:/,
+      /^default-src 'none'; connect-src 'self'; img-src 'self' data:/,
     );
     expect(missing.headers.get('x-frame-options')).toBe('DENY');
   });

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { chatMayLoadOn } from '../site/src/lib/chat';
+import { COMPRESSIBLE_TYPE } from './public-files';
 import { chatOrigin, inlineScriptHashes, sitePageCsp } from './security-headers';
+import type { FileCache } from './static/file-cache';
+import { fileResponse } from './static/respond';
+import { sharedFileCache } from './static/shared-cache';
 
 /** Where `npm run build` puts the Astro site. */
 export const defaultSiteDir = () => path.resolve(import.meta.dirname, '../site/dist');
@@ -13,6 +18,30 @@ function cacheControl(requestPath: string) {
   if (requestPath.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
   if (/\.[a-z0-9]+$/i.test(requestPath) && !requestPath.endsWith('.html')) return 'public, max-age=86400';
   return 'no-cache';
+}
+
+/** The built site changes only with a deploy, from another process: a `stat` a second is enough to notice. */
+const SITE_REVALIDATE_MS = 1000;
+
+/** A request for a file (an image, a bundle, the favicon) rather than a page: its 404 need not be a page. */
+const ASSET = /\.(?!html$)[a-z0-9]+$/i;
+
+const typeOf = (file: string) =>
+  getMimeType(file) ?? (file.endsWith('.vtt') ? 'text/vtt; charset=utf-8' : 'application/octet-stream');
+
+/**
+ * The files that may answer a path, in order, as serveStatic would find them: `/faq` is `faq/index.html`. Null
+ * for a path serveStatic refuses (any escape, `.` or `..` segments, doubled or back slashes).
+ */
+function candidateFiles(siteDir: string, requestPath: string): string[] | null {
+  if (requestPath.includes('%') || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(requestPath))
+    return null;
+  const relative = rewriteRequestPath(requestPath);
+  const file = path.join(siteDir, relative);
+  if (file !== siteDir && !file.startsWith(`${siteDir}${path.sep}`)) return null;
+  if (relative.endsWith('/')) return [path.join(file, 'index.html')];
+  if (/\.[a-zA-Z0-9_-]+$/.test(relative)) return [file];
+  return [path.join(file, 'index.html'), file];
 }
 
 function rewriteRequestPath(requestPath: string) {
@@ -74,12 +103,15 @@ function pagePolicies(siteDir: string, chatWidgetSrc: string | undefined) {
 }
 
 /**
- * The static public site (issue 5): clean addresses (`/faq` is `faq/index.html`), the pre-compressed copies the
- * build wrote, byte ranges for the video, and the site's own 404 page for anything unknown.
+ * The static public site (issue 5): clean addresses (`/faq` is `faq/index.html`), each file from the cache with the
+ * compressed copies the build wrote and validators, byte ranges for the video (too big to cache, so serveStatic
+ * sends it), and the site's own 404 page for anything unknown.
  */
-export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string } = {}) {
+export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string; cache?: FileCache } = {}) {
   const app = new Hono();
-  if (!fs.existsSync(siteDir)) return { app, notFoundPage: () => null, notFoundCsp: (_path: string) => '' };
+  const cache = options.cache ?? sharedFileCache;
+  if (!fs.existsSync(siteDir)) return { app, notFound: async (_c: Context) => null };
+  const root = path.resolve(siteDir);
   const policyFor = pagePolicies(siteDir, options.chatWidgetSrc);
   // Set before serving: serveStatic builds its response before any onFound hook could add to it. A miss falls
   // through to the 404 page, which must not carry a found file's long cache: a bundle that is missing now (a
@@ -95,16 +127,39 @@ export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string } =
     )
       c.res.headers.set('Content-Security-Policy', policyFor(c.req.path));
   });
-  app.use(
-    '*',
-    serveStatic({
-      root: siteDir,
-      precompressed: true,
-      rewriteRequestPath,
-    }),
-  );
-  const notFoundFile = path.join(siteDir, '404.html');
-  const notFoundPage = () => (fs.existsSync(notFoundFile) ? fs.readFileSync(notFoundFile, 'utf8') : null);
-  const notFoundCsp = (requestPath: string) => policyFor(requestPath, '/404');
-  return { app, notFoundPage, notFoundCsp };
+  app.get('*', async (c, next) => {
+    const files = candidateFiles(root, c.req.path);
+    for (let i = 0; files && i < files.length; i += 1) {
+      const file = files[i] as string;
+      const type = typeOf(file);
+      const compressible = COMPRESSIBLE_TYPE.test(type);
+      const lookup = await cache.get(file, { compressible, revalidateMs: SITE_REVALIDATE_MS });
+      if (lookup.kind === 'found') {
+        const headers = type.startsWith('text/html')
+          ? { 'Content-Security-Policy': policyFor(c.req.path) }
+          : undefined;
+        return fileResponse(c.req, lookup.entry, { type, cache: cacheControl(c.req.path), headers });
+      }
+      if (lookup.kind === 'too-large') return next();
+      if (lookup.kind === 'directory') files.push(path.join(file, 'index.html'));
+    }
+    return next();
+  });
+  // Only what the cache declines gets here: files over its size limit, i.e. the video, with its byte ranges.
+  app.use('*', serveStatic({ root: siteDir, precompressed: true, rewriteRequestPath }));
+
+  const notFoundFile = path.join(root, '404.html');
+  /**
+   * The site's 404 page, compressed like any page, with its own policy; null for a missing file (an image, a
+   * bundle, the favicon): a browser shows no page for those, so a short text answer does.
+   */
+  const notFound = async (c: Context): Promise<Response | null> => {
+    if (ASSET.test(c.req.path)) return null;
+    const type = 'text/html; charset=utf-8';
+    const lookup = await cache.get(notFoundFile, { compressible: true, revalidateMs: SITE_REVALIDATE_MS });
+    if (lookup.kind !== 'found') return null;
+    const headers = { 'Content-Security-Policy': policyFor(c.req.path, '/404') };
+    return fileResponse(c.req, lookup.entry, { type, cache: 'no-store', headers, status: 404 });
+  };
+  return { app, notFound };
 }

@@ -1,15 +1,10 @@
 import type { DomainEvent } from './catalogue';
 import type { Db } from './db';
-import { type Decider, fold } from './decider';
+import type { Decider } from './decider';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
-import {
-  type AppendOptions,
-  appendToStream,
-  eventsForIdempotencyKey,
-  type RecordedEvent,
-  readStream,
-} from './store';
+import { loadFolded, saveSnapshots } from './snapshots';
+import { type AppendOptions, appendToStream, eventsForIdempotencyKey, type RecordedEvent } from './store';
 
 /** The current state of one stream, for deciding across aggregates inside one transaction. */
 export async function loadState<State, Event extends DomainEvent>(
@@ -17,7 +12,8 @@ export async function loadState<State, Event extends DomainEvent>(
   decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
   streamId: string,
 ): Promise<State> {
-  return fold(decider, (await readStream(db, streamId)) as unknown as Event[]);
+  const folded = await loadFolded(db, streamId, [decider]);
+  return folded.states[0]?.state as State;
 }
 
 export type CommandOutcome<State> = { state: State; events: RecordedEvent[]; duplicate: boolean };
@@ -31,8 +27,11 @@ export type HandleOptions<Command, State, Event extends DomainEvent> = AppendOpt
 };
 
 /**
- * load stream → decide → append + inline read models, all in one transaction: either every effect is on disk
+ * load state → decide → append + inline read models, all in one transaction: either every effect is on disk
  * or none is. A DomainError from decide, or any failure after it, rolls the whole command back.
+ *
+ * The decider's state and each read model's state come from their snapshots plus the events after them (ADR 018),
+ * and the snapshots are written in the same transaction, so a command's cost does not grow with its stream.
  */
 export async function handleCommand<Command, State, Event extends DomainEvent>(
   db: Db,
@@ -43,25 +42,29 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   const inTransaction = <T>(work: (trx: Db) => Promise<T>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   return inTransaction(async (trx) => {
-    const history = await readStream(trx, streamId);
-    const state = fold(decider, history as unknown as Event[]);
+    const models = readModelsFor(streamId);
+    const folded = await loadFolded(trx, streamId, [decider, ...models]);
+    const [own, ...modelStates] = folded.states;
+    if (!own) throw new Error('loadFolded returned no state for the decider');
+    const state = own.state as State;
     // A retry is answered before deciding again: the state has moved on, and deciding twice could refuse it.
     const earlier = appendOptions.idempotencyKey
       ? await eventsForIdempotencyKey(trx, appendOptions.idempotencyKey)
       : null;
     if (earlier) return { state, events: earlier, duplicate: true };
     const decided = decider.decide(command, state, appendOptions.now);
-    const appended = await appendToStream(trx, streamId, history.length, decided, appendOptions);
-    const all = [...history, ...appended.events];
+    const appended = await appendToStream(trx, streamId, folded.version, decided, appendOptions);
+    for (const event of appended.events)
+      for (const folding of folded.states) folding.state = folding.fold.evolve(folding.state, event);
     const outcome: CommandOutcome<State> = {
-      state: appended.events.reduce((s, e) => decider.evolve(s, e as unknown as Event), state),
+      state: own.state as State,
       events: appended.events,
       duplicate: false,
     };
     if (appended.events.length > 0) {
-      for (const model of readModelsFor(streamId)) {
-        await saveRow(trx, model, streamId, all.reduce(model.evolve, model.initialState()));
-      }
+      for (const [index, model] of models.entries())
+        await saveRow(trx, model, streamId, modelStates[index]?.state);
+      await saveSnapshots(trx, streamId, appended.nextExpectedVersion, folded.states);
     }
     if (alsoInTransaction) await alsoInTransaction(trx, outcome);
     return outcome;

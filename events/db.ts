@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-} from 'kysely';
+import { type DialectAdapter, type Driver, Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
+import { SYNC_BUSY_TIMEOUT_MS } from './busy';
+import { GroupCommitDriver } from './group-commit';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -41,40 +36,52 @@ function withStatementCache(sqlite: SQLite.Database) {
 }
 
 /**
- * When a write fails for want of space or on an I/O error (SQLITE_FULL, SQLITE_IOERR), SQLite may already have
- * rolled the whole transaction back. Kysely's ROLLBACK then throws "cannot rollback - no transaction is active",
- * and that error replaces the one saying what went wrong (a full disk). So only a transaction still open is rolled
- * back, and the caller sees the cause.
+ * Kysely's SQLite dialect with our driver: transactions grouped into one commit, BEGIN IMMEDIATE awaited while
+ * another process writes, reads beside the writer (events/group-commit.ts). The driver keeps its own queue for
+ * the writer, so Kysely is told not to hold a connection mutex of its own, which would let one transaction in at
+ * a time.
  */
-class SqliteDriverKeepingCause extends SqliteDriver {
-  readonly #sqlite: SQLite.Database;
-
-  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
-    super(config);
-    this.#sqlite = sqlite;
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
-  }
-}
-
 class Dialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  readonly #sqlite: SQLite.Database;
+  readonly #driver: GroupCommitDriver;
 
-  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database) {
-    super(config);
-    this.#config = config;
-    this.#sqlite = sqlite;
+  constructor(driver: GroupCommitDriver) {
+    super({ database: {} as never });
+    this.#driver = driver;
   }
 
   override createDriver(): Driver {
-    return new SqliteDriverKeepingCause(this.#config, this.#sqlite);
+    return this.#driver;
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new (class extends SqliteAdapter {
+      override get supportsMultipleConnections() {
+        return true;
+      }
+    })();
   }
 }
 
-export type OpenedDatabase = { db: Db; sqlite: SQLite.Database; close(): Promise<void> };
+/** A second connection for reads outside transactions: in WAL it reads the last commit while the writer writes. */
+function openReader(file: string) {
+  if (file === ':memory:') return null;
+  const reader = new SQLite(file);
+  reader.pragma('query_only = ON');
+  reader.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
+  return withStatementCache(reader);
+}
+
+const drivers = new WeakMap<Db, GroupCommitDriver>();
+
+/** How many SQLite commits carried how many transactions, for the bench (null: not opened by openDatabase). */
+export const groupCommitStats = (db: Db) => drivers.get(db)?.stats ?? null;
+
+export type OpenedDatabase = {
+  db: Db;
+  sqlite: SQLite.Database;
+  driver: GroupCommitDriver;
+  close(): Promise<void>;
+};
 
 /**
  * Opens (creating if needed) the SQLite file and brings its schema up to date.
@@ -86,8 +93,11 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new Dialect({ database: withStatementCache(sqlite) }, sqlite) });
+  // A few ms at most: a longer wait for another process's lock is awaited by the driver, never spun.
+  sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
+  const driver = new GroupCommitDriver(sqlite, withStatementCache(sqlite), openReader(file));
+  const db = new Kysely<Database>({ dialect: new Dialect(driver) });
+  drivers.set(db, driver);
   await migrateToLatest(db as Kysely<unknown>);
-  return { db, sqlite, close: () => db.destroy() };
+  return { db, sqlite, driver, close: () => db.destroy() };
 }

@@ -175,10 +175,33 @@ export type Database = {
   local_outbox: LocalOutboxTable;
   mail_outbox: MailOutboxTable;
   media_uploads: MediaUploadsTable;
+  media_files: MediaFilesTable;
+  snapshots: SnapshotsTable;
+};
+
+/** Folded states by stream (events/snapshots.ts): a cache, dropped by a trigger when an event is rewritten. */
+export type SnapshotsTable = {
+  stream_id: string;
+  kind: string;
+  fingerprint: string;
+  version: number;
+  state: string;
 };
 
 /** Which account uploaded which photo (api/media/owners.ts): not in the log, like the photos themselves. */
 export type MediaUploadsTable = { media_id: string; account_id: string; uploaded_at: string };
+
+/** The stored widths of each photo (api/media/files.ts): written after its files, so a row always has them. */
+export type MediaFilesTable = {
+  id: string;
+  width: number;
+  height: number;
+  /** JSON array of the stored widths, ascending. */
+  widths: string;
+  /** All its files together. */
+  bytes: number;
+  created_at: string;
+};
 
 /** The built-in test-mode payment provider (api/payments/local): its customers, each with one saved test card. */
 export type LocalCustomersTable = {

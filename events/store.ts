@@ -147,10 +147,20 @@ export async function eventsForIdempotencyKey(db: Db, key: string): Promise<Reco
 }
 
 export async function readStream(db: Db, streamId: string): Promise<RecordedEvent[]> {
+  return readStreamAfter(db, streamId, 0);
+}
+
+/** One stream's events after a position (a snapshot's version), in order. */
+export async function readStreamAfter(
+  db: Db,
+  streamId: string,
+  afterPosition: number,
+): Promise<RecordedEvent[]> {
   const rows = await db
     .selectFrom('events')
     .selectAll()
     .where('stream_id', '=', streamId)
+    .where('stream_position', '>', afterPosition)
     .orderBy('stream_position')
     .execute();
   return rows.map(toRecorded);

@@ -8,7 +8,7 @@ import { type RenderTarget, renderAccount } from './render-account';
 export const PROJECTOR_NAME = 'profile-pages';
 
 /** Accounts rendered at once: enough to keep the disk busy while the CPU renders, few enough to stay lean. */
-const RENDER_CONCURRENCY = 8;
+export const RENDER_CONCURRENCY = 8;
 
 /** The account whose public files an event can change: its own stream or its card's. */
 export function accountOf(streamId: string): string | null {

@@ -1,20 +1,60 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../events/db';
-import { catchUp, saveCheckpoint } from './projector';
-import type { RenderTarget } from './render-account';
+import { lastGlobalPosition, readChangedStreams } from '../events/store';
+import { eachConcurrently } from './each-concurrently';
+import { accountOf, RENDER_CONCURRENCY } from './projector';
+import { type RenderTarget, renderAccount } from './render-account';
+import { removePath } from './write-file';
+
+/** Accounts whose streams changed after `after`: the live projector's to render. */
+async function changedAfter(db: Db, after: number, into: Set<string>): Promise<number> {
+  let position = after;
+  for await (const batch of readChangedStreams(db, after)) {
+    for (const event of batch) {
+      const account = accountOf(event.streamId);
+      if (account) into.add(account);
+    }
+    position = batch.at(-1)?.globalPosition ?? position;
+  }
+  return position;
+}
 
 /**
- * Re-renders every public page by following the whole log again from the start, in batches (it streams the log;
- * memory stays flat however many profiles there are). Pages come from the read models, so an account seen in
- * several batches renders the same files each time. Folders that belong to no account are removed.
+ * Re-renders every public page beside the running server without doing its projector's work (ADR 019). It renders
+ * every account the log holds up to the position it started at, each once, and never moves the projector's
+ * checkpoint: an account that changes while it runs is left to the projector, which follows the log as ever (and
+ * rendering is idempotent, so an account both render is right either way). Memory holds the set of account ids.
+ * Folders that belong to no account are removed.
  */
 export async function rebuildProfiles(
   db: Db,
   target: RenderTarget,
+  batchSize = 5000,
 ): Promise<{ events: number; rendered: number; removed: number }> {
-  await saveCheckpoint(db, 0);
-  const { events, rendered } = await catchUp(db, target, 5000);
+  const until = await lastGlobalPosition(db);
+  const done = new Set<string>();
+  const theLiveProjectors = new Set<string>();
+  let watched = until;
+  let events = 0;
+  for await (const batch of readChangedStreams(db, 0, batchSize)) {
+    const accounts = new Set<string>();
+    for (const event of batch) {
+      if (event.globalPosition > until) break;
+      events += 1;
+      const account = accountOf(event.streamId);
+      if (account && !done.has(account)) accounts.add(account);
+    }
+    watched = await changedAfter(db, watched, theLiveProjectors);
+    for (const account of theLiveProjectors) accounts.delete(account);
+    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) => renderAccount(db, account, target));
+    for (const account of accounts) done.add(account);
+    if ((batch.at(-1)?.globalPosition ?? 0) >= until) break;
+  }
+  return { events, rendered: done.size, removed: await removeStrayFolders(db, target) };
+}
+
+async function removeStrayFolders(db: Db, target: RenderTarget): Promise<number> {
   const known = new Set(
     (await db.selectFrom('users').select('username').execute()).map((user) => user.username),
   );
@@ -25,8 +65,8 @@ export async function rebuildProfiles(
   let removed = 0;
   for (const folder of folders) {
     if (known.has(folder)) continue;
-    await fs.rm(path.join(target.publicDir, 'u', folder), { recursive: true, force: true });
+    await removePath(path.join(target.publicDir, 'u', folder));
     removed += 1;
   }
-  return { events, rendered, removed };
+  return removed;
 }

@@ -15,7 +15,7 @@ import { hasVisibleContent } from './profile/view-model';
 import { qrPng, qrSvg } from './qr';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
-import { writeFileAtomic, writeIfChanged } from './write-file';
+import { removePath, writeFileAtomic, writeIfChanged } from './write-file';
 
 export type RenderTarget = { publicDir: string; publicUrl: string; siteName: string };
 
@@ -58,7 +58,7 @@ async function removeStaleQrCodes(dir: string, url: string) {
   const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   for (const name of names) {
-    if (QR_ON_DISK.test(name) && !current.has(name)) await fs.rm(path.join(dir, name), { force: true });
+    if (QR_ON_DISK.test(name) && !current.has(name)) await removePath(path.join(dir, name));
   }
 }
 
@@ -103,7 +103,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     if (reservation && !(await heldBy(reservation.username))) {
       const dir = profileDir(target.publicDir, reservation.username);
       // Everything of the former owner goes (vCard, QR codes, the page); only the notice is left.
-      await fs.rm(dir, { recursive: true, force: true });
+      await removePath(dir);
       await fs.mkdir(dir, { recursive: true });
       await writePage(dir, renderNoLongerInUsePage({ siteName: target.siteName }), true);
       await db
@@ -116,7 +116,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     if (recorded) {
       // The folder is the new owner's once someone else has taken the name.
       if (!(await heldBy(recorded.username)))
-        await fs.rm(profileDir(target.publicDir, recorded.username), { recursive: true, force: true });
+        await removePath(profileDir(target.publicDir, recorded.username));
       await db.deleteFrom('rendered_profiles').where('account_id', '=', accountId).execute();
     }
     return 'removed';
@@ -161,7 +161,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     const photoJpeg = content.avatar ? await vcardPhoto(target.publicDir, content.avatar) : undefined;
     await writeIfChanged(vcardFile, buildVCard({ content, pageUrl, photoJpeg }), newFolder);
   } else {
-    await fs.rm(vcardFile, { force: true });
+    await removePath(vcardFile);
   }
   return kind;
 }

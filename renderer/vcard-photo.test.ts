@@ -15,12 +15,13 @@ afterEach(() => {
   fs.rmSync(publicDir, { recursive: true, force: true });
 });
 
-/** Stores a WebP as intake would: `<id>-<width>.webp` for each width. */
+/** Stores a WebP as intake would: `<first two hex of id>/<id>-<width>.webp` for each width. */
 async function stored(id: string, width: number, height: number, colour: Color): Promise<ImageRef> {
   const webp = await sharp({ create: { width, height, channels: 4, background: colour } })
     .webp()
     .toBuffer();
-  fs.writeFileSync(path.join(publicDir, 'media', `${id}-${width}.webp`), webp);
+  fs.mkdirSync(path.join(publicDir, 'media', id.slice(0, 2)), { recursive: true });
+  fs.writeFileSync(path.join(publicDir, 'media', id.slice(0, 2), `${id}-${width}.webp`), webp);
   return { id, width, height, widths: [width] };
 }
 
@@ -31,8 +32,8 @@ describe('vcardPhoto', () => {
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256]);
     expect([meta.exif, meta.xmp]).toEqual([undefined, undefined]);
-    expect(fs.existsSync(path.join(publicDir, 'media', `${'a'.repeat(24)}-vcard.jpg`))).toBe(true);
-    fs.rmSync(path.join(publicDir, 'media', `${'a'.repeat(24)}-1000.webp`));
+    expect(fs.existsSync(path.join(publicDir, 'media', 'aa', `${'a'.repeat(24)}-vcard.jpg`))).toBe(true);
+    fs.rmSync(path.join(publicDir, 'media', 'aa', `${'a'.repeat(24)}-1000.webp`));
     expect(Buffer.from((await vcardPhoto(publicDir, ref)) ?? [])).toEqual(Buffer.from(jpeg ?? []));
   });
 

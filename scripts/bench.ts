@@ -5,9 +5,15 @@ import path from 'node:path';
 import { editorPreviewBenchmark } from './bench/editor-preview';
 import { eventStoreBenchmark } from './bench/event-store';
 import { lighthouseBenchmark } from './bench/lighthouse';
+import { mediaPublish } from './bench/media-publish';
+import { mediaUploads } from './bench/media-uploads';
 import { profilesBenchmark } from './bench/profiles';
+import { replayBesideServer } from './bench/replay-beside-server';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 import { startBenchmark } from './bench/start';
+import { writeBusy } from './bench/write-busy';
+import { writeConcurrent } from './bench/write-concurrent';
+import { writeHistory } from './bench/write-history';
 
 const USAGE = 'Usage: tsx scripts/bench.ts [--strict]';
 const RESULTS_FILE = 'bench-results.json';
@@ -16,6 +22,12 @@ const RESULTS_FILE = 'bench-results.json';
 const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
+  { name: 'write path: long history (3,000 saves of one card)', run: writeHistory },
+  { name: 'write path: 10 concurrent publishers', run: writeConcurrent },
+  { name: 'write path: lock held by another process', run: writeBusy },
+  { name: 'media: publish with 200k files in media', run: mediaPublish },
+  { name: 'media: 12 MP uploads (RSS, /u/demo during uploads)', run: mediaUploads },
+  { name: 'replay beside the server (50k profiles)', run: () => replayBesideServer() },
   { name: 'start-up (npm start)', run: startBenchmark },
   { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
   { name: 'editor live preview (Chromium)', run: editorPreviewBenchmark },

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultSiteDir } from '../api/site-files';
 
-// After `astro build`: a gzip and a brotli copy of every text file, so the server never compresses per request
-// (the same reason profile pages carry a ready .gz).
-const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|xml|txt|vtt|webmanifest)$/;
+// After `astro build`: a gzip and a brotli copy (at brotli's best quality, which costs too much per request) of
+// every text file, so the server never compresses them per request; it checks each copy unpacks to its file.
+// The favicon is an uncompressed bitmap more often than not: it shrinks to a fraction.
+const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|xml|txt|vtt|webmanifest|ico)$/;
 const WORTH_IT = 1024;
 
 function* files(dir: string): Generator<string> {
@@ -23,9 +24,17 @@ for (const file of files(defaultSiteDir())) {
   if (!COMPRESSIBLE.test(file)) continue;
   const content = fs.readFileSync(file);
   if (content.length < WORTH_IT) continue;
-  const brotli = brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, brotli);
+  const brotli = brotliCompressSync(content, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+    },
+  });
+  const gzip = gzipSync(content, { level: 9 });
+  // A copy no smaller than its file (an .ico holding a PNG) would only be a second file to keep in step.
+  if (gzip.length >= content.length) continue;
+  fs.writeFileSync(`${file}.gz`, gzip);
+  if (brotli.length < content.length) fs.writeFileSync(`${file}.br`, brotli);
   count += 1;
   before += content.length;
   after += brotli.length;

@@ -7,7 +7,9 @@ import { rebuildProfiles } from '../renderer/rebuild';
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
-// Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server.
+// Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server: the
+// replay holds the write lock only briefly, and the pages are rendered without moving the server's checkpoint
+// (ADR 019).
 const env = readEnvOrExit();
 const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {

@@ -26,11 +26,12 @@ export const DEMO_EMAIL = 'demo@example.com';
 
 export type SeedResult = { status: 'exists' } | { status: 'created'; email: string; password: string };
 
-const picture = async (svg: string, mediaDir: string, label: string) =>
+const picture = async (svg: string, mediaDir: string, label: string, db: Deps['db']) =>
   ingestImage(
     new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()),
     mediaDir,
     label,
+    db,
   );
 
 /**
@@ -50,11 +51,11 @@ export async function seedDemo(
 
   const mediaDir = path.join(deps.publicDir, 'media');
   const [cover, avatar, ...works] = [
-    await picture(coverIllustration(), mediaDir, 'Cover photo'),
-    await picture(portraitIllustration(), mediaDir, 'Profile photo'),
-    await picture(showerIllustration(), mediaDir, 'Work image 1'),
-    await picture(bathIllustration(), mediaDir, 'Work image 2'),
-    await picture(vanityIllustration(), mediaDir, 'Work image 3'),
+    await picture(coverIllustration(), mediaDir, 'Cover photo', deps.db),
+    await picture(portraitIllustration(), mediaDir, 'Profile photo', deps.db),
+    await picture(showerIllustration(), mediaDir, 'Work image 1', deps.db),
+    await picture(bathIllustration(), mediaDir, 'Work image 2', deps.db),
+    await picture(vanityIllustration(), mediaDir, 'Work image 3', deps.db),
   ];
   const parsed = parseCardFields(sampleCardFields);
   if (!parsed.ok) throw new Error(`The sample card is invalid: ${parsed.error}`);

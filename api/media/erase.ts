@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { removeStoredMedia } from './files';
 
 const idsIn = (content: CardContent) =>
   [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image.id] : []));
@@ -27,14 +26,8 @@ export async function deleteUnusedMedia(db: Db, mediaDir: string, ids: Set<strin
   for (const row of await db.selectFrom('cards').select('content').execute()) {
     for (const id of idsIn(JSON.parse(row.content) as CardContent)) stillUsed.add(id);
   }
-  const names = await fs.readdir(mediaDir).catch(() => [] as string[]);
   let deleted = 0;
-  for (const name of names) {
-    const id = name.slice(0, 24);
-    if (ids.has(id) && !stillUsed.has(id)) {
-      await fs.rm(path.join(mediaDir, name), { force: true });
-      deleted += 1;
-    }
-  }
+  // By id, from media_files: the folder is never listed, however many photos it holds.
+  for (const id of ids) if (!stillUsed.has(id)) deleted += await removeStoredMedia(db, mediaDir, id);
   return deleted;
 }

@@ -5,18 +5,19 @@ import { describe, expect, it } from 'vitest';
 import {
   BLUE,
   expectColour,
-  expectStored,
   pixelAt,
   RED,
   tempDirPerTest,
   twoTone,
 } from '../../tests/support/api/media/images';
+import { expectStoredInShards as expectStored } from '../../tests/support/media/stored';
 import { ingestImage } from './intake';
+import { storedFile } from './stored';
 
 const dir = tempDirPerTest();
 const fixture = (name: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../tests/support/api/media/fixtures', name));
-const file = (id: string, width: number) => path.join(dir.media(), `${id}-${width}.webp`);
+const file = (id: string, width: number) => storedFile(dir.media(), id, width);
 
 describe('ingestImage: HEIC', () => {
   it('decodes HEIC and ignores its EXIF orientation, which HEIF readers must not apply', async () => {

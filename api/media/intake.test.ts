@@ -1,21 +1,28 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   BLUE,
   expectColour,
-  expectStored,
-  listFiles,
   pixelAt,
   RED,
   tempDirPerTest,
   twoTone,
 } from '../../tests/support/api/media/images';
+import { openTempDatabase } from '../../tests/support/events/db';
+import { expectStoredInShards as expectStored, listMedia } from '../../tests/support/media/stored';
 import { ingestImage } from './intake';
+import { readImageRef, storedFile } from './stored';
 
 const dir = tempDirPerTest();
-const file = (id: string, width: number) => path.join(dir.media(), `${id}-${width}.webp`);
+const file = (id: string, width: number) => storedFile(dir.media(), id, width);
+let database: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeEach(async () => {
+  database = await openTempDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
 
 describe('ingestImage: accepted formats', () => {
   const encoders = {
@@ -86,12 +93,13 @@ describe('ingestImage: accepted formats', () => {
 describe('ingestImage: content addressing', () => {
   it('gives the same upload the same id and does not rewrite its files', async () => {
     const jpeg = await (await twoTone(900, 600)).jpeg().toBuffer();
-    const first = await ingestImage(jpeg, dir.media(), 'Work image 1');
+    const first = await ingestImage(jpeg, dir.media(), 'Work image 1', database.db);
+    expect(await readImageRef(database.db, first.id)).toEqual(first);
     const mtimes = () =>
-      listFiles(dir.media()).map((name) => fs.statSync(path.join(dir.media(), name)).mtimeMs);
+      listMedia(dir.media()).map((name) => fs.statSync(file(first.id, Number(name.slice(25, -5)))).mtimeMs);
     const before = mtimes();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const second = await ingestImage(Buffer.from(jpeg), dir.media(), 'Work image 7');
+    const second = await ingestImage(Buffer.from(jpeg), dir.media(), 'Work image 7', database.db);
     expect(second).toEqual(first);
     expect(mtimes()).toEqual(before);
 
@@ -105,9 +113,9 @@ describe('ingestImage: content addressing', () => {
 
   it('fills in a set left incomplete', async () => {
     const jpeg = await (await twoTone(900, 600)).jpeg().toBuffer();
-    const first = await ingestImage(jpeg, dir.media(), 'Cover photo');
+    const first = await ingestImage(jpeg, dir.media(), 'Cover photo', database.db);
     fs.rmSync(file(first.id, 320));
-    expect(await ingestImage(jpeg, dir.media(), 'Cover photo')).toEqual(first);
+    expect(await ingestImage(jpeg, dir.media(), 'Cover photo', database.db)).toEqual(first);
     await expectStored(dir.media(), first, [
       [320, 213],
       [640, 427],

@@ -1,16 +1,20 @@
-import { createHash } from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
+import type { Database } from '../../events/schema';
 import { uploadsRefused } from '../../observability/metrics';
 import { writeFileAtomic } from './atomic';
+import { recordMediaFiles } from './files';
 import {
   MAX_PIXELS,
   OverBudget,
+  RenderFailed,
   type Rendition,
   renderWebps,
   renditionWidths,
   SAVE_BUDGET_MS,
+  type SaveBudget,
 } from './render';
 import { type PhotoHeader, readPhotoHeader } from './sniff';
 import { readImageRef, storedFile } from './stored';
@@ -32,8 +36,31 @@ const unreadable = (label: string) =>
 /** Megapixels for a person to read: whole when it is, else one decimal rounded up so 40.01 never shows as "40". */
 const megapixels = (pixels: number) => `${Math.ceil(pixels / 100_000) / 10}`;
 
-/** Content-addressed: the same upload always gets the same id, whatever it was called. */
-export const contentId = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+/**
+ * Content-addressed: the same upload always gets the same id, whatever it was called. WebCrypto hashes on libuv's
+ * thread pool, so 10 MB of photo doesn't hold the event loop for the ~20 ms a synchronous hash takes.
+ */
+export async function contentId(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Buffer.from(digest.subarray(0, 12)).toString('hex');
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * A photo already stored whole: its row (one key lookup), and each of its files still there (a stat a width, never
+ * a listing), so a set someone damaged by hand is written again rather than trusted.
+ */
+async function storedWhole(db: Kysely<Database>, mediaDir: string, id: string): Promise<ImageRef | null> {
+  const ref = await readImageRef(db, id);
+  if (!ref || !renditionWidths(ref.width).every((w) => ref.widths.includes(w))) return null;
+  for (const width of ref.widths) if (!(await exists(storedFile(mediaDir, id, width)))) return null;
+  return ref;
+}
 
 /**
  * Checks an upload by its bytes alone, before any pixel is decoded: its size, that it is a photo we take, and its
@@ -59,30 +86,34 @@ export async function inspectImage(bytes: Uint8Array, label: string): Promise<Ph
 /** A photo decoded and encoded, its files not yet written (`renditions` is empty when they are all stored). */
 export type PreparedImage = { ref: ImageRef; renditions: Rendition[] };
 
-/** Decodes an inspected upload into its stored renditions, in memory: nothing touches the disk here. */
+/**
+ * Decodes an inspected upload into its stored renditions, in memory: nothing touches the disk here. With `db`, a
+ * photo already stored whole is not decoded again (`renditions` comes back empty).
+ */
 export async function prepareImage(
   bytes: Uint8Array,
   header: PhotoHeader,
   mediaDir: string,
   label: string,
-  deadline = Date.now() + SAVE_BUDGET_MS,
+  budget: number | SaveBudget = Date.now() + SAVE_BUDGET_MS,
+  db?: Kysely<Database>,
 ): Promise<PreparedImage> {
-  const id = contentId(bytes);
-  const existing = await readImageRef(mediaDir, id);
-  // The largest file is written first, so a set interrupted part-way still knows its largest and shows the gap.
-  if (existing && renditionWidths(existing.width).every((w) => existing.widths.includes(w)))
-    return { ref: existing, renditions: [] };
+  const id = await contentId(bytes);
+  const existing = db ? await storedWhole(db, mediaDir, id) : null;
+  if (existing) return { ref: existing, renditions: [] };
   let renditions: Rendition[];
   try {
-    renditions = await renderWebps(bytes, header, deadline);
+    renditions = await renderWebps(bytes, header, budget);
   } catch (error) {
-    if (error instanceof OverBudget || /timeout/i.test((error as Error).message))
+    if (error instanceof OverBudget)
       throw refused(
         'too_slow',
         `${label} took too long to process. Please send fewer photos at once, or smaller ones.`,
       );
     // The header looked fine but the pixels did not decode: truncated or corrupt.
-    throw unreadable(label);
+    if (error instanceof RenderFailed) throw unreadable(label);
+    // A render thread that could not start is our fault, not the photo's: a 500, logged.
+    throw error;
   }
   const largest = renditions.at(-1) as Rendition;
   return {
@@ -94,14 +125,11 @@ export async function prepareImage(
 /** Writes a prepared photo's files, largest first; returns the paths it created (none when all were there). */
 export async function storePreparedImage(mediaDir: string, prepared: PreparedImage): Promise<string[]> {
   if (prepared.renditions.length === 0) return [];
-  await mkdir(mediaDir, { recursive: true });
   const created: string[] = [];
   for (const rendition of [...prepared.renditions].reverse()) {
     const file = storedFile(mediaDir, prepared.ref.id, rendition.width);
-    const there = await access(file).then(
-      () => true,
-      () => false,
-    );
+    const there = await exists(file);
+    // Creates the shard folder when it is the first photo there.
     await writeFileAtomic(file, rendition.webp);
     if (!there) created.push(file);
   }
@@ -110,11 +138,18 @@ export async function storePreparedImage(mediaDir: string, prepared: PreparedIma
 
 /**
  * Validates an uploaded photo, then stores it upright, metadata-free and sRGB as WebP at each rendition width;
- * nothing touches the disk until every rendition has been encoded.
+ * nothing touches the disk until every rendition has been encoded. With `db`, a photo already stored is reused and a
+ * new one is recorded in media_files once its files are written.
  */
-export async function ingestImage(bytes: Uint8Array, mediaDir: string, label: string): Promise<ImageRef> {
+export async function ingestImage(
+  bytes: Uint8Array,
+  mediaDir: string,
+  label: string,
+  db?: Kysely<Database>,
+): Promise<ImageRef> {
   const header = await inspectImage(bytes, label);
-  const prepared = await prepareImage(bytes, header, mediaDir, label);
+  const prepared = await prepareImage(bytes, header, mediaDir, label, undefined, db);
   await storePreparedImage(mediaDir, prepared);
+  if (db) await recordMediaFiles(db, [prepared], new Date());
   return prepared.ref;
 }

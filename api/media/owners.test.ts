@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
 import { createTestApp } from '../../tests/support/api/app';
+import { listMedia } from '../../tests/support/media/stored';
 import { seedDemo } from '../demo/seed';
 
 // Issue 11, finding 5: a card may show only photos its own account uploaded, and erasure removes every one of them.
@@ -42,8 +42,7 @@ async function publish(token: string, entries: [string, string | File][]) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-const stored = () =>
-  fs.existsSync(mediaDir) ? fs.readdirSync(mediaDir).map((name) => name.slice(0, 24)) : [];
+const stored = () => listMedia(mediaDir).map((name) => name.slice(0, 24));
 
 describe('photos belong to the account that uploaded them', () => {
   it("refuses a card that names another account's photo, and takes the owner's own", async () => {

@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../events/db';
 import type { Database } from '../../events/schema';
+import { removeStoredMedia } from './files';
 
 /**
  * Who uploaded which photo, in `media_uploads` beside the log rather than in it. It is a fact about files, and the
@@ -60,8 +59,6 @@ export async function eraseUploadsOf(db: Db, mediaDir: string, accountId: string
     const stillOwned = new Set(shared.map((row) => row.media_id));
     return new Set(mine.filter((id) => !stillOwned.has(id)));
   });
-  const names = await fs.readdir(mediaDir).catch(() => [] as string[]);
-  for (const name of names)
-    if (gone.has(name.slice(0, 24))) await fs.rm(path.join(mediaDir, name), { force: true });
+  for (const id of gone) await removeStoredMedia(db, mediaDir, id);
   return gone;
 }

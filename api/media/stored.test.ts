@@ -1,37 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mediaUrl } from '../../events/card/content';
 import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
+import { openTempDatabase } from '../../tests/support/events/db';
 import { ingestImage } from './intake';
-import { parseMediaUrl, readImageRef } from './stored';
+import { parseMediaUrl, readImageRef, storedFile, vcardFile } from './stored';
 
 const dir = tempDirPerTest();
 const ID = '0123456789abcdef01234567';
+let database: Awaited<ReturnType<typeof openTempDatabase>>;
+beforeEach(async () => {
+  database = await openTempDatabase();
+});
+afterEach(async () => {
+  await database.close();
+});
+
+describe('storedFile', () => {
+  it('puts a photo in the shard named by the first two hex digits of its id', () => {
+    expect(storedFile('/data/public/media', ID, 640)).toBe(`/data/public/media/01/${ID}-640.webp`);
+    expect(vcardFile('/data/public/media', ID)).toBe(`/data/public/media/01/${ID}-vcard.jpg`);
+  });
+});
 
 describe('readImageRef', () => {
-  it('rebuilds the ref ingestImage returned from the files on disk', async () => {
+  it('is the ref ingestImage returned, from media_files alone: the folder is not even there to list', async () => {
     const ref = await ingestImage(
       await (await twoTone(2000, 1500)).jpeg().toBuffer(),
       dir.media(),
       'Cover photo',
+      database.db,
     );
-    expect(await readImageRef(dir.media(), ref.id)).toEqual(ref);
+    expect(fs.existsSync(storedFile(dir.media(), ref.id, 1600))).toBe(true);
+    fs.renameSync(dir.media(), path.join(dir.root(), 'elsewhere'));
+    expect(await readImageRef(database.db, ref.id)).toEqual(ref);
   });
 
-  it('ignores temp files and other ids', async () => {
-    const ref = await ingestImage(await (await twoTone(300, 200)).png().toBuffer(), dir.media(), 'Avatar');
-    fs.writeFileSync(path.join(dir.media(), `.${ref.id}-1600.webp.abc.tmp`), 'partial');
-    fs.writeFileSync(path.join(dir.media(), `${ID}-640.webp`), 'other');
-    expect(await readImageRef(dir.media(), ref.id)).toEqual(ref);
-  });
-
-  it('is null for an unknown id, a missing dir, or anything but 24 lowercase hex', async () => {
-    expect(await readImageRef(dir.media(), ID)).toBeNull();
-    fs.mkdirSync(dir.media());
-    fs.writeFileSync(path.join(dir.root(), 'x-320.webp'), 'outside');
+  it('is null for an unknown id, or anything but 24 lowercase hex', async () => {
     for (const id of [ID, '../x', 'ABC', ID.toUpperCase(), `${ID}0`, `${ID.slice(0, 23)}/`, '.*', '']) {
-      expect(await readImageRef(dir.media(), id), id).toBeNull();
+      expect(await readImageRef(database.db, id), id).toBeNull();
     }
   });
 });

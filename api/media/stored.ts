@@ -1,41 +1,41 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
+import type { Database } from '../../events/schema';
 
-const ID = /^[a-f0-9]{24}$/;
+export const MEDIA_ID = /^[a-f0-9]{24}$/;
 const MEDIA_URL = /^(?:https?:\/\/[^/?#\s]+)?\/media\/([a-f0-9]{24})-[1-9]\d*\.webp$/;
+/** A photo's file in its shard: a stored width, or the vCard's JPEG (renderer/vcard-photo.ts). */
+export const MEDIA_FILE_NAME = /^([a-f0-9]{24})-(?:[1-9]\d*\.webp|vcard\.jpg)$/;
 
-/** Where one stored width of an image lives. Only call with an id that passed the ID check. */
+/**
+ * The folder of one id's files: the first two hex digits of the id, so 256 folders share the photos and none grows
+ * past a few thousand entries even with hundreds of thousands of files (listing or creating in a huge directory is
+ * what gets slow, on ext4 and in backups alike). URLs stay flat: `/media/<id>-<w>.webp`.
+ */
+export const shardDir = (mediaDir: string, id: string) => path.join(mediaDir, id.slice(0, 2));
+
+/** Where one stored width of an image lives. Only call with an id that passed the MEDIA_ID check. */
 export const storedFile = (mediaDir: string, id: string, width: number) =>
-  path.join(mediaDir, `${id}-${width}.webp`);
+  path.join(shardDir(mediaDir, id), `${id}-${width}.webp`);
 
-/** The widths on disk for an id, ascending; temp files (dot-prefixed) and other ids never match. */
-async function storedWidths(mediaDir: string, id: string): Promise<number[]> {
-  let names: string[];
-  try {
-    names = await readdir(mediaDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const pattern = new RegExp(`^${id}-([1-9]\\d*)\\.webp$`);
-  return names
-    .map((name) => pattern.exec(name)?.[1])
-    .filter((width): width is string => width !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
-}
+/** The avatar's square JPEG for vCards, kept beside its photo so it goes with it. */
+export const vcardFile = (mediaDir: string, id: string) =>
+  path.join(shardDir(mediaDir, id), `${id}-vcard.jpg`);
 
-/** The ImageRef for files already stored, or null if the id is malformed or has no files. Throws on I/O faults. */
-export async function readImageRef(mediaDir: string, id: string): Promise<ImageRef | null> {
-  // The id ends up in a path and a RegExp, so anything but 24 lowercase hex is refused before either.
-  if (!ID.test(id)) return null;
-  const widths = await storedWidths(mediaDir, id);
-  const largest = widths.at(-1);
-  if (largest === undefined) return null;
-  const { width, height } = await sharp(storedFile(mediaDir, id, largest)).metadata();
-  return { id, width, height, widths };
+/**
+ * The ImageRef of a stored photo from media_files, or null if the id is malformed or not stored: one primary-key
+ * lookup, whatever the number of photos.
+ */
+export async function readImageRef(db: Kysely<Database>, id: string): Promise<ImageRef | null> {
+  if (!MEDIA_ID.test(id)) return null;
+  const row = await db
+    .selectFrom('media_files')
+    .select(['width', 'height', 'widths'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { id, width: row.width, height: row.height, widths: JSON.parse(row.widths) as number[] };
 }
 
 /** The image id in a media URL (`/media/<id>-<w>.webp`, optionally with an http(s) origin), else null. */

@@ -3,7 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { listMedia, mediaIds } from '../../tests/support/media/stored';
 import { holdMedia } from './in-flight';
+import { readImageRef } from './stored';
 import { MEDIA_GRACE_MS, removeLeftoverTemp, sweepMedia } from './sweep';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -43,19 +45,13 @@ async function publish(entries: [string, string | File][]) {
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-const ids = () => [
-  ...new Set(
-    fs
-      .readdirSync(mediaDir)
-      .filter((n) => !n.startsWith('.'))
-      .map((n) => n.slice(0, 24)),
-  ),
-];
+const ids = () => mediaIds(mediaDir);
 
-/** Every file in the media folder made `ms` older. */
+/** Every file in the media folder (shards included) made `ms` older. */
 function age(ms: number) {
-  for (const name of fs.readdirSync(mediaDir)) {
-    const file = path.join(mediaDir, name);
+  for (const entry of fs.readdirSync(mediaDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
     const when = new Date(fs.statSync(file).mtimeMs - ms);
     fs.utimesSync(file, when, when);
   }
@@ -81,7 +77,7 @@ describe('sweepMedia', () => {
       ).status,
     ).toBe(200);
     const shown = ids().find((id) => id !== old) as string;
-    fs.writeFileSync(path.join(mediaDir, `.${shown}-80.webp.0a1b2c.tmp`), 'half a file');
+    fs.writeFileSync(path.join(mediaDir, shown.slice(0, 2), `.${shown}-80.webp.0a1b2c.tmp`), 'half a file');
     expect(ids().sort()).toEqual([old, shown].sort());
 
     // Within the grace period nothing goes: a publish in flight may be about to name it.
@@ -90,7 +86,7 @@ describe('sweepMedia', () => {
     const swept = await sweepMedia(t.deps.db, mediaDir, new Date());
     expect(swept.removed).toBeGreaterThan(1);
     expect(ids()).toEqual([shown]);
-    expect(fs.readdirSync(mediaDir).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect(listMedia(mediaDir).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 
   it('leaves an old photo that a request in flight holds', async () => {
@@ -116,6 +112,41 @@ describe('sweepMedia', () => {
   });
 });
 
+describe('sweepMedia keeps media_files true to the disk', () => {
+  it('records a photo a card shows that has no row (an upgraded install), as the card has it', async () => {
+    const published = await publish([
+      ['full_name', 'Dana'],
+      ['cover_photo', await photo('#aa0000')],
+    ]);
+    expect(published.status).toBe(200);
+    const [id] = ids() as [string];
+    await t.db.deleteFrom('media_files').execute();
+    await sweepMedia(t.deps.db, mediaDir, new Date());
+    const card = await t.db.selectFrom('cards').select('content').executeTakeFirstOrThrow();
+    expect(await readImageRef(t.db, id)).toEqual(JSON.parse(card.content).cover_photo);
+  });
+
+  it('drops an old row whose files are gone, and keeps a new one (its files may be on their way)', async () => {
+    const row = (id: string, at: string) => ({
+      id,
+      width: 80,
+      height: 60,
+      widths: '[80]',
+      bytes: 1,
+      created_at: at,
+    });
+    const old = 'c'.repeat(24);
+    const fresh = 'd'.repeat(24);
+    await t.db
+      .insertInto('media_files')
+      .values([row(old, '2020-01-01T00:00:00.000Z'), row(fresh, new Date().toISOString())])
+      .execute();
+    await sweepMedia(t.deps.db, mediaDir, new Date());
+    expect(await readImageRef(t.db, old)).toBeNull();
+    expect(await readImageRef(t.db, fresh)).not.toBeNull();
+  });
+});
+
 describe('removeLeftoverTemp', () => {
   it('removes the upload folder and half-written media files a killed server left', async () => {
     const tempDir = path.join(t.deps.dataDir, 'tmp', 'upload-0123456789abcdef');
@@ -126,6 +157,12 @@ describe('removeLeftoverTemp', () => {
     fs.writeFileSync(path.join(mediaDir, '0123456789abcdef01234567-320.webp'), 'a stored photo');
     expect(await removeLeftoverTemp(t.deps.dataDir, mediaDir)).toBe(2);
     expect(fs.readdirSync(path.join(t.deps.dataDir, 'tmp'))).toEqual([]);
-    expect(fs.readdirSync(mediaDir)).toEqual(['0123456789abcdef01234567-320.webp']);
+    // A photo stored flat, as before sharding, moves into its shard; run again, nothing changes.
+    expect(listMedia(mediaDir)).toEqual(['0123456789abcdef01234567-320.webp']);
+    expect(fs.readFileSync(path.join(mediaDir, '01', '0123456789abcdef01234567-320.webp'), 'utf8')).toBe(
+      'a stored photo',
+    );
+    expect(await removeLeftoverTemp(t.deps.dataDir, mediaDir)).toBe(0);
+    expect(fs.readdirSync(mediaDir)).toEqual(['01']);
   });
 });

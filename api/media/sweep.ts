@@ -1,10 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CardContent } from '../../events/card/content';
+import type { CardContent, ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
 import { startRepeating } from '../repeating';
+import { recordFilesOnDisk, shardFlatFiles } from './backfill';
+import { removeShardIfEmpty } from './files';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
+import { MEDIA_FILE_NAME } from './stored';
 
 /**
  * A day: far longer than any upload or publish takes, so a file written for a publish still in flight (or by the
@@ -14,64 +17,122 @@ import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
 export const MEDIA_GRACE_MS = 24 * 3600_000;
 export const MEDIA_SWEEP_EVERY_MS = 3600_000;
 
-const STORED = /^([a-f0-9]{24})-[1-9]\d*\.webp$/;
 /** writeFileAtomic's temp files (`.<name>.<random>.tmp`) and backup copies in progress (`.<name>.partial`). */
 const TEMP = /^\..+\.(tmp|partial)$/;
+const SHARD = /^[a-f0-9]{2}$/;
 
-const idsIn = (content: CardContent) =>
-  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image.id] : []));
+const imagesIn = (content: CardContent) =>
+  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
 
 /** Photos some card shows now: a replaced photo is in no card, only in the log's history, and goes. */
-async function referencedIds(db: Db): Promise<Set<string>> {
-  const ids = new Set<string>();
+async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
+  const images = new Map<string, ImageRef>();
   for (const row of await db.selectFrom('cards').select('content').execute())
-    for (const id of idsIn(JSON.parse(row.content) as CardContent)) ids.add(id);
-  return ids;
+    for (const image of imagesIn(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
+  return images;
+}
+
+type Found = { file: string; name: string; size: number; mtimeMs: number };
+
+/** Whether the file was there to remove (another remover may have been first). */
+const removeFile = (file: string) =>
+  fs.rm(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Every file in the shards, grouped by photo id, and the temp files apart. Background work only: it lists all, but
+ * stats only the files it may act on (`wanted`), so a folder of shown, recorded photos costs one listing.
+ */
+async function listShards(mediaDir: string, wanted: (id: string) => boolean) {
+  const byId = new Map<string, Found[]>();
+  const temps: Found[] = [];
+  const shards = (await fs.readdir(mediaDir).catch(() => [] as string[])).filter((name) => SHARD.test(name));
+  for (const shard of shards) {
+    const dir = path.join(mediaDir, shard);
+    for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+      const id = MEDIA_FILE_NAME.exec(name)?.[1];
+      if (!id && !TEMP.test(name)) continue;
+      const file = path.join(dir, name);
+      if (id && !wanted(id)) {
+        byId.set(id, [...(byId.get(id) ?? []), { file, name, size: 0, mtimeMs: 0 }]);
+        continue;
+      }
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile()) continue;
+      const found = { file, name, size: stat.size, mtimeMs: stat.mtimeMs };
+      if (id) byId.set(id, [...(byId.get(id) ?? []), found]);
+      else temps.push(found);
+    }
+  }
+  return { byId, temps };
 }
 
 /**
- * Removes media files no card references and no request holds, once older than the grace period, and temp files
- * of the same age. The card list is read before the folder, so a file written after the read is too new to go; a
- * file an in-flight publish reuses is held (in-flight.ts), and the hold is checked at the moment of removal.
+ * Removes photos no card shows and no request holds, once all their files are older than the grace period (row
+ * first, then files), and temp files left by a crash. It also keeps media_files true to the disk: a photo a card
+ * shows but without a row (files from before the table, a crash between files and row) is recorded, and a row whose
+ * files are gone is dropped. The card list is read before the folder, so a file written after the read is too new
+ * to go; a file an in-flight publish reuses is held (in-flight.ts), checked at the moment of removal.
  */
 export async function sweepMedia(
   db: Db,
   mediaDir: string,
   now: Date,
   graceMs = MEDIA_GRACE_MS,
+  /** Temp files older than this were left by an earlier run, whatever their age. */
+  startedAt = 0,
 ): Promise<{ removed: number; bytes: number }> {
-  const referenced = await referencedIds(db);
-  const names = await fs.readdir(mediaDir).catch(() => [] as string[]);
+  const referenced = await referencedImages(db);
+  const rows = await db.selectFrom('media_files').select(['id', 'created_at']).execute();
+  const recorded = new Set(rows.map((row) => row.id));
+  const { byId, temps } = await listShards(mediaDir, (id) => !referenced.has(id) || !recorded.has(id));
   const before = now.getTime() - graceMs;
-  const stale = new Map<string, { file: string; size: number }[]>();
-  for (const name of names) {
-    const id = STORED.exec(name)?.[1];
-    if (!(id ? !referenced.has(id) : TEMP.test(name))) continue;
-    const file = path.join(mediaDir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (!stat || stat.mtimeMs > before) continue;
-    const key = id ?? name;
-    stale.set(key, [...(stale.get(key) ?? []), { file, size: stat.size }]);
-  }
-  let removed = 0;
+  let count = 0;
   let bytes = 0;
-  for (const [key, files] of stale) {
-    if (isMediaHeld(key)) continue;
-    await removeMediaUnlessHeld(key, async () => {
-      for (const { file, size } of files) {
-        await fs.rm(file, { force: true });
-        removed += 1;
-        bytes += size;
-      }
+  const gone = (found: Found) => {
+    count += 1;
+    bytes += found.size;
+  };
+
+  for (const temp of temps)
+    if (temp.mtimeMs <= Math.max(before, startedAt) && (await removeFile(temp.file))) gone(temp);
+  for (const [id, files] of byId) {
+    if (referenced.has(id) || isMediaHeld(id)) continue;
+    if (files.some((found) => found.mtimeMs > before)) continue;
+    await removeMediaUnlessHeld(id, async () => {
+      await db.deleteFrom('media_files').where('id', '=', id).execute();
+      for (const found of files) if (await removeFile(found.file)) gone(found);
+      await removeShardIfEmpty(mediaDir, id);
     });
   }
-  if (removed > 0) log.info({ removed, bytes }, 'Removed photos no card uses');
-  return { removed, bytes };
+
+  const staleRows = rows.filter((row) => !byId.has(row.id) && Date.parse(row.created_at) <= before);
+  for (const row of staleRows)
+    if (!isMediaHeld(row.id)) await db.deleteFrom('media_files').where('id', '=', row.id).execute();
+  const unrecorded = new Map(
+    [...referenced.keys()].flatMap((id) => {
+      const files = byId.get(id);
+      return files && !recorded.has(id) ? [[id, files] as const] : [];
+    }),
+  );
+  const filled = await recordFilesOnDisk(db, mediaDir, unrecorded, referenced, now);
+
+  if (count > 0) log.info({ removed: count, bytes }, 'Removed photos no card uses');
+  if (filled > 0 || staleRows.length > 0)
+    log.info(
+      { recorded: filled, dropped: staleRows.length },
+      'Brought the photo index up to date with the disk',
+    );
+  return { removed: count, bytes };
 }
 
 /**
- * At start no request is running, so every temp file is a leftover of a crash (kill -9 mid-upload or mid-write):
- * the upload folder goes whole, and half-written media files with it.
+ * At start no request is running, so every temp file in the upload folder and at the top of the media folder is a
+ * crash's leftover (kill -9 mid-upload or mid-write); the shards' are the first sweep's. Photos still stored flat, as
+ * before the media folder was sharded, move into their shards first, so they are served from their new place before
+ * the first request: one listing of the top folder, which is only shard names once that is done.
  */
 export async function removeLeftoverTemp(dataDir: string, mediaDir: string): Promise<number> {
   let removed = 0;
@@ -86,18 +147,24 @@ export async function removeLeftoverTemp(dataDir: string, mediaDir: string): Pro
     removed += 1;
   }
   if (removed > 0) log.info({ removed }, 'Removed temp files left by an earlier run');
+  const moved = await shardFlatFiles(mediaDir);
+  if (moved > 0) log.info({ moved }, 'Moved photos into the sharded media folder');
   return removed;
 }
 
-/** The sweep on its own timer: once at start, then hourly. Stopped before the database closes. */
+/**
+ * The sweep on its own timer: once at start, then hourly. Stopped before the database closes. Its first run also
+ * records in media_files the photos cards show that have no row yet (an upgrade from the unindexed folder).
+ */
 export function startMediaSweep(
   deps: { db: Db; publicDir: string; now: () => Date },
   everyMs = MEDIA_SWEEP_EVERY_MS,
 ) {
   const mediaDir = path.join(deps.publicDir, 'media');
+  const startedAt = deps.now().getTime();
   return startRepeating(
     () =>
-      sweepMedia(deps.db, mediaDir, deps.now()).catch((error: unknown) =>
+      sweepMedia(deps.db, mediaDir, deps.now(), MEDIA_GRACE_MS, startedAt).catch((error: unknown) =>
         log.error({ err: error }, 'Sweeping unused photos failed; will retry'),
       ),
     everyMs,

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { listMedia } from '../../tests/support/media/stored';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
@@ -70,7 +70,7 @@ describe('POST /api/business-card/create_business_card', () => {
     expect(published.body.data.cover_photo).toMatch(/^\/media\/[a-f0-9]{24}-1600\.webp$/);
     expect(published.body.data.works).toHaveLength(2);
     expect(Date.parse(published.body.data.trialExpires)).toBe(Date.parse('2026-12-06T09:00:00Z'));
-    const files = fs.readdirSync(path.join(t.deps.publicDir, 'media'));
+    const files = listMedia(path.join(t.deps.publicDir, 'media'));
     expect(files.filter((f) => f.endsWith('.webp')).length).toBeGreaterThanOrEqual(9);
   });
 

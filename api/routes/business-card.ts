@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { accountDecider, mayPublish } from '../../events/account/decider';
@@ -15,7 +14,7 @@ import { splitCardPayload } from '../card-payload';
 import { cardJson, findCardContent } from '../cards';
 import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
-import { removeMediaUnlessHeld } from '../media/in-flight';
+import { discardWrittenFiles, recordMediaFiles } from '../media/files';
 import { storePreparedImage } from '../media/intake';
 import { recordUploads, uploadedBy } from '../media/owners';
 import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
@@ -134,8 +133,12 @@ export function businessCardRoutes(deps: Deps) {
       const previous = await findCardContent(deps.db, accountId);
       // Decoded before the transaction (decoding takes time and must not hold the database), written only once
       // the whole request has passed every check, and removed again if the publish itself is refused.
-      const resolved = await resolveCardImages(deps.publicDir, images, previous, (id) =>
-        uploadedBy(deps.db, accountId, id),
+      const resolved = await resolveCardImages(
+        deps.publicDir,
+        images,
+        previous,
+        (id) => uploadedBy(deps.db, accountId, id),
+        deps.db,
       );
       release = resolved.release;
       const content = cardContentSchema.parse({ ...parsed.fields, ...resolved.images });
@@ -169,6 +172,8 @@ export function businessCardRoutes(deps: Deps) {
           resolved.newImages.map((image) => image.ref.id),
           now,
         );
+        // After the files (written above), in the transaction that names them: a row never lacks its files.
+        await recordMediaFiles(trx, resolved.newImages, now);
       });
       created = [];
       deps.onAppended();
@@ -184,15 +189,7 @@ export function businessCardRoutes(deps: Deps) {
       await payload.discard?.();
       // Files this request wrote for a publish that was refused: nothing of a refused request stays, unless another
       // request has meanwhile taken the same photo in hand.
-      const byId = new Map<string, string[]>();
-      for (const file of created) {
-        const id = path.basename(file).slice(0, 24);
-        byId.set(id, [...(byId.get(id) ?? []), file]);
-      }
-      for (const [id, files] of byId)
-        await removeMediaUnlessHeld(id, async () => {
-          await Promise.all(files.map((file) => rm(file, { force: true })));
-        });
+      await discardWrittenFiles(path.join(deps.publicDir, 'media'), created);
     }
   }
 

@@ -9,6 +9,8 @@ import { migration as m0006 } from './0006-mail-outbox';
 import { migration as m0007 } from './0007-reserved-usernames';
 import { migration as m0008 } from './0008-media-uploads';
 import { migration as m0009 } from './0009-session-idle';
+import { migration as m0010 } from './0010-media-files';
+import { migration as m0011 } from './0011-snapshots';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0007-reserved-usernames': m0007,
   '0008-media-uploads': m0008,
   '0009-session-idle': m0009,
+  '0010-media-files': m0010,
+  '0011-snapshots': m0011,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

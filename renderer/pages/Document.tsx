@@ -50,6 +50,8 @@ export function Document({
           href={regularFontFile(font).url}
           crossOrigin="anonymous"
         />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head}
         <style>{fontFaceCss(font) + css}</style>
       </head>

@@ -43,8 +43,11 @@ async function post(route: string, body: unknown): Promise<Record<string, unknow
   return data;
 }
 
+/** The session cookie's name on plain http (api/auth/session-cookie.ts). */
+const SESSION_COOKIE = 'tc_session';
+
 /** Registers, verifies with the code from the server's outbox, and logs in, as a newcomer would. */
-async function signUp(dataDir: string): Promise<string> {
+async function signUp(dataDir: string): Promise<{ token: string; user: unknown }> {
   await post('/register', {
     name: 'Bench Editor',
     email: EMAIL,
@@ -56,9 +59,9 @@ async function signUp(dataDir: string): Promise<string> {
   const code = mail.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error('no verification code in the outbox');
   await post('/verify-email', { email: EMAIL, code });
-  const { token } = await post('/login', { email: EMAIL, password: PASSWORD });
+  const { token, user } = await post('/login', { email: EMAIL, password: PASSWORD });
   if (typeof token !== 'string') throw new Error('login gave no token');
-  return token;
+  return { token, user };
 }
 
 /**
@@ -106,9 +109,11 @@ export async function editorPreviewBenchmark(): Promise<BenchRow[]> {
   });
   try {
     await server.waitFor(/TradeCard is running/, START_TIMEOUT_MS);
-    const token = await signUp(dataDir);
+    const { token, user } = await signUp(dataDir);
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    await context.addInitScript((value) => localStorage.setItem('token', value), token);
+    // Signed in as the login form leaves a browser (ADR 015): the HttpOnly cookie and the user's display copy.
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: ORIGIN }]);
+    await context.addInitScript((value) => localStorage.setItem('authUser', value), JSON.stringify(user));
     const page = await context.newPage();
     await page.goto(`${ORIGIN}/myprofile`);
     const heading = page.getByLabel('Main heading');

@@ -5,5 +5,11 @@
  */
 export function childEnv(config: Record<string, string>): NodeJS.ProcessEnv {
   // As `npm start` runs the server (package.json): React's production build, and fewer glibc malloc arenas.
-  return { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...config };
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+    ...config,
+  };
 }

@@ -7,6 +7,7 @@ import { startProjector } from '../../renderer/projector';
 import { profileDir } from '../../renderer/render-account';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { createTestApp } from '../../tests/support/api/app';
+import { demoPhotosFor } from './demo-photos';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
@@ -43,14 +44,8 @@ export async function publishLatency(): Promise<BenchRow[]> {
   try {
     // The demo's real photos (in this app's media folder), so each page has images, srcsets and a vCard photo.
     await seedDemo(test.deps);
-    const demo = await test.db
-      .selectFrom('cards')
-      .innerJoin('users', 'users.id', 'cards.account_id')
-      .select('cards.content')
-      .where('users.username', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    const images = JSON.parse(demo.content) as CardContent;
     const token = await test.signUp(USERNAME);
+    const images = await demoPhotosFor(test.db, USERNAME);
     const page = path.join(profileDir(test.deps.publicDir, USERNAME), 'index.html');
 
     const publish = async (bio: string) => {

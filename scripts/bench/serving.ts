@@ -3,24 +3,34 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import { defaultSiteDir } from '../../api/site-files';
 import { profileDir } from '../../renderer/render-account';
+import { NGINX, type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
-import { atMost, type BenchRow, info } from './report';
+import { atLeast, atMost, type BenchRow, info } from './report';
+import { publish, signUpOverHttp } from './serving-account';
+import { type RepublishResult, readWhileRepublishing } from './serving-republish';
+import { percentile } from './stats';
+import { type WrkResult, wrk } from './wrk';
 
 const PUBLIC_URL = 'https://tradecard.bench';
-const WARM_UP_SECONDS = 2;
-const TIMED_SECONDS = 10;
-const CONNECTIONS = 10;
+/** What the product sends over https (api/security-headers.ts), so nginx sends the same. */
+const HSTS = 'max-age=63072000; includeSubDomains';
 const START_TIMEOUT_MS = 60_000;
 const GZIP = { 'accept-encoding': 'gzip' };
+const ROUNDS = 3;
+const ROUND_SECONDS = 5;
+const CONCURRENCY = [10, 50] as const;
+const REPUBLISH_SECONDS = 10;
+const REPUBLISH_PER_SECOND = 20;
 
 type Fetched = { status: number; encoding: string | undefined; body: Buffer };
+type Target = 'product' | 'nginx' | 'SSR';
 
 /** One GET on 127.0.0.1, the body as sent (still gzipped if the server gzipped it). */
-function get(port: number, pathname: string): Promise<Fetched> {
+function get(port: number, pathname: string, headers: Record<string, string> = GZIP): Promise<Fetched> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: pathname, headers: GZIP }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path: pathname, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -37,7 +47,7 @@ function get(port: number, pathname: string): Promise<Fetched> {
   });
 }
 
-/** The projector renders /u/demo just after the server starts: ask until it answers 200, for a bounded time. */
+/** The projector renders a page just after its event: ask until it answers 200, for a bounded time. */
 async function waitForPage(port: number, pathname: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let last = 0;
@@ -49,7 +59,7 @@ async function waitForPage(port: number, pathname: string, timeoutMs: number): P
   throw new Error(`GET ${pathname} still answered ${last} after ${timeoutMs} ms`);
 }
 
-/** The page as gzip on the wire, unpacked: both servers must send gzip, and the same page. */
+/** The page as gzip on the wire, unpacked: every server must send gzip, and the same page. */
 async function gzippedPage(port: number, label: string): Promise<string> {
   const page = await get(port, '/u/demo');
   if (page.status !== 200) throw new Error(`${label}: GET /u/demo answered ${page.status}`);
@@ -58,28 +68,83 @@ async function gzippedPage(port: number, label: string): Promise<string> {
   return gunzipSync(page.body).toString('utf8');
 }
 
-/** requests/s over TIMED_SECONDS after a warm-up, every answer a 2xx. */
-async function load(port: number, label: string): Promise<number> {
-  const options = { url: `http://127.0.0.1:${port}/u/demo`, connections: CONNECTIONS, headers: GZIP };
-  await autocannon({ ...options, duration: WARM_UP_SECONDS });
-  const result = await autocannon({ ...options, duration: TIMED_SECONDS });
-  if (result.errors > 0 || result.non2xx > 0) {
-    throw new Error(`${label}: ${result.errors} errors and ${result.non2xx} non-2xx answers under load`);
-  }
-  return result.requests.average;
-}
-
 const portOf = (match: RegExpMatchArray) => Number(match[1]);
 
+/** The demo page's sizes on disk; the gzip copy must be gzip -9 of the page. */
+function pageSizes(publicDir: string) {
+  const demoDir = profileDir(publicDir, 'demo');
+  const html = fs.readFileSync(path.join(demoDir, 'index.html'));
+  const gzipBytes = fs.statSync(path.join(demoDir, 'index.html.gz')).size;
+  const gzip9Bytes = gzipSync(html, { level: 9 }).length;
+  if (gzipBytes !== gzip9Bytes)
+    throw new Error(`index.html.gz is ${gzipBytes} B, gzip -9 gives ${gzip9Bytes} B`);
+  const brotli = fs.statSync(path.join(demoDir, 'index.html.br'), { throwIfNoEntry: false });
+  return { html, gzipBytes, brotliBytes: brotli?.size ?? null };
+}
+
 /**
- * `npm start` (as `node --import tsx api/server.ts`, so the pid is the server's own) over a fresh data folder
- * that it seeds with /u/demo, against a bench-only server that renders the same page per request from the same
- * database. Also the demo page's gzip size and the server's peak memory after the load.
+ * wrk on each server in turn, round after round (a busy moment on a shared machine lands on all alike), at each
+ * concurrency; the median of the rounds for each figure.
+ */
+async function interleavedLoad(ports: Record<Target, number>) {
+  const runs = new Map<string, WrkResult[]>();
+  const load = (target: Target, connections: number, seconds: number) =>
+    wrk({ url: `http://127.0.0.1:${ports[target]}/u/demo`, connections, seconds, headers: GZIP });
+  for (const target of Object.keys(ports) as Target[]) await load(target, 10, 2);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const connections of CONCURRENCY) {
+      for (const target of Object.keys(ports) as Target[]) {
+        const key = `${target} ${connections}`;
+        runs.set(key, [...(runs.get(key) ?? []), await load(target, connections, ROUND_SECONDS)]);
+      }
+    }
+  }
+  const median = (target: Target, connections: number, figure: (run: WrkResult) => number) =>
+    percentile((runs.get(`${target} ${connections}`) ?? []).map(figure), 50);
+  return {
+    rate: (target: Target, connections: number) =>
+      median(target, connections, (run) => run.requestsPerSecond),
+    p99: (target: Target, connections: number) => median(target, connections, (run) => run.p99Ms),
+  };
+}
+
+/** nginx must send the page itself (no upstream in its log) and the very bytes the product sends. */
+async function checkNginxServesPage(nginx: RunningNginx, html: Buffer) {
+  const page = await gzippedPage(nginx.port, 'nginx');
+  if (page !== html.toString('utf8')) throw new Error('nginx did not send index.html as rendered');
+  const line = nginx.accessLog().find((entry) => entry.includes('"GET /u/demo HTTP/1.1" 200'));
+  if (!line?.includes('upstream=- ')) throw new Error(`nginx handed /u/demo to the product: ${line}`);
+}
+
+function wrongRow(figure: string, result: RepublishResult, budget: boolean): BenchRow {
+  const reasons = [...result.reasons].map(([reason, count]) => `${count}× ${reason}`).join('; ');
+  const label = `${figure} (${result.answers} answers, ${result.publishes} publishes in ${result.seconds.toFixed(1)} s${reasons ? `: ${reasons}` : ''})`;
+  return budget ? atMost(label, result.wrong, '', 0) : info(label, result.wrong, '');
+}
+
+/**
+ * `npm start`'s server (as `node --import tsx api/server.ts`, so the pid is the server's own) on a fresh data folder
+ * it seeds with /u/demo; Debian's nginx with deploy/nginx.conf sending the very same files; and a bench-only server
+ * that renders the page per request from the same database. wrk (-t1, gzip) on each in interleaved rounds at -c10
+ * and -c50; then the race of issue 12: keep-alive readers while the owner republishes 20 times a second. Also the
+ * demo page's sizes and the server's peak memory.
  */
 export async function serving(): Promise<BenchRow[]> {
+  if (!fs.existsSync(NGINX))
+    throw new Error(
+      `the serving bench needs Debian's nginx at ${NGINX}: apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-brotli-static`,
+    );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-serve-'));
-  const config = { DATA_DIR: dir, PORT: '0', PUBLIC_URL, PAYMENTS: 'local', MAIL: 'outbox' };
+  const config = {
+    DATA_DIR: dir,
+    PORT: '0',
+    PUBLIC_URL,
+    PAYMENTS: 'local',
+    MAIL: 'outbox',
+    METRICS_PORT: 'off',
+  };
   const children: RunningChild[] = [];
+  let nginx: RunningNginx | undefined;
   try {
     const server = startTsChild('api/server.ts', { ...config, SEED_DEMO: 'true' });
     children.push(server);
@@ -87,45 +152,83 @@ export async function serving(): Promise<BenchRow[]> {
       await server.waitFor(/TradeCard is running at http:\/\/localhost:(\d+)/, START_TIMEOUT_MS),
     );
     await waitForPage(staticPort, '/u/demo', START_TIMEOUT_MS);
-
-    const demoDir = profileDir(path.join(dir, 'public'), 'demo');
-    const html = fs.readFileSync(path.join(demoDir, 'index.html'));
-    const gzipBytes = fs.statSync(path.join(demoDir, 'index.html.gz')).size;
-    const gzip9Bytes = gzipSync(html, { level: 9 }).length;
-    if (gzipBytes !== gzip9Bytes)
-      throw new Error(`index.html.gz is ${gzipBytes} B, gzip -9 gives ${gzip9Bytes} B`);
+    const { html, gzipBytes, brotliBytes } = pageSizes(path.join(dir, 'public'));
 
     const ssr = startTsChild('scripts/bench/ssr-server.ts', config);
     children.push(ssr);
     const ssrPort = portOf(await ssr.waitFor(/running at http:\/\/127\.0\.0\.1:(\d+)/, START_TIMEOUT_MS));
+    nginx = await startNginx({
+      dataDir: dir,
+      siteDir: defaultSiteDir(),
+      upstreamPort: staticPort,
+      hsts: HSTS,
+    });
 
-    const [staticPage, ssrPage] = [
-      await gzippedPage(staticPort, 'npm start'),
-      await gzippedPage(ssrPort, 'SSR'),
-    ];
-    if (staticPage !== ssrPage)
+    const staticPage = await gzippedPage(staticPort, 'npm start');
+    if (staticPage !== (await gzippedPage(ssrPort, 'SSR')))
       throw new Error('the static and the SSR server send different pages for /u/demo');
     if (staticPage !== html.toString('utf8'))
       throw new Error('npm start did not send index.html as rendered');
+    await checkNginxServesPage(nginx, html);
 
     // The peak since start-up (seeding the demo included), then the peak under load alone.
     const startupPeak = peakRssMb(server.pid);
     resetPeakRss(server.pid);
-    const staticRate = await load(staticPort, 'npm start');
-    const ssrRate = await load(ssrPort, 'SSR');
+    const ssrPeakBefore = peakRssMb(ssr.pid);
+    const { rate, p99 } = await interleavedLoad({ product: staticPort, nginx: nginx.port, SSR: ssrPort });
     const loadPeak = peakRssMb(server.pid);
-    const ssrPeak = peakRssMb(ssr.pid);
+    const ssrPeak = Math.max(ssrPeakBefore, peakRssMb(ssr.pid));
 
-    return [
-      atMost('demo page gzip size (index.html.gz)', gzipBytes / 1024, 'KB', 14),
-      info(`demo page uncompressed (index.html)`, html.length / 1024, 'KB'),
+    // A real account on the same server, republishing its own page while it is read.
+    const apiUrl = `http://127.0.0.1:${staticPort}`;
+    const token = await signUpOverHttp(apiUrl, dir, 'racer');
+    const first = await publish(apiUrl, token, 0);
+    if (first !== 200) throw new Error(`the first publish of /u/racer answered ${first}`);
+    await waitForPage(staticPort, '/u/racer', START_TIMEOUT_MS);
+    const race = {
+      apiUrl,
+      username: 'racer',
+      token,
+      seconds: REPUBLISH_SECONDS,
+      perSecond: REPUBLISH_PER_SECOND,
+    };
+    const product = await readWhileRepublishing({ ...race, readPort: staticPort, firstRevision: 1 });
+    const proxied = await readWhileRepublishing({ ...race, readPort: nginx.port, firstRevision: 100_000 });
+
+    const perRound = `median of ${ROUNDS} interleaved ${ROUND_SECONDS} s rounds, wrk -t1, gzip`;
+    const concurrencyRows = CONCURRENCY.flatMap((c) => [
+      info(`serving /u/demo -c${c}: product (npm start), ${perRound}`, rate('product', c), 'req/s'),
       info(
-        `serving /u/demo, static files (npm start, ${CONNECTIONS} connections, gzip)`,
-        staticRate,
+        `serving /u/demo -c${c}: nginx, same files (deploy/nginx.conf, 1 worker)`,
+        rate('nginx', c),
         'req/s',
       ),
-      info('serving /u/demo, SSR per request (same db, gzip)', ssrRate, 'req/s'),
-      info('static ÷ SSR', staticRate / ssrRate, '×'),
+      info(`serving /u/demo -c${c}: SSR per request (same db)`, rate('SSR', c), 'req/s'),
+      atLeast(`serving /u/demo -c${c}: product ÷ nginx`, rate('product', c) / rate('nginx', c), '×', 0.25),
+      info(`serving /u/demo -c${c}: product p99`, p99('product', c), 'ms'),
+      info(`serving /u/demo -c${c}: nginx p99`, p99('nginx', c), 'ms'),
+    ]);
+    return [
+      atMost('demo page gzip size (index.html.gz)', gzipBytes / 1024, 'KB', 14),
+      ...(brotliBytes === null
+        ? []
+        : [atMost('demo page brotli size (index.html.br)', brotliBytes / 1024, 'KB', 14)]),
+      info(`demo page uncompressed (index.html)`, html.length / 1024, 'KB'),
+      ...concurrencyRows,
+      atMost('serving /u/demo: product p99 at -c10', p99('product', 10), 'ms', 5),
+      atLeast('serving /u/demo: product ÷ SSR at -c10', rate('product', 10) / rate('SSR', 10), '×', 8),
+      info('serving /u/demo: product ÷ SSR at -c50', rate('product', 50) / rate('SSR', 50), '×'),
+      wrongRow(`wrong responses while republishing ${REPUBLISH_PER_SECOND}×/s, product`, product, true),
+      wrongRow(
+        `wrong responses while republishing ${REPUBLISH_PER_SECOND}×/s, through nginx`,
+        proxied,
+        false,
+      ),
+      info(
+        'publishes refused during the republishing runs',
+        product.failedPublishes + proxied.failedPublishes,
+        '',
+      ),
       atMost(
         'server peak memory while serving (VmHWM since start)',
         Math.max(startupPeak, loadPeak),
@@ -137,6 +240,7 @@ export async function serving(): Promise<BenchRow[]> {
       info('SSR bench server peak memory (VmHWM)', ssrPeak, 'MB'),
     ];
   } finally {
+    await nginx?.stop();
     for (const child of children.reverse()) await child.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

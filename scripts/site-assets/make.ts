@@ -1,6 +1,7 @@
 import { captureAll } from './capture';
 import { writeCardRenders } from './card-renders';
 import { OUT } from './config';
+import { writeFonts } from './fonts';
 import { writeIcons } from './icons';
 import { writeOgImage } from './og';
 import { writeWebpSet, writtenFiles } from './output';
@@ -9,7 +10,8 @@ import { writeVideo } from './video/make-video';
 /**
  * Makes the site's images and the "How it works" video from the product itself: starts the real server on a temp
  * folder, publishes the sample tradespeople through the API, screenshots their pages in Chromium, draws the NFC
- * card, and encodes the video with ffmpeg. The outputs are committed, so building the site needs none of this.
+ * card, encodes the video with ffmpeg and cuts the fonts (fontTools). The outputs are committed, so building the
+ * site needs none of this.
  *
  *   npx tsx scripts/site-assets/make.ts
  */
@@ -26,7 +28,8 @@ if (!demoShot) throw new Error('No screenshot of /u/demo');
 await writeCardRenders(captures.qrSvg, demoShot);
 await writeOgImage(demoShot);
 await writeIcons();
-log('card renders, share image and icons written');
+writeFonts();
+log('card renders, share image, icons and fonts written');
 
 await writeVideo(captures, log);
 

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../lib/api';
 import { type SessionUser, signOut, updateSessionUser } from '../stores/session';
 import { toast } from '../stores/toasts';
+import { MY_CARD_PATH } from './api-paths';
+import { takeEarlyRequest } from './early-requests';
 import { CARD_CACHE } from './query-client';
 
 export const SESSION_EXPIRED = 'Session expired. Please log in again.';
@@ -31,6 +33,7 @@ export function useProfile() {
       try {
         const { data } = await callApi<{ data: SessionUser }>(stamped('/profile'), {
           fallback: 'Could not load your account.',
+          started: takeEarlyRequest('profile'),
         });
         updateSessionUser(data);
         return data;
@@ -44,14 +47,14 @@ export function useProfile() {
   });
 }
 
-/** The user's own card as saved (GET /api/business-card/my_card). */
+/** The user's own card as saved (GET /api/business-card/my_card), often already under way: see myprofile.astro. */
 export function useMyCard() {
   return useQuery({
     queryKey: queryKeys.myCard,
     ...CARD_CACHE,
     queryFn: async () =>
       (
-        await callApi<{ data: Record<string, unknown> }>('/business-card/my_card', {
+        await callApi<{ data: Record<string, unknown> }>(MY_CARD_PATH, {
           fallback: 'Could not load your page.',
         })
       ).data,

@@ -17,17 +17,24 @@ export const NO_RESPONSE = 0;
  */
 export async function callApi<T = Record<string, unknown>>(
   path: string,
-  options: { method?: string; body?: unknown; fallback: string },
+  options: {
+    method?: string;
+    body?: unknown;
+    fallback: string;
+    /** This very request, already started by the page before its bundles ran (app/early-requests.ts). */
+    started?: Promise<Response> | undefined;
+  },
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method: options.method ?? 'GET',
-      // The default, said outright: the session cookie goes to our own origin and nowhere else.
-      credentials: 'same-origin',
-      headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
+    response = await (options.started ??
+      fetch(`/api${path}`, {
+        method: options.method ?? 'GET',
+        // The default, said outright: the session cookie goes to our own origin and nowhere else.
+        credentials: 'same-origin',
+        headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      }));
   } catch {
     throw new ApiError(options.fallback, NO_RESPONSE);
   }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
 import { useMyCard, useProfile } from '../queries';
@@ -37,6 +37,9 @@ export function Editor() {
       return new Error('Could not read your page.');
     }
   }, [card.data]);
+  // The whole form and preview mount in one render, a long task on a phone. Deferred, React renders it in slices
+  // that leave the main thread free for input between them (issue 12: total blocking time), 'Loading' meanwhile.
+  const ready = useDeferredValue(saved instanceof Error ? null : saved, null);
 
   if (!user) {
     if (profile.isPending) return <p className="ed-state">Loading your editor…</p>;
@@ -53,5 +56,6 @@ export function Editor() {
       </div>
     );
   }
-  return <EditorScreen user={user} saved={saved} />;
+  if (ready === null) return <p className="ed-state">Loading your page…</p>;
+  return <EditorScreen user={user} saved={ready} />;
 }

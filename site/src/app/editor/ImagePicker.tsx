@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import type { EditorImage } from './draft';
+import { type EditorImage, thumbnailSrcSet } from './draft';
 import { pickedImages } from './pick-images';
 
 type Props = {
@@ -24,7 +24,13 @@ export function ImagePicker({ label, image, round, onChange }: Props) {
     <div className="ed-image">
       <div className={round ? 'ed-image__frame ed-image__frame--round' : 'ed-image__frame'}>
         {image ? (
-          <img src={image.url} alt={`Your ${label}`} />
+          <img
+            src={image.url}
+            srcSet={thumbnailSrcSet(image)}
+            sizes={round ? '96px' : '160px'}
+            alt={`Your ${label}`}
+            loading="lazy"
+          />
         ) : (
           <span className="ed-image__empty">No {label} yet</span>
         )}

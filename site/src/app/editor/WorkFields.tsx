@@ -1,6 +1,6 @@
 import { type ChangeEvent, type Dispatch, memo } from 'react';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
-import type { EditorImage } from './draft';
+import { type EditorImage, thumbnailSrcSet } from './draft';
 import { Panel } from './Panel';
 import { pickedImages } from './pick-images';
 import type { EditorAction } from './reducer';
@@ -31,7 +31,13 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
       <ul className="ed-works">
         {works.map((image, index) => (
           <li key={image.key} className="ed-works__item">
-            <img src={image.url} alt={`My Work ${index + 1} of ${works.length}`} />
+            <img
+              src={image.url}
+              srcSet={thumbnailSrcSet(image)}
+              sizes="160px"
+              alt={`My Work ${index + 1} of ${works.length}`}
+              loading="lazy"
+            />
             <button
               type="button"
               className="ed-works__remove"

@@ -29,6 +29,18 @@ export const newKey = (prefix: string) => {
 /** The address the API hands back for a stored photo, and accepts again as an existing image. */
 export const savedImageUrl = (ref: ImageRef) => mediaUrl(ref.id, Math.max(...ref.widths));
 
+/**
+ * Every stored width of a saved photo, for a thumbnail's srcset: `url` is the largest (it names the photo to the
+ * API), and a 160 px thumbnail fetching the 1,600 px file took a phone's bandwidth from the preview (issue 12).
+ */
+export const thumbnailSrcSet = (image: EditorImage): string | undefined =>
+  image.kind === 'saved'
+    ? [...image.ref.widths]
+        .sort((a, b) => a - b)
+        .map((width) => `${mediaUrl(image.ref.id, width)} ${width}w`)
+        .join(', ')
+    : undefined;
+
 export const savedImage = (ref: ImageRef): EditorImage => ({
   kind: 'saved',
   key: newKey('saved'),

@@ -4,6 +4,7 @@ import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
 import { useMyCard, useProfile } from '../queries';
 import { createQueryClient } from '../query-client';
+import { headerAvatar } from './avatar';
 import { ErrorScreen } from './ErrorScreen';
 import { HeaderCard } from './HeaderCard';
 import { reloadOnFailedChunks } from './reload-once';
@@ -18,7 +19,7 @@ function Frame({ path, children }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const close = useCallback(() => setMenuOpen(false), []);
   const user = profile.data ?? stored?.user ?? null;
-  const avatar = typeof card.data?.avatar === 'string' ? card.data.avatar : null;
+  const avatar = headerAvatar(card.data);
 
   return (
     <div className="app">
@@ -33,7 +34,7 @@ function Frame({ path, children }: Props) {
         >
           Menu
         </button>
-        <HeaderCard user={user} avatarUrl={avatar} />
+        <HeaderCard user={user} avatar={avatar} />
         <main id="main" className="app__content">
           {children}
         </main>

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { SessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
-import { ShareModal } from '../share/ShareModal';
+import type { Avatar } from './avatar';
 import { SMALL_MAX_WIDTH } from './nav';
 import { useMediaQuery } from './use-media-query';
 
-type Props = { user: SessionUser | null; avatarUrl: string | null };
+type Props = { user: SessionUser | null; avatar: Avatar | null };
+
+// Opened by a click, so fetched then (a moment, on the first share only) rather than before the page's first paint.
+const ShareModal = lazy(() =>
+  import('../share/ShareModal').then((module) => ({ default: module.ShareModal })),
+);
 
 export const VERIFY_TO_SHARE = 'Please verify your email to share your card.';
 
@@ -18,7 +23,7 @@ const initials = (name: string) =>
     .join('') || '?';
 
 /** SPEC §2 "Header card": who is signed in, a link to their page, and Share. */
-export function HeaderCard({ user, avatarUrl }: Props) {
+export function HeaderCard({ user, avatar }: Props) {
   const [sharing, setSharing] = useState(false);
   const small = useMediaQuery(`(max-width: ${SMALL_MAX_WIDTH}px)`);
 
@@ -33,8 +38,16 @@ export function HeaderCard({ user, avatarUrl }: Props) {
 
   return (
     <header className="header-card">
-      {avatarUrl ? (
-        <img className="header-card__avatar" src={avatarUrl} width={56} height={56} alt="" />
+      {avatar ? (
+        <img
+          className="header-card__avatar"
+          src={avatar.src}
+          srcSet={avatar.srcSet}
+          sizes="56px"
+          width={56}
+          height={56}
+          alt=""
+        />
       ) : (
         <span className="header-card__avatar" aria-hidden="true">
           {initials(user?.name ?? '')}
@@ -59,7 +72,11 @@ export function HeaderCard({ user, avatarUrl }: Props) {
           {small ? 'Share' : 'Share Your Page'}
         </button>
       </div>
-      {sharing && user && <ShareModal username={user.username} onClose={() => setSharing(false)} />}
+      {sharing && user && (
+        <Suspense fallback={null}>
+          <ShareModal username={user.username} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageRef } from '../../events/card/content';
+import type { Db } from '../../events/db';
+import { MEDIA_FILE_NAME, MEDIA_ID, shardDir, storedFile } from './stored';
+
+const STORED_WIDTH = /^[a-f0-9]{24}-([1-9]\d*)\.webp$/;
+
+/**
+ * Moves photos stored flat (`media/<id>-<w>.webp`, as before the folder was sharded) into their shards. Idempotent,
+ * and cheap once done: the top of the media folder then holds only the shard folders. A file already in its shard
+ * (a move interrupted by a crash, then the same photo stored again) wins; the flat copy goes.
+ */
+export async function shardFlatFiles(mediaDir: string): Promise<number> {
+  let moved = 0;
+  const made = new Set<string>();
+  for (const name of await fs.readdir(mediaDir).catch(() => [] as string[])) {
+    const id = MEDIA_FILE_NAME.exec(name)?.[1];
+    if (!id) continue;
+    const dir = shardDir(mediaDir, id);
+    if (!made.has(dir)) {
+      await fs.mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    const target = path.join(dir, name);
+    const there = await fs.access(target).then(
+      () => true,
+      () => false,
+    );
+    if (there) await fs.rm(path.join(mediaDir, name), { force: true });
+    else await fs.rename(path.join(mediaDir, name), target);
+    moved += 1;
+  }
+  return moved;
+}
+
+/**
+ * A photo's ref from its files alone, listing only its own shard: for a caller without the database (the app before
+ * it passes one to resolveCardImages), never for one with it.
+ */
+export async function readImageRefFromShard(mediaDir: string, id: string): Promise<ImageRef | null> {
+  if (!MEDIA_ID.test(id)) return null;
+  const names = await fs.readdir(shardDir(mediaDir, id)).catch(() => [] as string[]);
+  const widths = names
+    .filter((name) => name.startsWith(`${id}-`))
+    .map((name) => Number(STORED_WIDTH.exec(name)?.[1] ?? 0))
+    .filter((width) => width > 0)
+    .sort((a, b) => a - b);
+  const width = widths.at(-1);
+  if (width === undefined) return null;
+  const { height } = await sharp(storedFile(mediaDir, id, width)).metadata();
+  return { id, width, height, widths };
+}
+
+export type FilesOfId = { name: string; size: number; mtimeMs: number }[];
+
+/**
+ * Records in media_files photos whose files are on disk without a row: from the file names and sizes, with the
+ * largest width's height from the card that shows it when that card's ref agrees, else from the file's header.
+ * Written after the files exist, as every row is; an id that already has a row keeps it.
+ */
+export async function recordFilesOnDisk(
+  db: Db,
+  mediaDir: string,
+  found: Map<string, FilesOfId>,
+  refs: Map<string, ImageRef>,
+  now: Date,
+): Promise<number> {
+  let recorded = 0;
+  for (const [id, files] of found) {
+    const widths = files
+      .map((file) => Number(STORED_WIDTH.exec(file.name)?.[1] ?? 0))
+      .filter((width) => width > 0)
+      .sort((a, b) => a - b);
+    const width = widths.at(-1);
+    if (width === undefined) continue;
+    const ref = refs.get(id);
+    const height =
+      ref && ref.width === width
+        ? ref.height
+        : await sharp(storedFile(mediaDir, id, width))
+            .metadata()
+            .then((meta) => meta.height)
+            .catch(() => undefined);
+    if (!height) continue;
+    const oldest = Math.min(...files.map((file) => file.mtimeMs));
+    const result = await db
+      .insertInto('media_files')
+      .values({
+        id,
+        width,
+        height,
+        widths: JSON.stringify(widths),
+        bytes: files.reduce((sum, file) => sum + file.size, 0),
+        created_at: new Date(Math.min(oldest, now.getTime())).toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) recorded += 1;
+  }
+  return recorded;
+}

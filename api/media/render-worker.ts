@@ -1,0 +1,35 @@
+import { parentPort } from 'node:worker_threads';
+import sharp from 'sharp';
+import { OverBudget, renderWebpsHere } from './render-core';
+import type { RenderJob, RenderReply } from './render-pool';
+import { lowerRenderPriority } from './render-priority';
+
+// One thread of the render pool. libvips gets one thread an operation and no operation cache: the pool, not libvips,
+// decides how many cores photos take, and a burst of uploads leaves no cached pixels behind once it is over.
+sharp.concurrency(1);
+sharp.cache(false);
+
+parentPort?.on('message', async ({ bytes, header, deadline }: RenderJob) => {
+  let reply: RenderReply;
+  // libvips starts threads as a job needs them: each is lowered soon after it appears.
+  lowerRenderPriority();
+  const lowering = setInterval(lowerRenderPriority, 100);
+  try {
+    const renditions = await renderWebpsHere(bytes, header, deadline);
+    reply = {
+      ok: true,
+      renditions: renditions.map(({ width, height, webp }) => ({
+        width,
+        height,
+        webp: new Uint8Array(webp),
+      })),
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    reply = { ok: false, overBudget: error instanceof OverBudget || /timeout/i.test(message), message };
+  } finally {
+    clearInterval(lowering);
+  }
+  // The copies made above are the worker's own, so they move to the main thread rather than being copied again.
+  parentPort?.postMessage(reply, reply.ok ? reply.renditions.map((r) => r.webp.buffer as ArrayBuffer) : []);
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../tests/support/api/app';
+import { captureLogs } from '../../tests/support/observability/logs';
+import { type RawResponse, rawConnection } from '../../tests/support/static/raw-client';
+import { listenLikeServer } from '../../tests/support/static/server';
+import { storedFile } from '../media/stored';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let fast: Awaited<ReturnType<typeof listenLikeServer>>;
+let hono: Awaited<ReturnType<typeof listenLikeServer>>;
+let logs: ReturnType<typeof captureLogs>;
+
+const PHOTO_ID = '0123456789abcdef01234567';
+const PAGE = `<!doctype html><title>Dana</title>${'<p>Boilers fitted and serviced.</p>'.repeat(80)}`;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  const folder = path.join(t.deps.publicDir, 'u', 'dana');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, 'index.html'), PAGE);
+  const photo = storedFile(path.join(t.deps.publicDir, 'media'), PHOTO_ID, 400);
+  fs.mkdirSync(path.dirname(photo), { recursive: true });
+  fs.writeFileSync(photo, Buffer.alloc(3000, 9));
+  fast = await listenLikeServer(t.app, t.deps);
+  hono = await listenLikeServer(t.app, t.deps, { fastPath: false });
+  logs = captureLogs('info');
+});
+afterEach(async () => {
+  logs.restore();
+  await fast.close();
+  await hono.close();
+  await t.close();
+});
+
+/** What may differ between two answers to the same request: the time, and the id made for each. */
+const comparable = (response: RawResponse) => {
+  const { date: _date, 'x-request-id': _id, ...headers } = response.headers;
+  return { status: response.status, headers, body: response.body.toString('base64') };
+};
+const accessLine = (line: Record<string, unknown>) => {
+  const { time: _time, ms: _ms, reqId: _reqId, ...rest } = line;
+  return rest;
+};
+
+describe('the fast path in front of Hono', () => {
+  it('answers exactly as the Hono routes do: status, every header, body, access-log line', async () => {
+    const etag = async () =>
+      (await (await rawConnection(hono.port)).request('GET', '/u/dana', { 'Accept-Encoding': 'gzip' }))
+        .headers.etag;
+    const requests: [string, string, Record<string, string>][] = [
+      ['GET', '/u/dana', { 'Accept-Encoding': 'gzip' }],
+      ['GET', '/u/Dana/', { 'Accept-Encoding': 'gzip, br' }],
+      ['GET', '/u/dana', {}],
+      ['HEAD', '/u/dana', { 'Accept-Encoding': 'gzip' }],
+      ['GET', '/u/dana', { 'Accept-Encoding': 'gzip', 'If-None-Match': `W/"nope", ${await etag()}` }],
+      [
+        'GET',
+        `/media/${PHOTO_ID}-400.webp`,
+        { 'User-Agent': 'Phone/1.0', 'X-Forwarded-For': '198.51.100.7' },
+      ],
+      ['GET', `/media/${PHOTO_ID}-400.webp`, { Range: 'bytes=0-99', 'X-Request-Id': 'lb-1234' }],
+    ];
+    const viaHono = await rawConnection(hono.port);
+    const viaFast = await rawConnection(fast.port);
+    // Hono loads each file into the cache; the fast path answers only from it.
+    for (const [method, url, headers] of requests) await viaHono.request(method, url, headers);
+    logs.clear();
+    for (const [method, url, headers] of requests) {
+      const expected = await viaHono.request(method, url, headers);
+      const got = await viaFast.request(method, url, headers);
+      expect(comparable(got), `${method} ${url}`).toEqual(comparable(expected));
+      expect(got.headers['x-request-id'], url).toBeTruthy();
+    }
+    viaHono.close();
+    viaFast.close();
+    expect(fast.counted.answeredFast).toBe(requests.length);
+    const lines = logs.lines().filter((line) => line.msg === 'request');
+    expect(lines).toHaveLength(requests.length * 2);
+    for (let i = 0; i < requests.length; i += 1)
+      expect(accessLine(lines[2 * i + 1] ?? {}), String(requests[i]?.[1])).toEqual(
+        accessLine(lines[2 * i] ?? {}),
+      );
+    expect(lines.at(-1)?.reqId).toBe('lb-1234');
+  });
+
+  it('leaves to Hono what it has no cached answer for: misses, query strings, other methods, unknown names', async () => {
+    const connection = await rawConnection(fast.port);
+    const missing = await connection.request('GET', '/u/nobody', { 'Accept-Encoding': 'gzip' });
+    expect(missing.status).toBe(404);
+    const first = await connection.request('GET', '/u/dana');
+    expect(first.status).toBe(200);
+    expect(fast.counted.answeredFast).toBe(0);
+    for (const [method, url] of [
+      ['GET', '/u/dana?ref=qr'],
+      ['POST', '/u/dana'],
+      ['GET', '/u/da%6Ea'],
+      ['GET', '/u/dana/index.html'],
+      ['GET', '/media/not-a-photo.webp'],
+    ] as const)
+      await connection.request(method, url);
+    expect(fast.counted.answeredFast).toBe(0);
+    await connection.request('GET', '/u/dana');
+    expect(fast.counted.answeredFast).toBe(1);
+    connection.close();
+  });
+});

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../renderer/write-file';
+import { createFileCache } from './file-cache';
+import { sharedFileCache } from './shared-cache';
+
+let dir: string;
+const clock = { now: 0 };
+const page = (text: string) => `<!doctype html>${`<p>${text}</p>`.repeat(60)}`;
+const cacheWith = (maxBytes = 1024 * 1024) =>
+  createFileCache({ maxBytes, maxFileBytes: 64 * 1024, now: () => clock.now });
+const found = async (cache: ReturnType<typeof cacheWith>, file: string, revalidateMs = 1000) => {
+  const lookup = await cache.get(file, { compressible: true, revalidateMs });
+  if (lookup.kind !== 'found') throw new Error(`${file}: ${lookup.kind}`);
+  return lookup.entry;
+};
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-cache-'));
+  clock.now = 1_000_000;
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the file cache', () => {
+  it('keeps each version whole: identity, gzip and ETags all from one read', async () => {
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('one'));
+    const entry = await found(cacheWith(), file);
+    expect(entry.identity.body.toString()).toBe(page('one'));
+    expect(gunzipSync(entry.gzip?.body ?? Buffer.alloc(0)).toString()).toBe(page('one'));
+    expect(entry.gzip?.etag).not.toBe(entry.identity.etag);
+    expect(entry.lastModified).toBe(fs.statSync(file).mtime.toUTCString());
+  });
+
+  it('forgets a file at once when this process writes it through writeFileAtomic', async () => {
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('one'));
+    expect((await found(sharedFileCache, file)).identity.body.toString()).toBe(page('one'));
+    await writeFileAtomic(file, page('two'));
+    expect((await found(sharedFileCache, file)).identity.body.toString()).toBe(page('two'));
+  });
+
+  it("notices another process's rename at the first request after revalidateMs, and a removed file", async () => {
+    const cache = cacheWith();
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('one'));
+    await found(cache, file);
+    fs.writeFileSync(`${file}.next`, page('two'));
+    fs.renameSync(`${file}.next`, file);
+    clock.now += 999;
+    expect((await found(cache, file)).identity.body.toString()).toBe(page('one'));
+    clock.now += 1;
+    expect((await found(cache, file)).identity.body.toString()).toBe(page('two'));
+    fs.rmSync(file);
+    expect((await cache.get(file, { compressible: true, revalidateMs: 0 })).kind).toBe('missing');
+  });
+
+  it('uses a compressed copy on disk only if it unpacks to the file, else makes its own', async () => {
+    const cache = cacheWith();
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('new'));
+    // A copy a version behind, as between the two renames of a publish.
+    fs.writeFileSync(`${file}.gz`, gzipSync(page('old')));
+    const entry = await found(cache, file);
+    expect(gunzipSync(entry.gzip?.body ?? Buffer.alloc(0)).toString()).toBe(page('new'));
+  });
+
+  it('makes brotli off the main thread when a client takes it, onto the version it was made from', async () => {
+    const cache = cacheWith();
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('brotli'));
+    const entry = await found(cache, file);
+    expect(entry.br).toBeNull();
+    entry.wantBrotli();
+    await cache.idle();
+    expect(brotliDecompressSync(entry.br?.body ?? Buffer.alloc(0)).toString()).toBe(page('brotli'));
+    expect(entry.br?.body.length).toBeLessThan(entry.gzip?.body.length ?? 0);
+  });
+
+  it('stays within its byte budget, dropping the least recently used', async () => {
+    const files = ['a', 'b', 'c'].map((name) => path.join(dir, `${name}.html`));
+    for (const file of files) fs.writeFileSync(file, page(file));
+    const one = (await found(cacheWith(), files[0] as string)).identity.body.length;
+    const cache = cacheWith(Math.floor(one * 2.5));
+    await found(cache, files[0] as string);
+    await found(cache, files[1] as string);
+    await found(cache, files[0] as string);
+    await found(cache, files[2] as string);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(Math.floor(one * 2.5));
+    expect(cache.peek(files[0] as string, 1000)).not.toBeNull();
+    expect(cache.peek(files[1] as string, 1000)).toBeNull();
+  });
+
+  it('sends a file over its size limit elsewhere, and names folders and missing files', async () => {
+    const cache = cacheWith();
+    fs.writeFileSync(path.join(dir, 'video.mp4'), Buffer.alloc(65 * 1024));
+    const options = { compressible: false, revalidateMs: 1000 };
+    expect((await cache.get(path.join(dir, 'video.mp4'), options)).kind).toBe('too-large');
+    expect((await cache.get(dir, options)).kind).toBe('directory');
+    expect((await cache.get(path.join(dir, 'nothing'), options)).kind).toBe('missing');
+    expect((await cache.get(path.join(dir, 'nothing', 'deeper'), options)).kind).toBe('missing');
+  });
+});

@@ -1,0 +1,258 @@
+import { createHash } from 'node:crypto';
+import fs, { type Stats } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
+const brotli = promisify(zlib.brotliCompress);
+const unbrotli = promisify(zlib.brotliDecompress);
+
+/** One representation of a file: its bytes and the strong ETag of exactly those bytes. */
+export type Variant = { body: Bytes; etag: string };
+
+/** What a Response takes as its body as is (a Buffer over a shared memory could not be sent). */
+export type Bytes = Buffer<ArrayBuffer>;
+
+/**
+ * One version of a file, read through one descriptor: every variant is made from (or checked against) the same
+ * bytes, so a response built from an entry is always consistent, whatever is renamed over the file meanwhile.
+ */
+export type CachedFile = {
+  identity: Variant;
+  gzip: Variant | null;
+  br: Variant | null;
+  /** Whether the file's type is one that compresses: then its answers vary by Accept-Encoding. */
+  compressible: boolean;
+  lastModified: string;
+  lastModifiedMs: number;
+  /** Asks for a brotli variant to be made off the main thread when none was built with the file. */
+  wantBrotli(): void;
+};
+
+export type Lookup =
+  | { kind: 'found'; entry: CachedFile }
+  | { kind: 'missing' }
+  | { kind: 'directory' }
+  /** Bigger than the cache takes: the caller sends it from an open descriptor instead. */
+  | { kind: 'too-large' };
+
+export type FileCacheOptions = {
+  /** All variants of all entries together. */
+  maxBytes: number;
+  maxFileBytes: number;
+  now?: () => number;
+};
+
+type Slot = {
+  entry: CachedFile;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  checkedAt: number;
+  bytes: number;
+};
+
+/** Below this, compression saves less than its own header and a round of CPU. */
+const WORTH_COMPRESSING = 256;
+/** Built in memory only up to this size; bigger files carry the copies `npm run build` wrote, or go without. */
+const COMPRESS_IN_MEMORY_MAX = 512 * 1024;
+
+const tagOf = (body: Bytes) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+const variant = (body: Bytes): Variant => ({ body, etag: tagOf(body) });
+
+/**
+ * A small LRU of immutable file versions, keyed by absolute path. A version is replaced when the file is: at once
+ * when this process wrote it (`invalidate`, fed by renderer/write-file.ts), else at the next request after
+ * `revalidateMs` when a `stat` shows another inode, size or time (a rebuild run from another process).
+ */
+export function createFileCache(options: FileCacheOptions) {
+  const now = options.now ?? Date.now;
+  const slots = new Map<string, Slot>();
+  /** Loads in flight, so concurrent misses read once; `stale` when the file changed while it was being read. */
+  const loading = new Map<string, { promise: Promise<Lookup>; stale: boolean }>();
+  let total = 0;
+  let brotliBusy: Promise<void> | null = null;
+
+  const drop = (file: string) => {
+    const slot = slots.get(file);
+    if (!slot) return;
+    slots.delete(file);
+    total -= slot.bytes;
+  };
+
+  const insert = (file: string, slot: Slot) => {
+    drop(file);
+    slots.set(file, slot);
+    total += slot.bytes;
+    for (const [oldest] of slots) {
+      if (total <= options.maxBytes) break;
+      drop(oldest);
+    }
+  };
+
+  const sameVersion = (slot: Slot, stat: Stats) =>
+    stat.ino === slot.ino &&
+    stat.size === slot.size &&
+    stat.mtimeMs === slot.mtimeMs &&
+    stat.ctimeMs === slot.ctimeMs;
+
+  /** Brotli at its best quality costs ~30 ms for a page: one at a time on the thread pool, never on this thread. */
+  const makeBrotli = (file: string, slot: Slot) => {
+    if (brotliBusy || slot.entry.br || !slot.entry.compressible) return;
+    const { body } = slot.entry.identity;
+    if (body.length < WORTH_COMPRESSING || body.length > COMPRESS_IN_MEMORY_MAX) return;
+    brotliBusy = brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    })
+      .then((compressed) => {
+        // Only onto the version it was made from, and only if that version is still the one cached.
+        if (slots.get(file) !== slot || compressed.length >= (slot.entry.gzip?.body.length ?? body.length))
+          return;
+        slot.entry.br = variant(compressed);
+        slot.bytes += compressed.length;
+        total += compressed.length;
+      })
+      .catch(() => {})
+      .finally(() => {
+        brotliBusy = null;
+      });
+  };
+
+  /** The cached version if it is still the file's, with no I/O but a `stat` once `revalidateMs` has passed. */
+  function peek(file: string, revalidateMs: number): CachedFile | null {
+    const slot = slots.get(file);
+    if (!slot) return null;
+    const at = now();
+    if (at - slot.checkedAt >= revalidateMs) {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      if (!stat || !sameVersion(slot, stat)) {
+        drop(file);
+        return null;
+      }
+      slot.checkedAt = at;
+    }
+    // Most recently used last: a re-insert moves it.
+    slots.delete(file);
+    slots.set(file, slot);
+    return slot.entry;
+  }
+
+  async function load(file: string, compressible: boolean): Promise<Lookup> {
+    let handle: fsp.FileHandle;
+    try {
+      handle = await fsp.open(file, 'r');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return { kind: 'missing' };
+      throw error;
+    }
+    let stat: Stats;
+    let body: Bytes;
+    try {
+      stat = await handle.stat();
+      if (stat.isDirectory()) return { kind: 'directory' };
+      if (!stat.isFile()) return { kind: 'missing' };
+      if (stat.size > options.maxFileBytes) return { kind: 'too-large' };
+      // Read to the end of this descriptor: the length sent is the length read, whatever stat said.
+      body = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+    const worthIt = compressible && body.length >= WORTH_COMPRESSING;
+    const [gzipped, brotlied] = worthIt
+      ? await Promise.all([
+          precompressed(`${file}.gz`, body, gunzip).then(
+            (ready) => ready ?? (body.length <= COMPRESS_IN_MEMORY_MAX ? gzip(body, { level: 9 }) : null),
+          ),
+          precompressed(`${file}.br`, body, unbrotli),
+        ])
+      : [null, null];
+    const slot: Slot = {
+      entry: {
+        identity: variant(body),
+        gzip: gzipped && gzipped.length < body.length ? variant(gzipped) : null,
+        br: brotlied && brotlied.length < body.length ? variant(brotlied) : null,
+        compressible: worthIt,
+        lastModified: stat.mtime.toUTCString(),
+        lastModifiedMs: stat.mtimeMs,
+        wantBrotli: () => makeBrotli(file, slot),
+      },
+      ino: stat.ino,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      ctimeMs: stat.ctimeMs,
+      checkedAt: now(),
+      bytes: 0,
+    };
+    slot.bytes = body.length + (slot.entry.gzip?.body.length ?? 0) + (slot.entry.br?.body.length ?? 0);
+    return { kind: 'found', entry: slot.entry, slot } as Lookup & { slot: Slot };
+  }
+
+  return {
+    /**
+     * The file's current version. `revalidateMs`: how long a cached version is served without a `stat` (0: a
+     * `stat` on every request, ~2 µs, for files something else in this process may delete).
+     */
+    async get(file: string, opts: { compressible: boolean; revalidateMs: number }): Promise<Lookup> {
+      const cached = peek(file, opts.revalidateMs);
+      if (cached) return { kind: 'found', entry: cached };
+      const inFlight = loading.get(file);
+      if (inFlight) return inFlight.promise;
+      const job = { promise: load(file, opts.compressible), stale: false };
+      loading.set(file, job);
+      try {
+        const result = (await job.promise) as Lookup & { slot?: Slot };
+        if (result.slot && !job.stale) insert(file, result.slot);
+        return result;
+      } finally {
+        if (loading.get(file) === job) loading.delete(file);
+      }
+    },
+
+    /** A cached version only, never a read (the fast path, api/static/fast-path.ts); null sends the caller to `get`. */
+    peek,
+
+    /** The file (or everything under the folder) changed in this process: forget it now. */
+    invalidate(file: string) {
+      const under = file.endsWith(path.sep) ? file : `${file}${path.sep}`;
+      const matches = (key: string) => key === file || key.startsWith(under);
+      for (const key of [...slots.keys()]) if (matches(key)) drop(key);
+      for (const [key, job] of loading) {
+        if (!matches(key)) continue;
+        job.stale = true;
+        loading.delete(key);
+      }
+    },
+
+    /** Resolves when no brotli variant is being made (tests). */
+    async idle() {
+      while (brotliBusy) await brotliBusy;
+    },
+
+    stats: () => ({ entries: slots.size, bytes: total }),
+  };
+}
+
+export type FileCache = ReturnType<typeof createFileCache>;
+
+/**
+ * A compressed copy the build wrote beside the file, used only if it unpacks to exactly these bytes: written by
+ * a separate rename, it may be a version behind (or ahead) of the file it sits beside.
+ */
+async function precompressed(
+  file: string,
+  body: Bytes,
+  unpack: (data: Bytes) => Promise<Buffer>,
+): Promise<Bytes | null> {
+  const data = await fsp.readFile(file).catch(() => null);
+  if (!data) return null;
+  const unpacked = await unpack(data).catch(() => null);
+  return unpacked?.equals(body) ? data : null;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RENDER_IDLE_MS } from '../../api/media/render';
+import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
+import { publishPhoto, rssMb, threadCount, twelveMegapixelJpeg, variant } from './media-photos';
+import { atLeast, atMost, type BenchRow, info } from './report';
+import { signUpOverHttp } from './serving-account';
+import { percentile } from './stats';
+import { wrk } from './wrk';
+
+const START_TIMEOUT_MS = 60_000;
+const BURST = 8;
+const ROUNDS = 3;
+const ROUND_SECONDS = 6;
+/** Uploads kept going at once while /u/demo is measured: two people saving a photo each, again and again. */
+const UPLOADERS = 2;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the render threads have exited (the pool's idle timeout) and RSS has stopped falling. */
+async function settledRss(pid: number, baselineThreads: number): Promise<number> {
+  await sleep(RENDER_IDLE_MS + 2000);
+  for (let i = 0; i < 40 && threadCount(pid) > baselineThreads; i++) await sleep(250);
+  let last = rssMb(pid);
+  for (let i = 0; i < 20; i++) {
+    await sleep(500);
+    const now = rssMb(pid);
+    if (Math.abs(now - last) < 1) return now;
+    last = now;
+  }
+  return last;
+}
+
+/**
+ * `npm start`'s server (node --import tsx api/server.ts, so the pid is the server's) seeded with /u/demo; photos
+ * uploaded through its HTTP API as the editor sends them. (b) RSS after a burst of eight 12-megapixel uploads from
+ * eight accounts at once, once the burst has settled (issue 12: 322–340 MB, kept); (c) /u/demo throughput (wrk -t1
+ * -c10, gzip) while uploads go on, against the same server idle, in interleaved rounds.
+ */
+export async function mediaUploads(): Promise<BenchRow[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-media-'));
+  let server: RunningChild | undefined;
+  try {
+    server = startTsChild('api/server.ts', {
+      DATA_DIR: dir,
+      PORT: '0',
+      PUBLIC_URL: 'https://tradecard.bench',
+      PAYMENTS: 'local',
+      MAIL: 'outbox',
+      METRICS_PORT: 'off',
+      SEED_DEMO: 'true',
+    });
+    const port = Number(
+      (await server.waitFor(/TradeCard is running at http:\/\/localhost:(\d+)/, START_TIMEOUT_MS))[1],
+    );
+    const baseUrl = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 200 && (await fetch(`${baseUrl}/u/demo`)).status !== 200; i++) await sleep(100);
+
+    const photo = await twelveMegapixelJpeg(1);
+    const tokens: string[] = [];
+    for (let i = 0; i < BURST; i++) tokens.push(await signUpOverHttp(baseUrl, dir, `uploader${i}`));
+    let uploads = 0;
+    const upload = async (token: string) => {
+      const status = await publishPhoto(baseUrl, token, variant(photo, uploads++));
+      if (status !== 200) throw new Error(`an upload answered ${status}`);
+    };
+
+    // Warm: one upload has loaded sharp and the render thread once, as on a server that has been up a while.
+    await upload(tokens[0] as string);
+    const before = await settledRss(server.pid, 0);
+    const baselineThreads = threadCount(server.pid);
+    resetPeakRss(server.pid);
+    const burstStarted = performance.now();
+    await Promise.all(tokens.map((token) => upload(token)));
+    const burstMs = performance.now() - burstStarted;
+    const peak = peakRssMb(server.pid);
+    const afterBurst = rssMb(server.pid);
+    const settled = await settledRss(server.pid, baselineThreads);
+
+    // (c) idle and busy rounds in turn; "busy" keeps UPLOADERS uploads going for the whole wrk run.
+    const load = () =>
+      wrk({
+        url: `${baseUrl}/u/demo`,
+        connections: 10,
+        seconds: ROUND_SECONDS,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+    await load();
+    const idle: number[] = [];
+    const busy: number[] = [];
+    let busyUploads = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      idle.push((await load()).requestsPerSecond);
+      let going = true;
+      const uploaders = tokens.slice(0, UPLOADERS).map(async (token) => {
+        while (going) {
+          await upload(token);
+          busyUploads += 1;
+        }
+      });
+      // The first upload's bytes are on their way before the measurement starts.
+      await sleep(300);
+      busy.push((await load()).requestsPerSecond);
+      going = false;
+      await Promise.all(uploaders);
+    }
+    const idleRate = percentile(idle, 50);
+    const busyRate = percentile(busy, 50);
+    return [
+      info(
+        `${BURST} × 12 MP uploads at once (8 accounts, ${(photo.length / 1e6).toFixed(1)} MB JPEGs): burst took`,
+        burstMs,
+        'ms',
+      ),
+      info('server RSS before the burst (settled, after one upload)', before, 'MB'),
+      info('server peak RSS during the burst (VmHWM)', peak, 'MB'),
+      info('server RSS right after the burst', afterBurst, 'MB'),
+      atMost('server RSS after 8 × 12 MP uploads, settled', settled, 'MB', 256),
+      info(`/u/demo idle, median of ${ROUNDS} rounds (wrk -t1 -c10, gzip)`, idleRate, 'req/s'),
+      info(`/u/demo during uploads (${UPLOADERS} at a time, ${busyUploads} in all)`, busyRate, 'req/s'),
+      atLeast('/u/demo throughput during uploads ÷ idle', busyRate / idleRate, '×', 0.9),
+    ];
+  } finally {
+    await server?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

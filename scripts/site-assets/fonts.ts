@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { FONT_DIR, FONT_FEATURES, FONT_FILES, FONT_UNICODES, fontSourceName } from '../../renderer/fonts';
+import { REPO_ROOT } from './config';
+import { record } from './output';
+
+const require = createRequire(import.meta.url);
+
+/** Debian's python3-fonttools (and python3-brotli for woff2) installs here; a pyenv or venv python may lack it. */
+const PYTHONS = ['/usr/bin/python3', 'python3'];
+
+function python(): string {
+  for (const candidate of PYTHONS) {
+    try {
+      execFileSync(candidate, ['-c', 'import fontTools.subset, brotli'], { stdio: 'ignore' });
+      return candidate;
+    } catch {}
+  }
+  throw new Error(
+    'Cutting the fonts needs fontTools with brotli: apt-get install -y python3-fonttools python3-brotli',
+  );
+}
+
+/**
+ * The committed font files (renderer/fonts.ts): each Fontsource latin file cut to FONT_UNICODES and FONT_FEATURES,
+ * hinting dropped (phones don't use it), as woff2. Needs fontTools here and now only; nothing at run time does.
+ */
+export function writeFonts(): void {
+  const py = python();
+  const dir = path.join(REPO_ROOT, FONT_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const font of FONT_FILES) {
+    const output = path.join(dir, font.file);
+    execFileSync(py, [
+      '-m',
+      'fontTools.subset',
+      require.resolve(fontSourceName(font)),
+      `--unicodes=${FONT_UNICODES.join(',')}`,
+      `--layout-features=${FONT_FEATURES.join(',')}`,
+      '--no-hinting',
+      '--desubroutinize',
+      '--flavor=woff2',
+      `--output-file=${output}`,
+    ]);
+    record(output);
+  }
+  // A file no page names any more (a family or weight dropped) goes.
+  const current = new Set(FONT_FILES.map((font) => font.file));
+  for (const name of fs.readdirSync(dir)) if (!current.has(name)) fs.rmSync(path.join(dir, name));
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FONT_FILES } from '../../renderer/fonts';
+import { type ServerProcess, startServerProcess } from '../support/api/server-process';
+import { type Answer, headerDifferences, request } from '../support/deploy/http';
+import { NGINX, type RunningNginx, startNginx } from '../support/deploy/nginx';
+import { ensureSiteBuilt } from '../support/deploy/site-build';
+
+type Source = 'nginx' | 'product';
+
+const ENCODINGS = ['identity', 'gzip', 'br'] as const;
+const MEDIA = /\/media\/([a-f0-9]{24}-\d{1,5}\.webp)/;
+
+// CI installs nginx (.ci/run); on a laptop without it this suite says so and stands aside.
+describe.skipIf(!fs.existsSync(NGINX))(
+  `deploy/nginx.conf in front of the product (needs Debian's nginx at ${NGINX})`,
+  () => {
+    let server: ServerProcess & { port: number; url: string };
+    let nginx: RunningNginx;
+    let siteDir: string;
+    /** One of the site's bundles, named by its content. */
+    let bundle: string;
+    let requestNumber = 0;
+
+    beforeAll(async () => {
+      siteDir = ensureSiteBuilt();
+      const found = fs.readdirSync(path.join(siteDir, '_astro')).find((name) => name.endsWith('.js'));
+      if (!found) throw new Error(`no bundle in ${siteDir}/_astro`);
+      bundle = `/_astro/${found}`;
+      // The server listens only once the demo is seeded and rendered (api/server.ts).
+      server = await startServerProcess({
+        env: { SEED_DEMO: 'true', TRUST_PROXY: '1' },
+        timeoutMs: 120_000,
+      });
+      nginx = await startNginx({ dataDir: server.dataDir, siteDir, upstreamPort: server.port });
+    }, 300_000);
+
+    afterAll(async () => {
+      await nginx?.stop();
+      await server?.cleanup();
+    });
+
+    /** Which half answered, from nginx's access log: its own files log no upstream. */
+    async function servedBy(id: string): Promise<Source> {
+      for (let tries = 0; tries < 50; tries++) {
+        const line = nginx.accessLog().find((entry) => entry.endsWith(` id=${id}`));
+        if (line) return line.includes('upstream=- ') ? 'nginx' : 'product';
+        // nginx logs after the last byte is sent: the line may trail the answer by a moment.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no access log line for ${id}:\n${nginx.accessLog().join('\n')}`);
+    }
+
+    /** The product first (it draws a QR code on its first request), then the same request through nginx. */
+    async function both(pathname: string, headers: Record<string, string> = {}) {
+      const id = `parity-${++requestNumber}`;
+      const sent = { ...headers, 'x-request-id': id };
+      const product = await request(`${server.url}${pathname}`, sent);
+      const proxied = await request(`${nginx.url}${pathname}`, sent);
+      return { product, proxied, source: await servedBy(id) };
+    }
+
+    /** Every way the answer through nginx differs from the product's, each as a line naming the request. */
+    function differences(label: string, encoding: string, product: Answer, proxied: Answer): string[] {
+      const found = headerDifferences(product, proxied, encoding);
+      if (proxied.status !== product.status)
+        found.push(`status ${proxied.status}, product ${product.status}`);
+      if (!proxied.body.equals(product.body)) found.push('other bytes, once decoded');
+      return found.map((difference) => `${label}: ${difference}`);
+    }
+
+    it('sends what the product sends, for every kind of address, in every encoding', async () => {
+      const demo = await request(`${server.url}/u/demo`);
+      expect(demo.status).toBe(200);
+      const media = MEDIA.exec(demo.body.toString('utf8'))?.[1];
+      if (!media) throw new Error('the demo page shows no photo');
+      const fromSite = (file: string): Source =>
+        fs.existsSync(path.join(siteDir, file)) ? 'nginx' : 'product';
+
+      // Where each must come from: files on disk from nginx, everything else from the product.
+      const cases: [string, Source][] = [
+        ['/u/demo', 'nginx'],
+        ['/u/demo/', 'nginx'],
+        ['/u/demo/contact.vcf', 'nginx'],
+        // Named on disk by a hash of the address they encode, which nginx cannot work out (deploy/nginx.conf).
+        ['/u/demo/qr.svg', 'product'],
+        ['/u/demo/qr.png', 'product'],
+        ['/u/demo/qr-print.png', 'product'],
+        // The photo's folder by id prefix.
+        [`/media/${media}`, 'nginx'],
+        [`/fonts/${FONT_FILES[0]?.file}`, 'nginx'],
+        [bundle, 'nginx'],
+        ['/favicon.svg', fromSite('favicon.svg')],
+        ['/favicon.ico', fromSite('favicon.ico')],
+        ['/u/Demo', 'product'],
+        ['/u/nobody', 'product'],
+        ['/u/nobody/qr.svg', 'product'],
+        ['/media/not-a-photo.webp', 'product'],
+        ['/', 'product'],
+        ['/faq', 'product'],
+        ['/no-such-page', 'product'],
+        ['/api/health', 'product'],
+        ['/api/no-such-call', 'product'],
+      ];
+      // All of them before failing: one run then lists every header out of step.
+      const problems: string[] = [];
+      for (const [pathname, expected] of cases) {
+        for (const encoding of ENCODINGS) {
+          const label = `${pathname} (${encoding})`;
+          const { product, proxied, source } = await both(pathname, { 'accept-encoding': encoding });
+          problems.push(...differences(label, encoding, product, proxied));
+          if (source !== expected) problems.push(`${label}: answered by ${source}, should be ${expected}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('answers 304 through nginx to a validator it gave, weak, in a list, or by date', async () => {
+      for (const pathname of ['/u/demo', '/u/demo/contact.vcf', bundle]) {
+        const url = `${nginx.url}${pathname}`;
+        const first = await request(url, { 'accept-encoding': 'gzip' });
+        const etag = first.headers.etag;
+        const lastModified = first.headers['last-modified'];
+        expect(etag, url).toBeDefined();
+        expect(lastModified, url).toBeDefined();
+        const weak = `W/${(etag as string).replace(/^W\//, '')}`;
+        for (const validator of [{ 'if-none-match': etag as string }, { 'if-none-match': weak }]) {
+          const again = await request(url, { 'accept-encoding': 'gzip', ...validator });
+          expect(again.status, `${url} ${JSON.stringify(validator)}`).toBe(304);
+          expect(again.raw.length).toBe(0);
+          expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+        }
+        const listed = await request(url, {
+          'accept-encoding': 'gzip',
+          'if-none-match': `"something-else", ${etag}`,
+        });
+        expect(listed.status, `${url} in a list`).toBe(304);
+        const byDate = await request(url, {
+          'accept-encoding': 'gzip',
+          'if-modified-since': lastModified as string,
+        });
+        expect(byDate.status, `${url} by date`).toBe(304);
+        const stale = await request(url, { 'accept-encoding': 'gzip', 'if-none-match': '"stale"' });
+        expect(stale.status, `${url} stale tag`).toBe(200);
+      }
+    });
+
+    it("hands on the caller's address and request id, and its own id when the caller sent none", async () => {
+      // Not /api/health: health probes are not logged.
+      const answer = await request(`${nginx.url}/api/no-such-call`, { 'x-forwarded-for': '203.0.113.9' });
+      expect(answer.status).toBe(404);
+      const id = answer.headers['x-request-id'];
+      expect(id).toMatch(/^[a-f0-9]{32}$/);
+      // The product logs the id it was given and, trusting one proxy, the address nginx saw (not the forged one).
+      await expect
+        .poll(() => server.logs().find((line) => line.reqId === id && line.path === '/api/no-such-call'))
+        .toMatchObject({ ip: '127.0.0.1' });
+    });
+  },
+);
