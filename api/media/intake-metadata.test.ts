@@ -10,7 +10,7 @@ import {
   tempDirPerTest,
   twoTone,
 } from '../../tests/support/api/media/images';
-import { expectStoredInShards as expectStored } from '../../tests/support/media/stored';
+import { expectStored } from '../../tests/support/media/stored';
 import { ingestImage } from './intake';
 import { storedFile } from './stored';
 

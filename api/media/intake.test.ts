@@ -10,7 +10,7 @@ import {
   twoTone,
 } from '../../tests/support/api/media/images';
 import { openTempDatabase } from '../../tests/support/events/db';
-import { expectStoredInShards as expectStored, listMedia } from '../../tests/support/media/stored';
+import { expectStored, listMedia } from '../../tests/support/media/stored';
 import { ingestImage } from './intake';
 import { readImageRef, storedFile } from './stored';
 

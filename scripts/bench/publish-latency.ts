@@ -1,20 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SITE_NAME } from '../../api/app';
-import { seedDemo } from '../../api/demo/seed';
-import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
-import { startProjector } from '../../renderer/projector';
+import type { CardContent } from '../../events/card/content';
 import { profileDir } from '../../renderer/render-account';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
-import { createTestApp } from '../../tests/support/api/app';
-import { demoPhotosFor } from './demo-photos';
+import { demoPhotosFor, photoFields, startDemoApp } from './demo-app';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 const TIMED_PUBLISHES = 200;
 const USERNAME = 'latency';
-
-const address = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
 
 /** The save payload the editor sends (SPEC §5), with the demo's stored photos as addresses and a bio of our own. */
 function payload(images: CardContent, bio: string) {
@@ -22,9 +16,7 @@ function payload(images: CardContent, bio: string) {
     ...sampleCardFields,
     full_name: 'Lee Latency',
     bio,
-    cover_photo: images.cover_photo ? address(images.cover_photo) : undefined,
-    avatar: images.avatar ? address(images.avatar) : undefined,
-    existing_works: images.works.map(address),
+    ...photoFields(images),
   });
 }
 
@@ -34,18 +26,11 @@ function payload(images: CardContent, bio: string) {
  * disk holds the new bio.
  */
 export async function publishLatency(): Promise<BenchRow[]> {
-  const test = await createTestApp();
-  const projector = startProjector(test.deps.db, {
-    publicDir: test.deps.publicDir,
-    publicUrl: test.deps.publicUrl,
-    siteName: SITE_NAME,
-  });
-  test.deps.onAppended = () => projector.nudge();
+  // The demo's real photos (in this app's media folder), so each page has images, srcsets and a vCard photo.
+  const { test, projector, close } = await startDemoApp();
   try {
-    // The demo's real photos (in this app's media folder), so each page has images, srcsets and a vCard photo.
-    await seedDemo(test.deps);
     const token = await test.signUp(USERNAME);
-    const images = await demoPhotosFor(test.db, USERNAME);
+    const images = await demoPhotosFor(test, USERNAME);
     const page = path.join(profileDir(test.deps.publicDir, USERNAME), 'index.html');
 
     const publish = async (bio: string) => {
@@ -74,7 +59,6 @@ export async function publishLatency(): Promise<BenchRow[]> {
       atMost('publish → page on disk p95', percentile(times, 95), 'ms', 50),
     ];
   } finally {
-    await projector.stop();
-    await test.close();
+    await close();
   }
 }

@@ -1,24 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { SITE_NAME } from '../../api/app';
-import { seedDemo } from '../../api/demo/seed';
-import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
+import type { CardContent } from '../../events/card/content';
 import { groupCommitStats } from '../../events/db';
 import { GROUP_LIMITS } from '../../events/group-commit';
-import { startProjector } from '../../renderer/projector';
 import { profileDir } from '../../renderer/render-account';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
-import { createTestApp } from '../../tests/support/api/app';
-import { demoPhotosFor } from './demo-photos';
+import { demoPhotosFor, photoFields, startDemoApp } from './demo-app';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 const PUBLISHERS = 10;
 /** Rounds of ten simultaneous publishes, the three set-ups taking turns so a busy moment hits all three alike. */
 const ROUNDS = 30;
-const address = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
-
 type Setup = { name: string; synchronous: 'FULL' | 'OFF'; grouped: boolean };
 const SETUPS: Setup[] = [
   { name: 'as shipped', synchronous: 'FULL', grouped: true },
@@ -34,23 +28,16 @@ type Figures = { live: number[]; post: number[]; commits: number; members: numbe
  * synchronous=OFF (what fsync costs at all).
  */
 export async function writeConcurrent(): Promise<BenchRow[]> {
-  const test = await createTestApp();
-  const projector = startProjector(test.deps.db, {
-    publicDir: test.deps.publicDir,
-    publicUrl: test.deps.publicUrl,
-    siteName: SITE_NAME,
-  });
-  test.deps.onAppended = () => projector.nudge();
+  const { test, projector, close } = await startDemoApp();
   const limit = GROUP_LIMITS.transactions;
   try {
-    await seedDemo(test.deps);
     const publishers: { username: string; token: string }[] = [];
     // The same demo photos on every card, each publisher on record as having uploaded them.
     let images: CardContent | null = null;
     for (let i = 0; i < PUBLISHERS; i++) {
       const username = `busy${i}`;
       publishers.push({ username, token: await test.signUp(username) });
-      images = await demoPhotosFor(test.db, username);
+      images = await demoPhotosFor(test, username);
     }
     if (!images) throw new Error('no publishers');
     const photos = images;
@@ -59,9 +46,7 @@ export async function writeConcurrent(): Promise<BenchRow[]> {
         ...sampleCardFields,
         full_name: name,
         bio,
-        cover_photo: photos.cover_photo ? address(photos.cover_photo) : undefined,
-        avatar: photos.avatar ? address(photos.avatar) : undefined,
-        existing_works: photos.works.map(address),
+        ...photoFields(photos),
       });
     const figures = new Map<Setup, Figures>(
       SETUPS.map((s) => [s, { live: [], post: [], commits: 0, members: 0 }]),
@@ -120,7 +105,6 @@ export async function writeConcurrent(): Promise<BenchRow[]> {
     ];
   } finally {
     GROUP_LIMITS.transactions = limit;
-    await projector.stop();
-    await test.close();
+    await close();
   }
 }

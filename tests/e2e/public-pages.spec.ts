@@ -52,7 +52,8 @@ test.describe('the public site', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // The dialog's close event, which pauses the video, is dispatched a task after the dialog hides.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
   test('content pages work with JavaScript off', async ({ browser }) => {

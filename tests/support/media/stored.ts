@@ -29,7 +29,7 @@ export const mediaIds = (mediaDir: string) => [
 ];
 
 /** Each stored width is a metadata-free WebP of the right size in its shard, and nothing else is in the folder. */
-export async function expectStoredInShards(mediaDir: string, ref: ImageRef, sizes: [number, number][]) {
+export async function expectStored(mediaDir: string, ref: ImageRef, sizes: [number, number][]) {
   expect(ref.widths).toEqual(sizes.map(([w]) => w));
   expect([ref.width, ref.height]).toEqual(sizes.at(-1));
   expect(listMedia(mediaDir)).toEqual(sizes.map(([w]) => `${ref.id}-${w}.webp`).sort());

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, expect } from 'vitest';
-import type { ImageRef } from '../../../../events/card/content';
 
 export const RED = { r: 208, g: 48, b: 32 };
 export const BLUE = { r: 32, g: 64, b: 208 };
@@ -47,33 +46,5 @@ export function expectColour(
       Math.abs(actual[channel] - expected[channel]),
       `${channel} of ${JSON.stringify(actual)}`,
     ).toBeLessThan(tolerance);
-  }
-}
-
-export const listFiles = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
-
-/** Each stored width is a metadata-free WebP of the right size, and nothing else (no temp files) is in the dir. */
-export async function expectStored(mediaDir: string, ref: ImageRef, sizes: [number, number][]) {
-  expect(ref.widths).toEqual(sizes.map(([w]) => w));
-  expect([ref.width, ref.height]).toEqual(sizes.at(-1));
-  expect(listFiles(mediaDir)).toEqual(sizes.map(([w]) => `${ref.id}-${w}.webp`).sort());
-  for (const [width, height] of sizes) {
-    const file = path.join(mediaDir, `${ref.id}-${width}.webp`);
-    const bytes = fs.readFileSync(file);
-    const meta = await sharp(bytes).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
-      format: 'webp',
-      width,
-      height,
-    });
-    expect({ exif: meta.exif, xmp: meta.xmp, icc: meta.icc, orientation: meta.orientation }).toEqual({
-      exif: undefined,
-      xmp: undefined,
-      icc: undefined,
-      orientation: undefined,
-    });
-    // WebP's metadata chunk ids, and the JPEG-style EXIF header; 4 bytes so compressed pixels won't match by chance.
-    for (const marker of ['Exif', 'EXIF', 'XMP ', 'ICCP']) expect(bytes.includes(marker)).toBe(false);
-    await sharp(bytes).raw().toBuffer(); // decodes in full, not just a valid header
   }
 }
