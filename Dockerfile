@@ -63,4 +63,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \
 # node itself is PID 1 (no npm, no shell), so SIGTERM from `docker stop` reaches the server, which drains in-flight
 # requests for SHUTDOWN_GRACE_SECONDS (default 30; give docker stop a longer --time).
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "--max-semi-space-size=8", "--import", "tsx", "scripts/start.ts"]

@@ -14,6 +14,8 @@ export type RebuildChildReport = {
   removed: number;
   /** process.resourceUsage().maxRSS: peak resident set size in kilobytes. */
   maxRssKb: number;
+  /** The same, once the read models were replayed and before any page was rendered. */
+  replayMaxRssKb: number;
 };
 
 const env = readEnv();
@@ -22,6 +24,7 @@ try {
   const started = performance.now();
   const replayed = await replay(deps.db);
   const replayDone = performance.now();
+  const replayMaxRssKb = process.resourceUsage().maxRSS;
   const pages = await rebuildProfiles(deps.db, {
     publicDir: deps.publicDir,
     publicUrl: env.PUBLIC_URL,
@@ -34,6 +37,7 @@ try {
     rendered: pages.rendered,
     removed: pages.removed,
     maxRssKb: process.resourceUsage().maxRSS,
+    replayMaxRssKb,
   };
   console.log(JSON.stringify(report));
 } finally {
