@@ -10,6 +10,11 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 const STATEMENT_CACHE_SIZE = 500;
+/**
+ * Bulk inserts (replay's batches, one row count after another) each have SQL of their own, up to hundreds of KB:
+ * kept, 500 of them held ~150 MB of SQL text and statements in a replay of 10,000 profiles for no reuse at all.
+ */
+const MAX_CACHED_SQL_LENGTH = 4096;
 
 /**
  * Kysely's SQLite driver prepares every query afresh; on our hardware that was a fifth of a command's time. The
@@ -21,6 +26,7 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      if (sql.length > MAX_CACHED_SQL_LENGTH) return sqlite.prepare(sql);
       const cached = cache.get(sql);
       if (cached && !cached.busy) {
         cache.delete(sql);

@@ -156,6 +156,7 @@ export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]>
         's',
       ),
       atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
+      info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
       info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
       info(
         'full rebuild again, over the pages already written',

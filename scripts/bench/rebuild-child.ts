@@ -14,12 +14,15 @@ export type RebuildChildReport = {
   removed: number;
   /** process.resourceUsage().maxRSS: peak resident set size in kilobytes. */
   maxRssKb: number;
+  /** The same, once the process had started and opened the database, before the replay. */
+  startMaxRssKb: number;
   /** The same, once the read models were replayed and before any page was rendered. */
   replayMaxRssKb: number;
 };
 
 const env = readEnv();
 const { deps, database } = await openRuntime(env);
+const startMaxRssKb = process.resourceUsage().maxRSS;
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);
@@ -37,6 +40,7 @@ try {
     rendered: pages.rendered,
     removed: pages.removed,
     maxRssKb: process.resourceUsage().maxRSS,
+    startMaxRssKb,
     replayMaxRssKb,
   };
   console.log(JSON.stringify(report));
