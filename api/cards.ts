@@ -1,17 +1,7 @@
 import { isAccountLive } from '../events/account/liveness';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { defaultCardContent, mediaUrl } from '../events/card/content';
-import type { Db } from '../events/db';
 import { type UserRow, userJson } from './users';
-
-export const findCardContent = async (db: Db, accountId: string): Promise<CardContent | null> => {
-  const row = await db
-    .selectFrom('cards')
-    .select('content')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.content) as CardContent) : null;
-};
 
 const largest = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import type { Db } from './db';
+import { fold } from './decider';
 import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
@@ -33,7 +34,7 @@ async function refold(trx: Db, streamIds: string[]): Promise<void> {
   for (const streamId of streamIds) {
     const events = await readStream(trx, streamId);
     for (const model of readModelsFor(streamId)) {
-      await saveRow(trx, model, streamId, events.reduce(model.evolve, model.initialState()));
+      await saveRow(trx, model, streamId, fold(model, events));
     }
   }
 }

@@ -39,20 +39,3 @@ export async function saveRow<State>(
     .onConflict((oc: UntypedConflict) => oc.column(model.keyColumn).doUpdateSet(row))
     .execute();
 }
-
-export async function insertRows(
-  db: Db,
-  model: ReadModel<unknown>,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  const untyped = db as unknown as UntypedDb;
-  const columns = Object.keys(rows[0] ?? {}).length || 1;
-  // SQLite allows 32,766 bound parameters per statement; stay well under it.
-  const perStatement = Math.max(1, Math.floor(8000 / columns));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    await untyped
-      .insertInto(model.table)
-      .values(rows.slice(start, start + perStatement))
-      .execute();
-  }
-}

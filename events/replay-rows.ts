@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from './db';
+import { fold } from './decider';
 import type { ReadModel } from './read-model';
 import { readModelsFor } from './read-models';
 import { readStream } from './store';
@@ -59,8 +60,7 @@ export async function foldStreams(db: Db, streamIds: Iterable<string>): Promise<
     if (models.length === 0) continue;
     const events = await readStream(db, streamId);
     for (const model of models) {
-      const state = events.reduce(model.evolve, model.initialState());
-      folded.push({ model, key: model.keyOf(streamId), row: model.toRow(state) });
+      folded.push({ model, key: model.keyOf(streamId), row: model.toRow(fold(model, events)) });
     }
   }
   return folded;

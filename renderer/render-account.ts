@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
-import type { CardContent } from '../events/card/content';
+import { findCardContent } from '../events/card/cards-read-model';
 import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
@@ -134,12 +134,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
   const { siteName } = target;
-  const row = await db
-    .selectFrom('cards')
-    .select('content')
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  const content = row ? (JSON.parse(row.content) as CardContent) : null;
+  const content = await findCardContent(db, accountId);
 
   let kind: PageKind;
   if (!isAccountLive(user)) {

@@ -1,3 +1,4 @@
+import type { Db } from '../db';
 import type { ReadModel } from '../read-model';
 import type { ProjectedEvent } from '../store';
 import type { CardContent } from './content';
@@ -22,3 +23,13 @@ export const cardsReadModel: ReadModel<CardsState> = {
   toRow: ({ accountId, content, publishedAt }) =>
     content ? { account_id: accountId, content: JSON.stringify(content), published_at: publishedAt } : null,
 };
+
+/** The published content of an account's card, or null before its first publish (and after erasure). */
+export async function findCardContent(db: Db, accountId: string): Promise<CardContent | null> {
+  const row = await db
+    .selectFrom('cards')
+    .select('content')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.content) as CardContent) : null;
+}

@@ -4,6 +4,7 @@ import { recordUploads } from '../../api/media/owners';
 import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
 import { type RunningProjector, startProjector } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
+import { demoCardContent } from './demo-data';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type DemoApp = { test: TestApp; projector: RunningProjector; close(): Promise<void> };
@@ -38,13 +39,7 @@ export async function startDemoApp(): Promise<DemoApp> {
  * uploaded (issue 11), and a bench publisher sending the demo's addresses stands for one that uploaded the same bytes.
  */
 export async function demoPhotosFor(test: TestApp, username: string): Promise<CardContent> {
-  const demo = await test.db
-    .selectFrom('cards')
-    .innerJoin('users', 'users.id', 'cards.account_id')
-    .select('cards.content')
-    .where('users.username', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  const images = JSON.parse(demo.content) as CardContent;
+  const images = await demoCardContent(test.db);
   const user = await test.db
     .selectFrom('users')
     .select('id')

@@ -2,10 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { seedDemo } from '../../api/demo/seed';
-import type { Deps } from '../../api/deps';
-import { createMailer } from '../../api/mail/mailer';
-import { createLocalPayments } from '../../api/payments/create';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import type { CardContent } from '../../events/card/content';
@@ -15,6 +11,7 @@ import { handleCommand } from '../../events/command';
 import { type Db, openDatabase } from '../../events/db';
 import { profileDir } from '../../renderer/render-account';
 import { startTsChild } from './child-process';
+import { demoCardContent, seedDemoInto } from './demo-data';
 import type { RebuildChildReport } from './rebuild-child';
 import { atLeast, atMost, type BenchRow, info } from './report';
 
@@ -66,24 +63,8 @@ async function generateAccounts(db: Db, demo: CardContent, count: number): Promi
 async function prepareDataDir(dir: string, count: number): Promise<void> {
   const opened = await openDatabase(path.join(dir, 'app.db'));
   try {
-    const deps = {
-      db: opened.db,
-      now: () => new Date(),
-      publicDir: path.join(dir, 'public'),
-      publicUrl: 'http://localhost:3000',
-      onAppended: () => {},
-      mailQueued: () => {},
-      mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
-    } as Deps;
-    deps.payments = createLocalPayments(deps);
-    await seedDemo(deps);
-    const row = await opened.db
-      .selectFrom('cards')
-      .innerJoin('users', 'users.id', 'cards.account_id')
-      .select('cards.content')
-      .where('users.username', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    await generateAccounts(opened.db, JSON.parse(row.content) as CardContent, count);
+    await seedDemoInto(opened.db, dir);
+    await generateAccounts(opened.db, await demoCardContent(opened.db), count);
     // Settled into the main file, as a production log would be, rather than one fresh transaction in the WAL.
     opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   } finally {

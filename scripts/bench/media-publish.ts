@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { storedFile } from '../../api/media/stored';
-import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
+import { findCardContent } from '../../events/card/cards-read-model';
+import { type ImageRef, mediaUrl } from '../../events/card/content';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { createTestApp } from '../../tests/support/api/app';
 import { atMost, type BenchRow, info } from './report';
@@ -56,13 +57,9 @@ async function install(fillers: number) {
   });
   if (first.status !== 200)
     throw new Error(`the first publish answered ${first.status}: ${await first.text()}`);
-  const row = await test.db
-    .selectFrom('cards')
-    .select('content')
-    .where('account_id', '=', (await test.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id)
-    .executeTakeFirstOrThrow();
-  const card = JSON.parse(row.content) as CardContent;
-  if (!card.cover_photo || !card.avatar || card.works.length !== 4)
+  const account = await test.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  const card = await findCardContent(test.db, account.id);
+  if (!card?.cover_photo || !card.avatar || card.works.length !== 4)
     throw new Error('the first publish lost photos');
   const mediaDir = path.join(test.deps.publicDir, 'media');
   if (fillers > 0) await fill(test, mediaDir, fillers);

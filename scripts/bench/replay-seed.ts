@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { seedDemo } from '../../api/demo/seed';
-import type { Deps } from '../../api/deps';
-import { createMailer } from '../../api/mail/mailer';
-import { createLocalPayments } from '../../api/payments/create';
 import { accountStreamId } from '../../events/account/events';
 import type { CardContent } from '../../events/card/content';
 import { cardStreamId } from '../../events/card/events';
@@ -11,6 +7,7 @@ import { type Db, openDatabase } from '../../events/db';
 import { type ReplayReport, replay } from '../../events/replay';
 import { appendToStream, lastGlobalPosition } from '../../events/store';
 import { saveCheckpoint } from '../../renderer/projector';
+import { demoCardContent, seedDemoInto } from './demo-data';
 
 const ACCOUNTS_PER_TRANSACTION = 5_000;
 const DAY_MS = 86_400_000;
@@ -84,25 +81,9 @@ export type SeededDataDir = {
 export async function seedReplayDataDir(dir: string, count: number): Promise<SeededDataDir> {
   const opened = await openDatabase(path.join(dir, 'app.db'));
   try {
-    const deps = {
-      db: opened.db,
-      now: () => new Date(),
-      publicDir: path.join(dir, 'public'),
-      publicUrl: 'http://localhost:3000',
-      onAppended: () => {},
-      mailQueued: () => {},
-      mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
-    } as unknown as Deps;
-    deps.payments = createLocalPayments(deps);
-    const seeded = await seedDemo(deps);
+    const seeded = await seedDemoInto(opened.db, dir);
     if (seeded.status !== 'created') throw new Error('the demo account already existed');
-    const row = await opened.db
-      .selectFrom('cards')
-      .innerJoin('users', 'users.id', 'cards.account_id')
-      .select('cards.content')
-      .where('users.username', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    await appendTradespeople(opened.db, JSON.parse(row.content) as CardContent, count);
+    await appendTradespeople(opened.db, await demoCardContent(opened.db), count);
     opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const started = performance.now();
     const firstReplay = await replay(opened.db);

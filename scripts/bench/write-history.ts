@@ -1,4 +1,4 @@
-import type { CardContent } from '../../events/card/content';
+import { findCardContent } from '../../events/card/cards-read-model';
 import { SNAPSHOT_POLICY } from '../../events/snapshots';
 import { appendToStream, streamVersion } from '../../events/store';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
@@ -47,12 +47,8 @@ export async function writeHistory(): Promise<BenchRow[]> {
     const early: number[] = [];
     for (let save = 1; save <= WINDOW; save++) early.push(await publish(bio(save)));
 
-    const row = await test.db
-      .selectFrom('cards')
-      .select('content')
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow();
-    const content = JSON.parse(row.content) as CardContent;
+    const content = await findCardContent(test.db, accountId);
+    if (!content) throw new Error('the card is not published');
     const now = new Date('2026-11-22T09:00:00Z');
     for (let save = WINDOW + 1; save <= SAVES - WINDOW; save += 50) {
       await test.db.transaction().execute(async (trx) => {

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { seedDemo } from '../../api/demo/seed';
+import type { Deps } from '../../api/deps';
+import { createMailer } from '../../api/mail/mailer';
+import { createLocalPayments } from '../../api/payments/create';
+import { findCardContent } from '../../events/card/cards-read-model';
+import type { CardContent } from '../../events/card/content';
+import type { Db } from '../../events/db';
+
+/** Seeds the demo into a bench data folder's open database, as the server's first start does. */
+export async function seedDemoInto(db: Db, dir: string) {
+  const deps = {
+    db,
+    now: () => new Date(),
+    publicDir: path.join(dir, 'public'),
+    publicUrl: 'http://localhost:3000',
+    onAppended: () => {},
+    mailQueued: () => {},
+    mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
+  } as unknown as Deps;
+  deps.payments = createLocalPayments(deps);
+  return seedDemo(deps);
+}
+
+/** The demo card's published content: the photos the benches' generated cards reuse. */
+export async function demoCardContent(db: Db): Promise<CardContent> {
+  const demo = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  const content = await findCardContent(db, demo.id);
+  if (!content) throw new Error('the demo card is not published');
+  return content;
+}
