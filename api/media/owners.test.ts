@@ -29,18 +29,8 @@ const jpeg = async (colour: string) =>
   );
 const file = (bytes: Uint8Array) => new File([new Uint8Array(bytes)], 'photo.jpg', { type: 'image/jpeg' });
 
-async function publish(token: string, entries: [string, string | File][]) {
-  const form = new FormData();
-  form.append('full_name', 'Dana Pipe');
-  for (const [key, value] of entries) form.append(key, value);
-  const response = await t.app.request('/api/business-card/create_business_card', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields freely
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const publish = (token: string, entries: [string, string | File][]) =>
+  t.publishForm(token, [['full_name', 'Dana Pipe'], ...entries]);
 
 const stored = () => listMedia(mediaDir).map((name) => name.slice(0, 24));
 

@@ -29,17 +29,7 @@ const photo = async (colour = '#c06030', width = 800, height = 600) =>
     },
   );
 
-async function publishForm(entries: [string, string | File][], auth = token) {
-  const form = new FormData();
-  for (const [key, value] of entries) form.append(key, value);
-  const response = await t.app.request('/api/business-card/create_business_card', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth}` },
-    body: form,
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: tests read response fields freely; each assertion is the check
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const publishForm = (entries: [string, string | File][], auth = token) => t.publishForm(auth, entries);
 
 const basics: [string, string][] = [
   ['full_name', 'Dana Pipe'],

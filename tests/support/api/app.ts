@@ -60,6 +60,19 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     return { status: response.status, body: json, headers: response.headers };
   };
 
+  /** Publishes the card as the editor does with photos: a multipart form of these fields, signed in with `token`. */
+  const publishForm = async (token: string, entries: [string, string | File][]) => {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value);
+    const response = await app.request('/api/business-card/create_business_card', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response fields freely; each assertion is the check
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
   /**
    * Sends what is queued and due through the real sender, as the server's would after a commit, and waits out
    * sends another sender (a test's running one) has in hand.
@@ -127,6 +140,7 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     sqlite: database.sqlite,
     dir: database.dir,
     call,
+    publishForm,
     outbox,
     deliverMail,
     lastMailTo,
