@@ -5,7 +5,6 @@ import { MAX_WORK_IMAGES } from '../events/card/content';
 import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
-import { readImageRefFromShard } from './media/backfill';
 import { holdMedia } from './media/in-flight';
 import { contentId, inspectImage, type PreparedImage, prepareImage } from './media/intake';
 import { SAVE_BUDGET_MS } from './media/render';
@@ -30,17 +29,11 @@ const shownIn = (content: CardContent | null) =>
     ),
   );
 
-async function existing(
-  mediaDir: string,
-  url: string,
-  label: string,
-  { hold, owns, shown, db }: Access,
-): Promise<ImageRef> {
+async function existing(url: string, label: string, { hold, owns, shown, db }: Access): Promise<ImageRef> {
   const id = parseMediaUrl(url);
   if (id) await hold(id);
   // Its ref as the card already has it, else media_files: a key lookup either way, never a folder listing.
-  const stored = (known: string) => (db ? readImageRef(db, known) : readImageRefFromShard(mediaDir, known));
-  const ref = id ? (shown.get(id) ?? (await stored(id))) : null;
+  const ref = id ? (shown.get(id) ?? (await readImageRef(db, id))) : null;
   if (!ref) throw invalid(`${label} must be a photo uploaded to TradeCard.`);
   // Another account's photo, however its address was found, would outlive that account's erasure on this card.
   if (!(await owns(ref.id))) throw invalid(`${label} must be a photo you uploaded yourself.`);
@@ -63,7 +56,7 @@ type Access = {
   hold: (id: string) => Promise<void>;
   owns: (id: string) => Promise<boolean>;
   shown: Map<string, ImageRef>;
-  db?: Kysely<Database>;
+  db: Kysely<Database>;
 };
 
 /**
@@ -78,7 +71,7 @@ export async function resolveCardImages(
   previous: CardContent | null,
   owns: (id: string) => Promise<boolean>,
   /** For photos stored before (media_files): reused rather than decoded again, and found by address. */
-  db?: Kysely<Database>,
+  db: Kysely<Database>,
 ) {
   const releases: (() => void)[] = [];
   /** Until released, neither the sweep nor another request's clean-up removes these photos' files. */
@@ -143,7 +136,7 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
   }
   const one = async (input: ImageInput, label: string) => {
     if (input === undefined || input === '') return undefined;
-    if (typeof input === 'string') return existing(mediaDir, input, label, access);
+    if (typeof input === 'string') return existing(input, label, access);
     return (prepared.get(input) as PreparedImage).ref;
   };
 
@@ -151,7 +144,7 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
   const avatar = await one(inputs.avatar, 'Profile photo');
   const works: ImageRef[] = [];
   for (const [index, url] of inputs.existingWorks.entries())
-    works.push(await existing(mediaDir, url, `Work image ${index + 1}`, access));
+    works.push(await existing(url, `Work image ${index + 1}`, access));
   for (const photo of inputs.newWorks) works.push((prepared.get(photo) as PreparedImage).ref);
   return {
     images: {

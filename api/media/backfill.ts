@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
-import { MEDIA_FILE_NAME, MEDIA_ID, shardDir, storedFile } from './stored';
+import { MEDIA_FILE_NAME, shardDir, storedFile } from './stored';
 
 const STORED_WIDTH = /^[a-f0-9]{24}-([1-9]\d*)\.webp$/;
 
@@ -33,24 +33,6 @@ export async function shardFlatFiles(mediaDir: string): Promise<number> {
     moved += 1;
   }
   return moved;
-}
-
-/**
- * A photo's ref from its files alone, listing only its own shard: for a caller without the database (the app before
- * it passes one to resolveCardImages), never for one with it.
- */
-export async function readImageRefFromShard(mediaDir: string, id: string): Promise<ImageRef | null> {
-  if (!MEDIA_ID.test(id)) return null;
-  const names = await fs.readdir(shardDir(mediaDir, id)).catch(() => [] as string[]);
-  const widths = names
-    .filter((name) => name.startsWith(`${id}-`))
-    .map((name) => Number(STORED_WIDTH.exec(name)?.[1] ?? 0))
-    .filter((width) => width > 0)
-    .sort((a, b) => a - b);
-  const width = widths.at(-1);
-  if (width === undefined) return null;
-  const { height } = await sharp(storedFile(mediaDir, id, width)).metadata();
-  return { id, width, height, widths };
 }
 
 export type FilesOfId = { name: string; size: number; mtimeMs: number }[];
