@@ -6,7 +6,7 @@ import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
 import { holdMedia } from './media/in-flight';
-import { contentId, inspectImage, type PreparedImage, prepareImage } from './media/intake';
+import { inspectImage, type PreparedImage, prepareImage } from './media/intake';
 import { SAVE_BUDGET_MS } from './media/render';
 import type { PhotoHeader } from './media/sniff';
 import { parseMediaUrl, readImageRef } from './media/stored';
@@ -112,7 +112,7 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
   const headers: PhotoHeader[] = [];
   let pixels = 0;
   for (const upload of uploads) {
-    const header = await inspectImage(await upload.photo.bytes(), upload.label);
+    const header = await inspectImage(upload.photo.file, upload.label);
     pixels += header.width * header.height;
     headers.push(header);
   }
@@ -127,12 +127,11 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
   // One budget for the whole save: many photos that each decode within it can't add up to minutes of CPU.
   const budget = { deadline: Date.now() + SAVE_BUDGET_MS };
   for (const [index, upload] of uploads.entries()) {
-    const bytes = await upload.photo.bytes();
-    await hold(await contentId(bytes));
-    prepared.set(
-      upload.photo,
-      await prepareImage(bytes, headers[index] as PhotoHeader, mediaDir, upload.label, budget, db),
-    );
+    const { file } = upload.photo;
+    const id = upload.photo.contentId();
+    await hold(id);
+    const photo = { source: file, header: headers[index] as PhotoHeader, id };
+    prepared.set(upload.photo, await prepareImage(photo, mediaDir, upload.label, budget, db));
   }
   const one = async (input: ImageInput, label: string) => {
     if (input === undefined || input === '') return undefined;

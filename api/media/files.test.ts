@@ -20,7 +20,8 @@ afterEach(async () => {
 
 async function prepared(width: number) {
   const jpeg = await (await twoTone(width, 300)).jpeg().toBuffer();
-  return prepareImage(jpeg, await inspectImage(jpeg, 'Cover photo'), dir.media(), 'Cover photo');
+  const header = await inspectImage(jpeg, 'Cover photo');
+  return prepareImage({ source: jpeg, header }, dir.media(), 'Cover photo');
 }
 
 describe('media_files', () => {

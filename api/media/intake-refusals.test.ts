@@ -116,7 +116,9 @@ describe('the processing budget of one save', () => {
         .toBuffer(),
     );
     const header = await inspectImage(jpeg, 'Work image 1');
-    await expect(prepareImage(jpeg, header, media, 'Work image 1', Date.now() - 1)).rejects.toThrow(
+    await expect(
+      prepareImage({ source: jpeg, header }, media, 'Work image 1', Date.now() - 1),
+    ).rejects.toThrow(
       'Work image 1 took too long to process. Please send fewer photos at once, or smaller ones.',
     );
     expect(fs.readdirSync(media)).toEqual([]);

@@ -1,4 +1,6 @@
-import { access } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
@@ -16,7 +18,7 @@ import {
   SAVE_BUDGET_MS,
   type SaveBudget,
 } from './render';
-import { type PhotoHeader, readPhotoHeader } from './sniff';
+import { type PhotoHeader, type PhotoSource, readPhotoHeader } from './sniff';
 import { readImageRef, storedFile } from './stored';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -36,13 +38,23 @@ const unreadable = (label: string) =>
 /** Megapixels for a person to read: whole when it is, else one decimal rounded up so 40.01 never shows as "40". */
 const megapixels = (pixels: number) => `${Math.ceil(pixels / 100_000) / 10}`;
 
+/** The content id of a photo: the first 12 bytes of its SHA-256, so the same upload always gets the same id. */
+export const contentIdOf = (digest: Uint8Array) => Buffer.from(digest.subarray(0, 12)).toString('hex');
+
 /**
  * Content-addressed: the same upload always gets the same id, whatever it was called. WebCrypto hashes on libuv's
- * thread pool, so 10 MB of photo doesn't hold the event loop for the ~20 ms a synchronous hash takes.
+ * thread pool, so 10 MB of photo doesn't hold the event loop for the ~20 ms a synchronous hash takes. A file is
+ * hashed as it is read (an upload's id is usually known already: upload-form.ts hashes it as it arrives).
  */
-export async function contentId(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
-  return Buffer.from(digest.subarray(0, 12)).toString('hex');
+export async function contentId(source: PhotoSource): Promise<string> {
+  if (typeof source === 'string') {
+    const hash = createHash('sha256');
+    for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
+    return contentIdOf(hash.digest());
+  }
+  return contentIdOf(
+    new Uint8Array(await crypto.subtle.digest('SHA-256', source as Uint8Array<ArrayBuffer>)),
+  );
 }
 
 const exists = (file: string) =>
@@ -67,11 +79,12 @@ async function storedWhole(db: Kysely<Database>, mediaDir: string, id: string): 
  * pixel count from the header (a tiny file can claim gigapixels: a decompression bomb). Refusals are
  * DomainError('invalid') worded for the person uploading, with `label` naming the field.
  */
-export async function inspectImage(bytes: Uint8Array, label: string): Promise<PhotoHeader> {
-  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+export async function inspectImage(source: PhotoSource, label: string): Promise<PhotoHeader> {
+  const size = typeof source === 'string' ? (await stat(source)).size : source.byteLength;
+  if (size > MAX_UPLOAD_BYTES) {
     throw refused('too_large', `${label} is larger than 10 MB. Please choose a smaller photo.`);
   }
-  const header = await readPhotoHeader(bytes);
+  const header = await readPhotoHeader(source);
   if (!header) throw unreadable(label);
   const pixels = header.width * header.height;
   if (pixels > MAX_PIXELS) {
@@ -86,24 +99,27 @@ export async function inspectImage(bytes: Uint8Array, label: string): Promise<Ph
 /** A photo decoded and encoded, its files not yet written (`renditions` is empty when they are all stored). */
 export type PreparedImage = { ref: ImageRef; renditions: Rendition[] };
 
+/** An inspected upload; `id` when it is known already (an upload's is hashed as it arrives), else it is hashed here. */
+export type InspectedPhoto = { source: PhotoSource; header: PhotoHeader; id?: string };
+
 /**
  * Decodes an inspected upload into its stored renditions, in memory: nothing touches the disk here. With `db`, a
  * photo already stored whole is not decoded again (`renditions` comes back empty).
  */
 export async function prepareImage(
-  bytes: Uint8Array,
-  header: PhotoHeader,
+  photo: InspectedPhoto,
   mediaDir: string,
   label: string,
   budget: number | SaveBudget = Date.now() + SAVE_BUDGET_MS,
   db?: Kysely<Database>,
 ): Promise<PreparedImage> {
-  const id = await contentId(bytes);
+  const { source, header } = photo;
+  const id = photo.id ?? (await contentId(source));
   const existing = db ? await storedWhole(db, mediaDir, id) : null;
   if (existing) return { ref: existing, renditions: [] };
   let renditions: Rendition[];
   try {
-    renditions = await renderWebps(bytes, header, budget);
+    renditions = await renderWebps(source, header, budget);
   } catch (error) {
     if (error instanceof OverBudget)
       throw refused(
@@ -148,7 +164,7 @@ export async function ingestImage(
   db?: Kysely<Database>,
 ): Promise<ImageRef> {
   const header = await inspectImage(bytes, label);
-  const prepared = await prepareImage(bytes, header, mediaDir, label, undefined, db);
+  const prepared = await prepareImage({ source: bytes, header }, mediaDir, label, undefined, db);
   await storePreparedImage(mediaDir, prepared);
   if (db) await recordMediaFiles(db, [prepared], new Date());
   return prepared.ref;

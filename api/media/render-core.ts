@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
-import type { PhotoHeader } from './sniff';
+import type { PhotoHeader, PhotoSource } from './sniff';
 
 /** The processing time one save may spend decoding and encoding its photos, all of them together. */
 export const SAVE_BUDGET_MS = 20_000;
@@ -33,18 +34,20 @@ const secondsLeft = (deadline: number) => {
  * Decodes once to sRGB pixels no wider than MAX_STORED_WIDTH, upright, and with nothing but pixels: EXIF (GPS
  * included), XMP and ICC cannot survive a trip through raw memory, so no encoder option can leak them later.
  */
-async function uprightPixels(bytes: Uint8Array, header: PhotoHeader, deadline: number) {
+async function uprightPixels(source: PhotoSource, header: PhotoHeader, deadline: number) {
   let image: Sharp;
   if (header.kind === 'heic') {
     // sharp's libvips has no HEVC decoder. libheif applies irot/imir itself, and HEIF's EXIF orientation is
     // advisory only (iPhones write both), so autoOrient here would rotate a second time. Loaded only when needed:
     // its WebAssembly is ~25 MB resident, and goes with the worker when it exits.
     const { default: decode } = await import('heic-decode');
-    const { width, height, data } = await decode({ buffer: bytes });
+    const { width, height, data } = await decode({
+      buffer: typeof source === 'string' ? await readFile(source) : source,
+    });
     image = sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS });
     if (!header.hasAlpha) image = image.removeAlpha();
   } else {
-    image = sharp(bytes, { limitInputPixels: MAX_PIXELS }).autoOrient();
+    image = sharp(source, { limitInputPixels: MAX_PIXELS }).autoOrient();
   }
   return image
     .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
@@ -60,11 +63,11 @@ async function uprightPixels(bytes: Uint8Array, header: PhotoHeader, deadline: n
  * decoded, and OverBudget once `deadline` (ms since the epoch) has passed.
  */
 export async function renderWebpsHere(
-  bytes: Uint8Array,
+  source: PhotoSource,
   header: PhotoHeader,
   deadline: number,
 ): Promise<Rendition[]> {
-  const { data, info } = await uprightPixels(bytes, header, deadline);
+  const { data, info } = await uprightPixels(source, header, deadline);
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const renditions: Rendition[] = [];
   for (const width of renditionWidths(info.width)) {

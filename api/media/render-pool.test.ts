@@ -6,7 +6,7 @@ import type { PhotoHeader } from './sniff';
 const workerUrl = new URL('../../tests/support/media/fake-render-worker.ts', import.meta.url);
 const header: PhotoHeader = { kind: 'jpeg', width: 10, height: 10, hasAlpha: false };
 const job = (first: number, tensOfMs = 0, deadline = Date.now() + 10_000) => ({
-  bytes: new Uint8Array([first, tensOfMs]),
+  source: new Uint8Array([first, tensOfMs]),
   header,
   budget: { deadline },
 });

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { OverBudget } from './render-core';
-import type { PhotoHeader } from './sniff';
+import type { PhotoHeader, PhotoSource } from './sniff';
 
 /** What a render thread is sent: `deadline` is when its processing must stop, waiting in the queue excluded. */
-export type RenderJob = { bytes: Uint8Array; header: PhotoHeader; deadline: number };
+export type RenderJob = { source: PhotoSource; header: PhotoHeader; deadline: number };
 /**
  * A save's processing budget, shared by its photos: when it runs out (ms since the epoch). Time spent waiting for a
  * render thread is not processing, so the pool moves it on by that long when the job starts.
@@ -19,7 +19,7 @@ export type RenderReply =
 export class RenderFailed extends Error {}
 
 type Queued = {
-  job: { bytes: Uint8Array; header: PhotoHeader; budget: SaveBudget };
+  job: { source: PhotoSource; header: PhotoHeader; budget: SaveBudget };
   queuedAt: number;
   resolve: (renditions: RenderedWebp[]) => void;
   reject: (error: Error) => void;
@@ -112,7 +112,7 @@ export function createRenderPool(options: PoolOptions) {
         slot = spawn();
       }
       const queued = queue.shift() as Queued;
-      const { bytes, header, budget } = queued.job;
+      const { source, header, budget } = queued.job;
       budget.deadline += Date.now() - queued.queuedAt;
       if (queued.timer) clearTimeout(queued.timer);
       // The save's earlier photos may have used its budget up: refused without taking the thread.
@@ -133,7 +133,7 @@ export function createRenderPool(options: PoolOptions) {
       slot.job = queued;
       // A thread at work keeps the process alive (a script awaiting a photo); an idle one never does.
       slot.worker.ref();
-      const job: RenderJob = { bytes, header, deadline: budget.deadline };
+      const job: RenderJob = { source, header, deadline: budget.deadline };
       slot.worker.postMessage(job);
     }
     for (const slot of slots) {

@@ -1,15 +1,26 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
 /**
- * Photos are background work next to pages: at nice 10 the scheduler gives a busy render thread about a tenth of
- * the CPU a busy event loop gets, so on a small machine a burst of uploads slows down rather than the pages. When
- * nothing else wants the CPU, photos still get all of it.
+ * Photos are background work next to pages. Their threads go to SCHED_IDLE, which Linux runs only on a core nothing
+ * else wants and preempts the moment a page request wakes the event loop; nice alone is not enough (measured: at
+ * nice 19, libvips still took a quarter of the event loop's core from a busy server, as a task that has just started
+ * running keeps its slice). When nothing else wants the CPU, photos still get all of it. Where SCHED_IDLE can't be
+ * set (no `chrt`), the lowest nice is the fallback.
  */
-export const RENDER_NICE = 10;
+export const RENDER_NICE = 19;
+const SCHED_OTHER = 0;
+export const SCHED_IDLE = 5;
+/** chrt (util-linux, in every Debian image) sets another thread's policy: Node has no sched_setscheduler. */
+const CHRT = '/usr/bin/chrt';
 
 /** The kernel's id of the calling thread (Linux), from /proc/thread-self → `<pid>/task/<tid>`. */
 const threadId = () => Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+
+/** chrt runs in the background: a thread is not sent another while one is on its way. */
+const pending = new Set<number>();
+let chrtWorks = fs.existsSync(CHRT);
 
 const lower = (tid: number) => {
   try {
@@ -17,21 +28,38 @@ const lower = (tid: number) => {
   } catch {
     // The thread has exited meanwhile, or the system refuses: priority is an optimisation, never a failure.
   }
+  if (!chrtWorks || pending.has(tid) || schedulingPolicy(tid) !== SCHED_OTHER) return;
+  pending.add(tid);
+  execFile(CHRT, ['--idle', '--pid', '0', String(tid)], (error) => {
+    pending.delete(tid);
+    // Refused (a sandbox without the right): nice it stays, and chrt is not tried again.
+    if (error && schedulingPolicy(tid) !== null) chrtWorks = false;
+  });
 };
+
+/** The scheduling policy of one of this process's threads (field 41 of its stat), or null once it has exited. */
+export function schedulingPolicy(tid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Lowers the priority of the calling thread (the render worker: HEIC's WebAssembly runs on it) and of libvips' own
- * threads, where sharp's decoding and encoding actually run. Both are per-thread on Linux (setpriority with a
- * thread id), and libvips starts its threads as it needs them, so this is called again while a job runs. Linux
- * only; elsewhere it does nothing.
+ * threads, where sharp's decoding and encoding actually run. Both are per-thread on Linux, and libvips starts its
+ * threads as a job needs them, so this is called again while a job runs. Linux only; elsewhere it does nothing.
  */
 export function lowerRenderPriority(): void {
   if (process.platform !== 'linux') return;
   try {
     lower(threadId());
-    for (const tid of fs.readdirSync('/proc/self/task')) {
+    for (const name of fs.readdirSync('/proc/self/task')) {
+      const tid = Number(name);
       const comm = fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      if (comm.startsWith('libvips')) lower(Number(tid));
+      if (comm.startsWith('libvips')) lower(tid);
     }
   } catch {
     // /proc not mounted (a sandbox): run at normal priority.

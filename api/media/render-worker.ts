@@ -9,13 +9,13 @@ import { lowerRenderPriority } from './render-priority';
 sharp.concurrency(1);
 sharp.cache(false);
 
-parentPort?.on('message', async ({ bytes, header, deadline }: RenderJob) => {
+parentPort?.on('message', async ({ source, header, deadline }: RenderJob) => {
   let reply: RenderReply;
   // libvips starts threads as a job needs them: each is lowered soon after it appears.
   lowerRenderPriority();
   const lowering = setInterval(lowerRenderPriority, 100);
   try {
-    const renditions = await renderWebpsHere(bytes, header, deadline);
+    const renditions = await renderWebpsHere(source, header, deadline);
     reply = {
       ok: true,
       renditions: renditions.map(({ width, height, webp }) => ({

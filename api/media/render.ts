@@ -1,6 +1,6 @@
 import { type Rendition, SAVE_BUDGET_MS } from './render-core';
 import { createRenderPool, defaultPoolSize, type RenderPool, type SaveBudget } from './render-pool';
-import type { PhotoHeader } from './sniff';
+import type { PhotoHeader, PhotoSource } from './sniff';
 
 export {
   MAX_PIXELS,
@@ -37,12 +37,12 @@ export const renderPool = (): RenderPool => {
  * for longer than its budget.
  */
 export async function renderWebps(
-  bytes: Uint8Array,
+  source: PhotoSource,
   header: PhotoHeader,
   budget: number | SaveBudget = Date.now() + SAVE_BUDGET_MS,
 ): Promise<Rendition[]> {
   const shared = typeof budget === 'number' ? { deadline: budget } : budget;
-  const rendered = await renderPool().render({ bytes, header, budget: shared });
+  const rendered = await renderPool().render({ source, header, budget: shared });
   return rendered.map(({ width, height, webp }) => ({
     width,
     height,

@@ -1,4 +1,11 @@
+import { open } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
+
+/**
+ * A photo as bytes in memory, or as the path of the file an upload was streamed to: from a path, only the header is
+ * read here and the pixels are read by the render thread, so the event loop never holds the photo.
+ */
+export type PhotoSource = Uint8Array | string;
 
 export type PhotoKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heic';
 
@@ -44,15 +51,28 @@ function sniffFamily(bytes: Uint8Array): Family | null {
   return null;
 }
 
+/** Enough of the start of a file for sniffFamily (the ftyp box is read up to 256 bytes). */
+const SNIFF_BYTES = 512;
+
+async function leadingBytes(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** The header of an upload we accept, or null for anything else (other formats, garbage, empty). */
-export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader | null> {
-  const family = sniffFamily(bytes);
+export async function readPhotoHeader(source: PhotoSource): Promise<PhotoHeader | null> {
+  const family = sniffFamily(typeof source === 'string' ? await leadingBytes(source) : source);
   if (!family) return null;
   let meta: Metadata;
   try {
     // Reading the header decodes no pixels, so sharp's own 268-megapixel guard is lifted here: a bigger photo is
     // then refused for its size by the caller, with the limit named, rather than called unreadable.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(source, { limitInputPixels: false }).metadata();
   } catch {
     return null;
   }

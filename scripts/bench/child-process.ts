@@ -20,18 +20,30 @@ export type RunningChild = {
 };
 
 /**
- * As `npm start` and the image run node (package.json, Dockerfile): V8's young generation capped at 8 MB a half.
- * Under tens of thousands of requests a second its default grew the heap by ~100 MB and kept it; at 8 MB the
- * throughput measured the same (ADR 016).
+ * The V8 heap flags an npm script runs node with (package.json), so a bench measures what an operator runs: for
+ * `start` (and the image), the young generation capped at 8 MB a half (ADR 016); for `rebuild` and `replay`, the
+ * old generation capped at 256 MB (ADR 019).
  */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+export function npmScriptNodeFlags(script: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const command = manifest.scripts?.[script];
+  if (typeof command !== 'string') throw new Error(`package.json has no "${script}" script`);
+  return command.split(/\s+/).filter((word) => word.startsWith('--max-'));
+}
 
 /** How much of a child's latest output is kept for waitFor and for error messages. */
 const KEPT_OUTPUT = 1024 * 1024;
 
-/** `node --import tsx <entry>`, run from the repository root with the given configuration in its environment. */
-export function startTsChild(entry: string, config: Record<string, string>): RunningChild {
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', entry], {
+/**
+ * `node --import tsx <entry>`, run from the repository root with the given configuration in its environment, and
+ * the heap flags of the npm script it stands for (`npm start` unless said).
+ */
+export function startTsChild(
+  entry: string,
+  config: Record<string, string>,
+  nodeFlags = npmScriptNodeFlags('start'),
+): RunningChild {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: childEnv(config),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,7 @@ import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
 import { type Db, openDatabase } from '../../events/db';
 import { profileDir } from '../../renderer/render-account';
-import { startTsChild } from './child-process';
+import { npmScriptNodeFlags, startTsChild } from './child-process';
 import { demoCardContent, seedDemoInto } from './demo-data';
 import type { RebuildChildReport } from './rebuild-child';
 import { atLeast, atMost, type BenchRow, info } from './report';
@@ -93,7 +93,11 @@ function checkPages(publicDir: string, count: number): void {
 
 /** One `npm run rebuild` over `dir` in a child process of its own; its report, once it has exited cleanly. */
 async function rebuildInChild(dir: string): Promise<RebuildChildReport> {
-  const child = startTsChild('scripts/bench/rebuild-child.ts', { DATA_DIR: dir, PUBLIC_URL });
+  const child = startTsChild(
+    'scripts/bench/rebuild-child.ts',
+    { DATA_DIR: dir, PUBLIC_URL },
+    npmScriptNodeFlags('rebuild'),
+  );
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../events/db';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
-import { type RunningChild, startTsChild } from './child-process';
+import { npmScriptNodeFlags, type RunningChild, startTsChild } from './child-process';
 import { demoCardContent } from './demo-data';
 import { seedReplayDataDir } from './replay-seed';
 import { atMost, type BenchRow, info } from './report';
@@ -101,7 +101,7 @@ export async function replayBesideServer(count = REPLAY_PROFILES): Promise<Bench
     const before = await publishUntil(publish, new Promise((resolve) => setTimeout(resolve, BEFORE_MS)));
 
     const replaying = performance.now();
-    const replayer = startTsChild('scripts/replay.ts', config);
+    const replayer = startTsChild('scripts/replay.ts', config, npmScriptNodeFlags('replay'));
     children.push(replayer);
     let timer: NodeJS.Timeout | undefined;
     const tooLong = new Promise<never>((_, reject) => {
