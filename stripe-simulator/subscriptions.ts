@@ -64,6 +64,10 @@ const withPeriod = (subscription: Subscription, start: number, end: number): Sub
   return { ...subscription, items };
 };
 
+/** The card a subscription charges: the one saved at checkout. */
+const cardOf = (subscription: Subscription) =>
+  typeof subscription.default_payment_method === 'string' ? subscription.default_payment_method : null;
+
 const ended = (
   subscription: Subscription,
   at: number,
@@ -87,10 +91,7 @@ async function renew(
   const start = periodOf(data).current_period_end;
   const end = addMonths(internal.anchor, periodsBilled);
   const price = periodOf(data).price;
-  const paid = await chargeSucceeds(
-    db,
-    typeof data.default_payment_method === 'string' ? data.default_payment_method : null,
-  );
+  const paid = await chargeSucceeds(db, cardOf(data));
   const customer = await findObject<Customer>(db, 'customer', String(data.customer));
   const invoice = await createInvoice(ctx, db, {
     customer: String(data.customer),
@@ -132,10 +133,7 @@ async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at
       ? await findObject<Invoice>(db, 'invoice', data.latest_invoice)
       : undefined;
   const open = latest?.data.status === 'open' ? latest.data : null;
-  const paid = await chargeSucceeds(
-    db,
-    typeof data.default_payment_method === 'string' ? data.default_payment_method : null,
-  );
+  const paid = await chargeSucceeds(db, cardOf(data));
   const invoice = open ? await recordAttempt(db, open, paid, at) : null;
   const recovered = { ...internal, failedAttempts: 0, nextAttemptAt: null };
   if (paid || !invoice) {
