@@ -30,8 +30,8 @@ export function controlRoutes(controls: Controls) {
   const app = new Hono();
   app.onError((error, c) => {
     if (error instanceof StripeApiError) return c.json({ error: error.message }, error.status);
-    if (error instanceof RangeError || error instanceof z.ZodError)
-      return c.json({ error: error.message }, 400);
+    if (error instanceof z.ZodError) return c.json({ error: z.prettifyError(error) }, 400);
+    if (error instanceof RangeError) return c.json({ error: error.message }, 400);
     throw error;
   });
   app.use(async (c, next) => {

@@ -73,5 +73,5 @@ export async function deleteCustomer(db: SimulatorDb, id: string) {
     await saveObject(db, erased, { receiptToken: null });
   }
   await db.deleteFrom('objects').where('customer', '=', id).where('type', '=', 'payment_method').execute();
-  return saveObject(db, deletedCustomer(id) as unknown as Customer & { id: string });
+  return saveObject(db, deletedCustomer(id));
 }
