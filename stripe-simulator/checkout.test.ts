@@ -132,4 +132,15 @@ describe('Checkout through the Stripe SDK and the hosted page', () => {
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("We can't find that checkout");
   });
+
+  it('pays a session through the function API, as a demo sign-up does, and delivers its webhooks', async () => {
+    const { sessionId } = await t.stripe.createCheckout(checkoutRequest({ trial: { days: 14 } }));
+    expect(await t.simulator.payCheckout(sessionId, { card: '4242', shipping: null })).toBe('completed');
+    expect(await t.simulator.payCheckout(sessionId, { card: '4242', shipping: null })).toBe('not-open');
+    expect(typesOf(t.endpoint.received)).toEqual([
+      'checkout.completed',
+      'subscription.changed',
+      'invoice.paid',
+    ]);
+  });
 });

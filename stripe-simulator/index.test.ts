@@ -3,9 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Hono } from 'hono';
 import Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStripeSimulator } from '.';
+import { createStripeSimulator, startStripeSimulator } from '.';
 
 const SECRET = 'whsec_index_tests';
 const cleanups: (() => Promise<void>)[] = [];
@@ -108,5 +109,35 @@ describe('startStripeSimulator', () => {
     expect(second.now()).toBe(Date.parse('2026-03-02T10:00:00Z') / 1000);
     const again = new Stripe('sk_test_index', { host: second.host, port: second.port, protocol: 'http' });
     expect((await again.checkout.sessions.retrieve(session.id)).status).toBe('open');
+  });
+
+  it('serves its pages from wherever an app mounts them', async () => {
+    const simulator = await createStripeSimulator({
+      dbFile: ':memory:',
+      webhookUrl: null,
+      webhookSecret: SECRET,
+      publicBaseUrl: 'https://tradecard.test/checkout/test/',
+      businessUrl: 'https://tradecard.test/',
+    });
+    cleanups.unshift(() => simulator.close());
+    const site = new Hono().route('/checkout/test', simulator.pages);
+    const created = await simulator.app.request('/v1/checkout/sessions', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sk_test_mount', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        mode: 'setup',
+        currency: 'gbp',
+        success_url: 'https://tradecard.test/done',
+      }),
+    });
+    const { url } = (await created.json()) as { url: string };
+    expect(url).toMatch(/^https:\/\/tradecard\.test\/checkout\/test\/checkout\/cs_test_/);
+    const page = await site.request(new URL(url).pathname);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Test mode — no real payment is taken');
+    const missing = await site.request('/checkout/test/receipts/nothing');
+    expect(await missing.text()).toContain(
+      '<a class="button" href="https://tradecard.test/">Go to TradeCard</a>',
+    );
   });
 });
