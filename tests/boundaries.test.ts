@@ -25,7 +25,7 @@ const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
 const isProductionModule = (file: string) =>
   /\.(ts|tsx|astro|mjs)$/.test(file) &&
   !/\.test\.ts$/.test(file) &&
-  (/^(api|events|renderer|observability)\//.test(file) ||
+  (/^(api|events|renderer|observability|stripe-simulator)\//.test(file) ||
     /^site\/(src\/|astro\.config)/.test(file) ||
     /^scripts\/[^/]+\.ts$/.test(file));
 

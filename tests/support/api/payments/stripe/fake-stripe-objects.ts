@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { type FormObject, formList, formRecord, formText } from './fake-stripe-form';
+import { type FormObject, formList, formRecord, formText } from '../../../../../stripe-simulator/form';
 
 /**
  * Test support: Stripe objects as the API returns them (API 2026-10-28), limited to the fields our provider and a

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { type FormObject, formList, formText } from './fake-stripe-form';
+import { type FormObject, formList, formText } from '../../../../../stripe-simulator/form';
 import { deletedCustomer, sessionFromParams, stripeError, unixNow } from './fake-stripe-objects';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { type FormObject, formRecord, formText, parseForm } from './fake-stripe-form';
+import { type FormObject, formRecord, formText, parseForm } from '../../../../../stripe-simulator/form';
 import {
   type CardInput,
   cardPaymentMethod,

@@ -1,6 +1,6 @@
 /**
- * Test support: the form encoding the Stripe SDK sends (`line_items[0][price_data][currency]=gbp`) read back into
- * nested objects and arrays. Form values carry no types, so every leaf stays a string, as Stripe's API sees it.
+ * The form encoding the Stripe SDK sends (`line_items[0][price_data][currency]=gbp`) read back into nested objects
+ * and arrays. Form values carry no types, so every leaf stays a string, as Stripe's API sees it.
  */
 
 export type FormValue = string | FormValue[] | FormObject;
@@ -52,7 +52,7 @@ export const parseForm = (encoded: string): FormObject => {
   return root;
 };
 
-/** The value at a path, or undefined: lets the fake read params without a cast at every step. */
+/** The value at a path, or undefined: lets the simulator read params without a cast at every step. */
 export const formAt = (value: FormValue | undefined, ...path: (string | number)[]): FormValue | undefined => {
   let current = value;
   for (const key of path) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formRecord, formText, parseForm } from './fake-stripe-form';
+import { formRecord, formText, parseForm } from './form';
 
-describe('parseForm (fake Stripe test support)', () => {
+describe('parseForm', () => {
   it('reads bracketed keys into nested objects and indexed arrays', () => {
     const form = parseForm(
       'mode=payment&line_items[0][price_data][currency]=gbp&line_items[0][quantity]=2' +

@@ -1,0 +1,71 @@
+import { Hono } from 'hono';
+import type { SimulatorContext } from '../context';
+import { deleteCustomer } from '../customers';
+import { missing } from '../errors';
+import { formList, formText } from '../form';
+import type { Customer, Invoice, PaymentMethod, Subscription } from '../objects';
+import { findObject, listObjects } from '../store';
+import { cancelNow } from '../subscriptions';
+import { limitOf, listOf, reply, type V1Env } from './v1';
+
+const DEFAULT_METHOD = 'invoice_settings.default_payment_method';
+
+/** Customers, and the two lists the app reads by customer: invoices and payment methods. */
+export function customerRoutes(ctx: SimulatorContext) {
+  const app = new Hono<V1Env>();
+
+  app.get('/customers/:id', async (c) => {
+    const stored = await findObject<Customer>(ctx.db, 'customer', c.req.param('id'));
+    if (!stored) throw missing('customer', c.req.param('id'));
+    const customer = stored.data;
+    const methodId = customer.invoice_settings?.default_payment_method;
+    if (
+      customer.deleted ||
+      typeof methodId !== 'string' ||
+      !formList(c.get('params'), 'expand').includes(DEFAULT_METHOD)
+    )
+      return reply(c, customer);
+    const method = await findObject<PaymentMethod>(ctx.db, 'payment_method', methodId);
+    const settings = { ...customer.invoice_settings, default_payment_method: method?.data ?? null };
+    return reply(c, { ...customer, invoice_settings: settings });
+  });
+
+  // Deleting a customer cancels its subscriptions at once, as Stripe does.
+  app.delete('/customers/:id', async (c) => {
+    const id = c.req.param('id');
+    const deleted = await ctx.db.transaction().execute(async (db) => {
+      const live = await listObjects<Subscription>(db, 'subscription', id, 100);
+      for (const subscription of live.data) {
+        if (subscription.status !== 'canceled') await cancelNow(db, subscription.id, ctx.now());
+      }
+      return deleteCustomer(db, id);
+    });
+    ctx.deliverSoon();
+    return reply(c, deleted);
+  });
+
+  app.get('/invoices', async (c) => {
+    const params = c.get('params');
+    const page = await listObjects<Invoice>(
+      ctx.db,
+      'invoice',
+      formText(params, 'customer'),
+      limitOf(formText(params, 'limit')),
+    );
+    return reply(c, listOf('/v1/invoices', page));
+  });
+
+  // Every saved method is a card here, so `type=card` filters nothing out.
+  app.get('/payment_methods', async (c) => {
+    const params = c.get('params');
+    const page = await listObjects<PaymentMethod>(
+      ctx.db,
+      'payment_method',
+      formText(params, 'customer'),
+      limitOf(formText(params, 'limit')),
+    );
+    return reply(c, listOf('/v1/payment_methods', page));
+  });
+
+  return app;
+}

@@ -1,0 +1,198 @@
+import type Stripe from 'stripe';
+import { newId } from './ids';
+
+/**
+ * Stripe's objects as the API returns them, limited to the fields a client of the simulator reads. Each builder
+ * casts once, here, so the rest of the simulator handles the SDK's own types and tsc checks every field name.
+ */
+
+export type Session = Stripe.Checkout.Session;
+export type Customer = Stripe.Customer;
+export type PaymentMethod = Stripe.PaymentMethod;
+export type Subscription = Stripe.Subscription;
+export type Invoice = Stripe.Invoice;
+export type ShippingDetails = { name: string; address: Stripe.Address };
+
+export const customerObject = (fields: { email: string | null; name: string | null; created: number }) =>
+  ({
+    id: newId('cus'),
+    object: 'customer',
+    created: fields.created,
+    email: fields.email,
+    name: fields.name,
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: null,
+      footer: null,
+      rendering_options: null,
+    },
+    livemode: false,
+    metadata: {},
+  }) as unknown as Customer;
+
+export const deletedCustomer = (id: string): Stripe.DeletedCustomer => ({
+  id,
+  object: 'customer',
+  deleted: true,
+});
+
+/** Any future date will do for a test card; three years on, as a newly issued card might run. */
+export const cardPaymentMethod = (fields: { customer: string; last4: string; created: number }) =>
+  ({
+    id: newId('pm'),
+    object: 'payment_method',
+    type: 'card',
+    created: fields.created,
+    customer: fields.customer,
+    livemode: false,
+    metadata: {},
+    billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
+    card: {
+      brand: 'visa',
+      display_brand: 'visa',
+      last4: fields.last4,
+      exp_month: 12,
+      exp_year: new Date(fields.created * 1000).getUTCFullYear() + 3,
+      country: 'GB',
+      funding: 'credit',
+    },
+  }) as unknown as PaymentMethod;
+
+export const subscriptionObject = (fields: {
+  customer: string;
+  paymentMethod: string;
+  price: { unit_amount: number; currency: string; product: string };
+  created: number;
+  trialEnd: number | null;
+  periodEnd: number;
+  metadata: Record<string, string>;
+}) => {
+  const id = newId('sub');
+  return {
+    id,
+    object: 'subscription',
+    customer: fields.customer,
+    status: fields.trialEnd ? 'trialing' : 'active',
+    created: fields.created,
+    start_date: fields.created,
+    billing_cycle_anchor: fields.trialEnd ?? fields.created,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    ended_at: null,
+    currency: fields.price.currency,
+    default_payment_method: fields.paymentMethod,
+    collection_method: 'charge_automatically',
+    latest_invoice: null,
+    trial_start: fields.trialEnd ? fields.created : null,
+    trial_end: fields.trialEnd,
+    trial_settings: { end_behavior: { missing_payment_method: 'cancel' } },
+    metadata: fields.metadata,
+    livemode: false,
+    items: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${id}`,
+      data: [
+        {
+          id: newId('si'),
+          object: 'subscription_item',
+          subscription: id,
+          created: fields.created,
+          quantity: 1,
+          current_period_start: fields.created,
+          current_period_end: fields.periodEnd,
+          metadata: {},
+          price: {
+            id: newId('price'),
+            object: 'price',
+            currency: fields.price.currency,
+            unit_amount: fields.price.unit_amount,
+            product: fields.price.product,
+            recurring: { interval: 'month', interval_count: 1 },
+          },
+        },
+      ],
+    },
+  } as unknown as Subscription;
+};
+
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  unitAmount: number;
+  period: { start: number; end: number } | null;
+};
+
+export const invoiceObject = (fields: {
+  number: string;
+  customer: string;
+  customerEmail: string | null;
+  currency: string;
+  line: InvoiceLine;
+  subscription: Subscription | null;
+  billingReason: 'manual' | 'subscription_create' | 'subscription_cycle';
+  paid: boolean;
+  created: number;
+  receiptUrl: string;
+}) => {
+  const id = newId('in');
+  const amount = fields.line.quantity * fields.line.unitAmount;
+  const { period } = fields.line;
+  return {
+    id,
+    object: 'invoice',
+    customer: fields.customer,
+    customer_email: fields.customerEmail,
+    status: fields.paid ? 'paid' : 'open',
+    number: fields.number,
+    created: fields.created,
+    currency: fields.currency,
+    amount_due: amount,
+    amount_paid: fields.paid ? amount : 0,
+    amount_remaining: fields.paid ? 0 : amount,
+    attempt_count: amount > 0 ? 1 : 0,
+    attempted: amount > 0,
+    billing_reason: fields.billingReason,
+    collection_method: 'charge_automatically',
+    parent: fields.subscription
+      ? {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: {
+            metadata: fields.subscription.metadata,
+            subscription: fields.subscription.id,
+          },
+        }
+      : null,
+    lines: {
+      object: 'list',
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+      data: [
+        {
+          id: newId('il'),
+          object: 'line_item',
+          description: fields.line.description,
+          amount,
+          currency: fields.currency,
+          quantity: fields.line.quantity,
+          period: period ?? { start: fields.created, end: fields.created },
+          pricing: { unit_amount_decimal: String(fields.line.unitAmount) },
+        },
+      ],
+    },
+    period_start: period?.start ?? fields.created,
+    period_end: period?.end ?? fields.created,
+    status_transitions: {
+      finalized_at: fields.created,
+      paid_at: fields.paid ? fields.created : null,
+      marked_uncollectible_at: null,
+      voided_at: null,
+    },
+    hosted_invoice_url: fields.receiptUrl,
+    invoice_pdf: `${fields.receiptUrl}?download=1`,
+    livemode: false,
+    metadata: {},
+  } as unknown as Invoice;
+};

@@ -1,0 +1,195 @@
+import type { SimulatorContext } from './context';
+import { chargeSucceeds } from './customers';
+import type { SimulatorDb } from './db';
+import { invalid, missing } from './errors';
+import { createInvoice, recordAttempt } from './invoices';
+import type { Customer, Invoice, Subscription } from './objects';
+import { findObject, type Stored, saveObject } from './store';
+import { addMonths, DAY } from './time';
+import { recordEvent } from './webhooks';
+
+/** Stripe's default recovery: after a failed charge, retry every few days; cancel when the fourth try fails. */
+export const RETRY_EVERY = 3 * DAY;
+export const MAX_ATTEMPTS = 4;
+
+/** What Stripe keeps about a subscription's billing without returning it. */
+export type SubscriptionInternal = {
+  /** The product's name for invoice lines: prices here are inline, with no product objects to look up. */
+  description: string;
+  /** Periods run from here, month by month (the trial's end, or the start). */
+  anchor: number;
+  periodsBilled: number;
+  failedAttempts: number;
+  nextAttemptAt: number | null;
+};
+
+type StoredSubscription = Stored<Subscription, SubscriptionInternal>;
+
+const periodOf = (subscription: Subscription) => {
+  const item = subscription.items.data[0];
+  if (!item) throw new Error(`Subscription ${subscription.id} has no item.`);
+  return item;
+};
+
+/** When the clock next has work for a subscription: its period end, or a retry of a failed payment. */
+export function dueAt(subscription: Subscription, internal: SubscriptionInternal): number | null {
+  if (subscription.status === 'canceled') return null;
+  const periodEnd = periodOf(subscription).current_period_end;
+  const retry = internal.nextAttemptAt;
+  if (subscription.status !== 'past_due' || retry === null) return periodEnd;
+  return subscription.cancel_at_period_end && periodEnd < retry ? periodEnd : retry;
+}
+
+/** Writes a change and its event: `deleted` once it has ended, `updated` otherwise. */
+async function changed(
+  db: SimulatorDb,
+  subscription: Subscription,
+  internal: SubscriptionInternal,
+  at: number,
+) {
+  await saveObject(db, subscription, { internal, dueAt: dueAt(subscription, internal) });
+  const type =
+    subscription.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
+  await recordEvent(db, type, subscription, at);
+  return subscription;
+}
+
+const withPeriod = (subscription: Subscription, start: number, end: number): Subscription => {
+  const [item, ...rest] = subscription.items.data;
+  if (!item) return subscription;
+  const items = {
+    ...subscription.items,
+    data: [{ ...item, current_period_start: start, current_period_end: end }, ...rest],
+  };
+  return { ...subscription, items };
+};
+
+/** The card a subscription charges: the one saved at checkout. */
+const cardOf = (subscription: Subscription) =>
+  typeof subscription.default_payment_method === 'string' ? subscription.default_payment_method : null;
+
+const ended = (
+  subscription: Subscription,
+  at: number,
+  canceledAt = subscription.canceled_at ?? at,
+): Subscription => ({
+  ...subscription,
+  status: 'canceled',
+  canceled_at: canceledAt,
+  ended_at: at,
+  cancel_at: null,
+});
+
+/** A trial's end or a period's end: a new month starts whether or not its invoice is paid, as in Stripe. */
+async function renew(
+  ctx: SimulatorContext,
+  db: SimulatorDb,
+  { data, internal }: StoredSubscription,
+  at: number,
+) {
+  const periodsBilled = internal.periodsBilled + 1;
+  const start = periodOf(data).current_period_end;
+  const end = addMonths(internal.anchor, periodsBilled);
+  const price = periodOf(data).price;
+  const paid = await chargeSucceeds(db, cardOf(data));
+  const customer = await findObject<Customer>(db, 'customer', String(data.customer));
+  const invoice = await createInvoice(ctx, db, {
+    customer: String(data.customer),
+    customerEmail: customer?.data.email ?? null,
+    currency: data.currency,
+    line: {
+      description: internal.description,
+      quantity: 1,
+      unitAmount: price.unit_amount ?? 0,
+      period: { start, end },
+    },
+    subscription: data,
+    billingReason: 'subscription_cycle',
+    paid,
+    at,
+  });
+  await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, at);
+  const renewed: Subscription = {
+    ...withPeriod(data, start, end),
+    status: paid ? 'active' : 'past_due',
+    latest_invoice: invoice.id,
+  };
+  return changed(
+    db,
+    renewed,
+    {
+      ...internal,
+      periodsBilled,
+      failedAttempts: paid ? 0 : 1,
+      nextAttemptAt: paid ? null : at + RETRY_EVERY,
+    },
+    at,
+  );
+}
+
+async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at: number) {
+  const latest =
+    typeof data.latest_invoice === 'string'
+      ? await findObject<Invoice>(db, 'invoice', data.latest_invoice)
+      : undefined;
+  const open = latest?.data.status === 'open' ? latest.data : null;
+  const paid = await chargeSucceeds(db, cardOf(data));
+  const invoice = open ? await recordAttempt(db, open, paid, at) : null;
+  const recovered = { ...internal, failedAttempts: 0, nextAttemptAt: null };
+  if (paid || !invoice) {
+    if (invoice) await recordEvent(db, 'invoice.paid', invoice, at);
+    return changed(db, { ...data, status: 'active' }, recovered, at);
+  }
+  await recordEvent(db, 'invoice.payment_failed', invoice, at);
+  const failedAttempts = internal.failedAttempts + 1;
+  if (failedAttempts >= MAX_ATTEMPTS)
+    return changed(db, ended(data, at, at), { ...internal, failedAttempts, nextAttemptAt: null }, at);
+  const waiting = { ...internal, failedAttempts, nextAttemptAt: at + RETRY_EVERY };
+  await saveObject(db, data, { internal: waiting, dueAt: dueAt(data, waiting) });
+  return data;
+}
+
+/**
+ * Does what fell due for one subscription at its due time (not the clock's now), so a clock that jumped months
+ * bills each month in turn.
+ */
+export async function runSubscriptionStep(ctx: SimulatorContext, id: string, now: number): Promise<void> {
+  await ctx.db.transaction().execute(async (db) => {
+    const stored = await findObject<Subscription, SubscriptionInternal>(db, 'subscription', id);
+    if (!stored || stored.dueAt === null || stored.dueAt > now) return;
+    const at = stored.dueAt;
+    const periodEnd = periodOf(stored.data).current_period_end;
+    if (stored.data.cancel_at_period_end && periodEnd <= at)
+      await changed(db, ended(stored.data, periodEnd), stored.internal, at);
+    else if (stored.data.status === 'past_due') await retry(db, stored, at);
+    else await renew(ctx, db, stored, at);
+  });
+}
+
+async function findSubscription(db: SimulatorDb, id: string): Promise<StoredSubscription> {
+  const stored = await findObject<Subscription, SubscriptionInternal>(db, 'subscription', id);
+  if (!stored) throw missing('subscription', id);
+  return stored;
+}
+
+/** `cancel_at_period_end` true (cancel at the period's end) or false (resume); a change already in place sends nothing. */
+export async function setCancelAtPeriodEnd(db: SimulatorDb, id: string, atPeriodEnd: boolean, at: number) {
+  const { data, internal } = await findSubscription(db, id);
+  if (data.status === 'canceled')
+    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+  if (data.cancel_at_period_end === atPeriodEnd) return data;
+  const update: Subscription = {
+    ...data,
+    cancel_at_period_end: atPeriodEnd,
+    cancel_at: atPeriodEnd ? periodOf(data).current_period_end : null,
+    canceled_at: atPeriodEnd ? at : null,
+  };
+  return changed(db, update, internal, at);
+}
+
+/** Ends the subscription at once, without refund. */
+export async function cancelNow(db: SimulatorDb, id: string, at: number) {
+  const { data, internal } = await findSubscription(db, id);
+  if (data.status === 'canceled') throw invalid('This subscription has already been canceled.');
+  return changed(db, ended(data, at, at), internal, at);
+}
