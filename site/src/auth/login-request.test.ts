@@ -1,18 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readLoginAnswer } from './login-request';
 
-const user = { _id: 'u1', name: 'Dana', email: 'dana@example.com', username: 'dana', isVerified: true };
+const user = {
+  _id: 'u1',
+  name: 'Dana',
+  email: 'dana@example.com',
+  username: 'dana',
+  isVerified: true,
+  isAdmin: false,
+  isSubscribed: false,
+  trialExpires: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('reading the login answer', () => {
   it('signs in with the user, keeping no token', () => {
-    expect(readLoginAnswer(200, { success: true, token: 't0k', user })).toEqual({
-      kind: 'ok',
-      user,
-    });
-    expect(readLoginAnswer(200, { token: 't0k', user: 'odd' })).toEqual({
-      kind: 'ok',
-      user: null,
-    });
+    const answer = { success: true, message: 'Login successful!', token: 't0k', user };
+    expect(readLoginAnswer(200, answer)).toEqual({ kind: 'ok', user });
+  });
+
+  it('refuses an answer its contract does not describe, and says so in the console', () => {
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    const answer = { success: true, message: 'Login successful!', token: 't0k', user: { ...user, _id: 7 } };
+    expect(readLoginAnswer(200, answer)).toEqual({ kind: 'failed', message: 'Login failed' });
+    expect(console).toHaveBeenCalledWith(expect.stringContaining('/login'), expect.anything());
+    console.mockRestore();
   });
 
   it('opens verification on the resend flag, or on an error about verifying the email', () => {
@@ -31,6 +43,5 @@ describe('reading the login answer', () => {
       message: 'Invalid email or password.',
     });
     expect(readLoginAnswer(502, 'Bad gateway')).toEqual({ kind: 'failed', message: 'Login failed' });
-    expect(readLoginAnswer(200, {})).toEqual({ kind: 'failed', message: 'Login failed' });
   });
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { registerAnswer } from '../../../contract/message';
 import { CodeStep } from '../auth/CodeStep';
 import { normaliseEmail, normaliseUsername, type Registration, registrationProblems } from '../auth/fields';
 import { useHydrated } from '../auth/hydration';
@@ -55,7 +56,7 @@ export default function RegisterForm({ publicOrigin }: Props) {
     };
     setSending(true);
     try {
-      const answer = await callApi<{ message?: string }>('/register', {
+      const answer = await callApi('/register', registerAnswer, {
         method: 'POST',
         body,
         fallback: 'Registration failed',

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageAnswer } from '../../../contract/message';
 import { useHydrated } from '../auth/hydration';
 import { messageOf } from '../auth/messages';
 import { PasswordChecklist } from '../auth/PasswordChecklist';
@@ -54,7 +55,7 @@ export default function ResetPasswordForm() {
     }
     setSending(true);
     try {
-      await callApi(`/reset-password/${encodeURIComponent(token)}`, {
+      await callApi(`/reset-password/${encodeURIComponent(token)}`, messageAnswer, {
         method: 'POST',
         body: { password },
         fallback: FAILED,
