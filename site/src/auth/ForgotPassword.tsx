@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { messageAnswer } from '../../../contract/message';
+import { messageAnswerLater } from '../lib/answers-later';
 import { callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 import { emailProblem, normaliseEmail } from './fields';
@@ -32,7 +32,7 @@ export function ForgotPassword({ initialEmail, onBack }: Props) {
     setError(undefined);
     setSending(true);
     try {
-      const answer = await callApi('/forgot-password', messageAnswer, {
+      const answer = await callApi('/forgot-password', messageAnswerLater, {
         method: 'POST',
         body: { email: normaliseEmail(email) },
         fallback: 'Failed to send reset link',

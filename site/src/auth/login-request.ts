@@ -1,4 +1,5 @@
-import { loginAnswer } from '../../../contract/user';
+import type { loginAnswer } from '../../../contract/user';
+import { loginAnswerLater } from '../lib/answers-later';
 import { errorText } from '../lib/api';
 import type { SessionUser } from '../stores/session';
 
@@ -15,7 +16,7 @@ export type LoginAnswer =
  * SPEC §4 "Login modes": the resend flag, or an error about verifying the email, means the account is waiting
  * for its code (and the server has just mailed a new one).
  */
-export function readLoginAnswer(status: number, body: unknown): LoginAnswer {
+export function readLoginAnswer(status: number, body: unknown, schema: typeof loginAnswer): LoginAnswer {
   const error = errorText(body) || null;
   const resend = typeof body === 'object' && body !== null && 'resend' in body && body.resend === true;
   if (resend || (error && /verif/i.test(error) && /e-?mail/i.test(error))) {
@@ -24,7 +25,7 @@ export function readLoginAnswer(status: number, body: unknown): LoginAnswer {
   // The token in the answer is for API clients; the browser's session is the cookie the answer set (ADR 015), so
   // the answer is read for its user (contract/user.ts) and the token is kept nowhere.
   if (status >= 200 && status < 300 && !error) {
-    const answer = loginAnswer.safeParse(body);
+    const answer = schema.safeParse(body);
     if (answer.success) return { kind: 'ok', user: answer.data.user };
     console.error("The API's answer to /login is not the one its contract describes:", answer.error.issues);
   }
@@ -33,6 +34,9 @@ export function readLoginAnswer(status: number, body: unknown): LoginAnswer {
 
 /** Our own call rather than callApi: the answer's `resend` flag matters here, and callApi keeps only the text. */
 export async function requestLogin(email: string, password: string, remember: boolean): Promise<LoginAnswer> {
+  // Loaded while the request is under way (lib/answers-later.ts).
+  const schema = loginAnswerLater();
+  schema.catch(() => {});
   try {
     const response = await fetch('/api/login', {
       method: 'POST',
@@ -40,7 +44,7 @@ export async function requestLogin(email: string, password: string, remember: bo
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password, remember }),
     });
-    return readLoginAnswer(response.status, await response.json().catch(() => ({})));
+    return readLoginAnswer(response.status, await response.json().catch(() => ({})), await schema);
   } catch {
     return { kind: 'failed', message: LOGIN_FAILED };
   }

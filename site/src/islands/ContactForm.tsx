@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { messageAnswer } from '../../../contract/message';
 import { ContactFields } from '../forms/ContactFields';
+import { messageAnswerLater } from '../lib/answers-later';
 import { ApiError, callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 
@@ -31,7 +31,7 @@ export default function ContactForm() {
     setProblem(null);
     setSending(true);
     try {
-      await callApi('/contact', messageAnswer, {
+      await callApi('/contact', messageAnswerLater, {
         method: 'POST',
         body: filled,
         fallback: 'Failed to send message',

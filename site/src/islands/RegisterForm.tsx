@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { registerAnswer } from '../../../contract/message';
 import { CodeStep } from '../auth/CodeStep';
 import { normaliseEmail, normaliseUsername, type Registration, registrationProblems } from '../auth/fields';
 import { useHydrated } from '../auth/hydration';
@@ -9,6 +8,7 @@ import { passwordChecks } from '../auth/password';
 import { runPostAuthAction } from '../auth/post-auth';
 import { errorId, focusFirst, TextField } from '../auth/TextField';
 import { UsernameField } from '../auth/UsernameField';
+import { registerAnswerLater } from '../lib/answers-later';
 import { ApiError, callApi, NO_RESPONSE } from '../lib/api';
 import { PATHS } from '../lib/routes';
 import { signIn } from '../stores/session';
@@ -56,7 +56,7 @@ export default function RegisterForm({ publicOrigin }: Props) {
     };
     setSending(true);
     try {
-      const answer = await callApi('/register', registerAnswer, {
+      const answer = await callApi('/register', registerAnswerLater, {
         method: 'POST',
         body,
         fallback: 'Registration failed',

@@ -62,6 +62,14 @@ describe('callApi reads each answer with its schema from contract/', () => {
     expect(answer).toEqual({ success: true, message: 'Message sent!' });
   });
 
+  it('reads with a schema loaded on first use, as the public pages pass theirs', async () => {
+    answering(200, { success: true, message: 'Message sent!' });
+    const { callApi } = await import('./api');
+    const { messageAnswerLater } = await import('./answers-later');
+    const answer = await callApi('/contact', messageAnswerLater, { method: 'POST', fallback: 'Failed' });
+    expect(answer.message).toBe('Message sent!');
+  });
+
   it("turns an answer that doesn't match into the caller's fallback, and says why in the console", async () => {
     answering(200, { success: true, msg: 'Message sent!' });
     const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});

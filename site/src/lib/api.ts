@@ -21,7 +21,7 @@ export const NO_RESPONSE = 0;
  */
 export async function callApi<Answer extends z.ZodMiniType>(
   path: string,
-  answer: Answer,
+  answer: Answer | (() => Promise<Answer>),
   options: {
     method?: string;
     body?: unknown;
@@ -30,6 +30,10 @@ export async function callApi<Answer extends z.ZodMiniType>(
     started?: Promise<Response> | undefined;
   },
 ): Promise<z.output<Answer>> {
+  // A schema loaded on first use (lib/answers-later.ts) comes while the request is under way. Should its load fail,
+  // that is told when the schema is needed, not as an unhandled rejection before.
+  const schema = typeof answer === 'function' ? answer() : Promise.resolve(answer);
+  schema.catch(() => {});
   let response: Response;
   try {
     response = await (options.started ??
@@ -46,7 +50,13 @@ export async function callApi<Answer extends z.ZodMiniType>(
   const data: unknown = await response.json().catch(() => ({}));
   const error = errorText(data);
   if (!response.ok || error !== null) throw new ApiError(error ?? options.fallback, response.status);
-  const read = answer.safeParse(data);
+  let reader: Answer;
+  try {
+    reader = await schema;
+  } catch {
+    throw new ApiError(options.fallback, NO_RESPONSE);
+  }
+  const read = reader.safeParse(data);
   if (!read.success) {
     console.error(`The API's answer to ${path} is not the one its contract describes:`, read.error.issues);
     throw new ApiError(options.fallback, response.status);
