@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { myCardAnswer } from '../../../contract/card';
 import { profileAnswer } from '../../../contract/user';
 import { ApiError, callApi } from '../lib/api';
-import { type SessionUser, signOut, updateSessionUser } from '../stores/session';
+import { signOut, updateSessionUser } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { MY_CARD_PATH } from './api-paths';
 import { takeEarlyRequest } from './early-requests';
