@@ -1,3 +1,4 @@
+import type { Card } from '../contract/card';
 import { isAccountLive } from '../events/account/liveness';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { defaultCardContent, mediaUrl } from '../events/card/content';
@@ -9,7 +10,7 @@ const largest = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths
  * The card as the spec's screens read it: content fields with images as addresses, plus where it lives. `media`
  * keeps the full image references (sizes, widths) for the editor's preview.
  */
-export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string) {
+export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string): Card {
   const card = content ?? defaultCardContent();
   const pageUrl = `${publicUrl}/u/${user.username}`;
   return {

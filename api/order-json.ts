@@ -1,3 +1,4 @@
+import type { AdminOrder, Order } from '../contract/order';
 import type { AdminOrderRow, OrderRow } from './orders';
 import type { PostalAddress } from './payments/provider';
 
@@ -16,7 +17,7 @@ export const addressLine = (address: PostalAddress | null) =>
  * An order as SPEC §3 names it. Each value is given once under its own name and, where the screens also read it
  * from metadata, there too; the provider's subscription id under both names the screens use.
  */
-export function orderJson(order: OrderRow) {
+export function orderJson(order: OrderRow): Order {
   const address = parseAddress(order.delivery_address);
   const isCard = order.type === 'card';
   return {
@@ -55,7 +56,7 @@ export function orderJson(order: OrderRow) {
 }
 
 /** The admin list adds who bought it (SPEC §3: customerName, customerEmail, userEmail, user.email). */
-export function adminOrderJson(order: AdminOrderRow) {
+export function adminOrderJson(order: AdminOrderRow): AdminOrder {
   const email = order.customer_email ?? order.user_email ?? null;
   return {
     ...orderJson(order),

@@ -1,3 +1,4 @@
+import type { User } from '../contract/user';
 import type { Db } from '../events/db';
 
 export const findUserByEmail = (db: Db, email: string) =>
@@ -9,7 +10,7 @@ export const findUserById = (db: Db, id: string) =>
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /** The user as SPEC §3 names it; isSubscribed follows the account's subscriptions (ADR 009). */
-export function userJson(user: UserRow) {
+export function userJson(user: UserRow): User {
   return {
     _id: user.id,
     name: user.name,

@@ -25,7 +25,7 @@ const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
 const isProductionModule = (file: string) =>
   /\.(ts|tsx|astro|mjs)$/.test(file) &&
   !/\.test\.ts$/.test(file) &&
-  (/^(api|events|renderer|observability|stripe-simulator)\//.test(file) ||
+  (/^(api|contract|events|renderer|observability|stripe-simulator)\//.test(file) ||
     /^site\/(src\/|astro\.config)/.test(file) ||
     /^scripts\/[^/]+\.ts$/.test(file));
 
@@ -55,7 +55,7 @@ describe('production folders', () => {
   it('hold no test support: fakes, fixtures and helpers live under tests/', () => {
     const misplaced = tracked.filter(
       (file) =>
-        /^(api|events|renderer|observability|site\/src)\//.test(file) &&
+        /^(api|contract|events|renderer|observability|site\/src)\//.test(file) &&
         /(^|\/)(testing|test-[^/]*|fake-[^/]*|[^/]*-fake|fixtures\/[^/]*)(\.[a-z]+)?$/.test(file) &&
         !/\.test\.ts$/.test(file),
     );

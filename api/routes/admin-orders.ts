@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AdminOrdersAnswer, AdminOrderUpdatedAnswer } from '../../contract/order';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { handleCommand } from '../../events/command';
@@ -97,7 +98,7 @@ export function adminOrderRoutes(deps: Deps) {
       throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid search.');
     const { type, q, fulfillmentStatus } = parsed.data;
     const rows = await adminOrders(deps.db, { type, q, fulfillmentStatus: fulfillmentStatus ?? null });
-    return c.json({ success: true, data: rows.map(adminOrderJson) });
+    return c.json({ success: true, data: rows.map(adminOrderJson) } satisfies AdminOrdersAnswer);
   });
 
   app.patch('/admin/orders/:id/tracking', admin, async (c) => {
@@ -124,7 +125,11 @@ export function adminOrderRoutes(deps: Deps) {
           : undefined,
     });
     if (notify) deps.mailQueued();
-    return c.json({ success: true, message: 'Tracking updated', data: await respond(order.id) });
+    return c.json({
+      success: true,
+      message: 'Tracking updated',
+      data: await respond(order.id),
+    } satisfies AdminOrderUpdatedAnswer);
   });
 
   app.patch('/admin/orders/:id/status', admin, async (c) => {
@@ -146,7 +151,11 @@ export function adminOrderRoutes(deps: Deps) {
       },
     });
     if (body.notify) deps.mailQueued();
-    return c.json({ success: true, message: 'Status updated', data: await respond(order.id) });
+    return c.json({
+      success: true,
+      message: 'Status updated',
+      data: await respond(order.id),
+    } satisfies AdminOrderUpdatedAnswer);
   });
 
   // Issue 11, finding 6: a deleted account's name is held for its printed cards; staff may free it sooner (say

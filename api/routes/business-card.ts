@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
+import type { MyCardAnswer, PublishedAnswer } from '../../contract/card';
 import { accountDecider, mayPublish } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { findCardContent } from '../../events/card/cards-read-model';
@@ -88,7 +89,7 @@ export function businessCardRoutes(deps: Deps) {
     return c.json({
       success: true,
       data: { ...cardJson(user, content, deps.publicUrl), user: { _id: user.id, username: user.username } },
-    });
+    } satisfies MyCardAnswer);
   });
 
   app.get('/business-card/by_username/:username', async (c) => {
@@ -184,7 +185,7 @@ export function businessCardRoutes(deps: Deps) {
         success: true,
         message: 'Your page is Published!',
         data: cardJson(user, content, deps.publicUrl),
-      });
+      } satisfies PublishedAnswer);
     } finally {
       release();
       await payload.discard?.();

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { CheckoutAnswer } from '../../contract/checkout';
+import type { OrderAnswer } from '../../contract/order';
 import { DomainError } from '../../events/errors';
 import { QUANTITY_RULE } from '../../events/order/decider';
 import { requireUser } from '../auth/require-user';
@@ -27,7 +29,7 @@ const reorderBody = z.object({
   orderId: z.string({ error: 'Which order? orderId is missing.' }).min(1).max(100),
 });
 
-const checkoutJson = (started: { url: string; sessionId: string; orderId: string }) => ({
+const checkoutJson = (started: { url: string; sessionId: string; orderId: string }): CheckoutAnswer => ({
   url: started.url,
   id: started.sessionId,
   sessionId: started.sessionId,
@@ -78,7 +80,7 @@ export function checkoutRoutes(deps: Deps) {
     await recordPulled(deps, await pullOrder(deps, found));
     const order = await findOrder(deps.db, found.id);
     if (!order) throw new DomainError('not_found', NO_ORDER);
-    return c.json({ success: true, data: orderJson(order) });
+    return c.json({ success: true, data: orderJson(order) } satisfies OrderAnswer);
   });
 
   app.post('/reorder', signedIn, async (c) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { MessageAnswer } from '../../contract/message';
 import { handleCommand } from '../../events/command';
 import { contactDecider } from '../../events/contact/decider';
 import { contactReasons, contactStreamId } from '../../events/contact/events';
@@ -84,7 +85,7 @@ export function contactRoutes(deps: Deps) {
       },
     });
     deps.mailQueued();
-    return c.json({ success: true, message: 'Message sent!' });
+    return c.json({ success: true, message: 'Message sent!' } satisfies MessageAnswer);
   });
 
   return app;

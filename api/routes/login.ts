@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { LoginAnswer } from '../../contract/user';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { emailSchema } from '../../events/account/rules';
@@ -111,7 +112,12 @@ export function loginRoutes(deps: Deps) {
     const token = await createSession(deps.db, account.id, deps.now(), remember);
     setSessionCookie(c, deps.publicUrl, token, sessionLifetimeSeconds(remember));
     // The token is in the answer too, for API clients (scripts, tests) that send it as a Bearer header.
-    return c.json({ success: true, message: 'Login successful!', token, user: userJson(account) });
+    return c.json({
+      success: true,
+      message: 'Login successful!',
+      token,
+      user: userJson(account),
+    } satisfies LoginAnswer);
   });
 
   // Logging out twice, or with a dead token, is still a successful logout.

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { BillingAnswer } from '../../contract/billing';
+import type { CancelledAnswer, OrdersAnswer } from '../../contract/order';
 import { DomainError } from '../../events/errors';
 import { ACCESS_STATUSES, type SubscriptionStatus } from '../../events/subscription/events';
 import { log } from '../../observability/log';
@@ -25,7 +27,7 @@ export function orderRoutes(deps: Deps) {
 
   app.get('/me/orders', signedIn, async (c) => {
     const orders = await ordersOfAccount(deps.db, c.get('accountId'));
-    return c.json({ success: true, data: orders.map(orderJson) });
+    return c.json({ success: true, data: orders.map(orderJson) } satisfies OrdersAnswer);
   });
 
   // After a return from payment (SPEC §4): bring every open checkout and running subscription up to date.
@@ -44,7 +46,7 @@ export function orderRoutes(deps: Deps) {
       .execute();
     for (const order of open) await recordPulled(deps, await pullOrder(deps, order));
     const orders = await ordersOfAccount(deps.db, accountId);
-    return c.json({ success: true, data: orders.map(orderJson) });
+    return c.json({ success: true, data: orders.map(orderJson) } satisfies OrdersAnswer);
   });
 
   app.post('/cancel-subscription', signedIn, async (c) => {
@@ -67,14 +69,18 @@ export function orderRoutes(deps: Deps) {
       await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
     }
     const updated = await findOrder(deps.db, order.id);
-    return c.json({ success: true, message: WILL_CANCEL, data: updated ? orderJson(updated) : null });
+    return c.json({
+      success: true,
+      message: WILL_CANCEL,
+      data: updated ? orderJson(updated) : null,
+    } satisfies CancelledAnswer);
   });
 
   app.get('/billing', signedIn, async (c) => {
     const customerId = await customerOf(deps.db, c.get('accountId'), deps.payments.name);
-    if (!customerId) return c.json({ paymentMethod: null, invoices: [] });
+    if (!customerId) return c.json({ paymentMethod: null, invoices: [] } satisfies BillingAnswer);
     try {
-      return c.json(await deps.payments.billing(customerId));
+      return c.json((await deps.payments.billing(customerId)) satisfies BillingAnswer);
     } catch (error) {
       log.error({ err: error }, 'Reading billing from the payment provider failed');
       return c.json({ error: 'Could not load your billing details. Please try again in a minute.' }, 502);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { MessageAnswer } from '../../contract/message';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { emailSchema, passwordSchema } from '../../events/account/rules';
@@ -67,7 +68,7 @@ export function passwordResetRoutes(deps: Deps) {
       });
       if (queued) deps.mailQueued();
     }
-    return c.json({ success: true, message: LINK_SENT });
+    return c.json({ success: true, message: LINK_SENT } satisfies MessageAnswer);
   });
 
   app.post('/reset-password/:token', async (c) => {
@@ -113,7 +114,10 @@ export function passwordResetRoutes(deps: Deps) {
     });
     // Every session is gone; this browser's cookie goes too, so it doesn't carry a dead one to the next page.
     clearSessionCookie(c, deps.publicUrl);
-    return c.json({ success: true, message: 'Password reset successful! You can now log in.' });
+    return c.json({
+      success: true,
+      message: 'Password reset successful! You can now log in.',
+    } satisfies MessageAnswer);
   });
 
   return app;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { MessageAnswer } from '../../contract/message';
+import type { ProfileAnswer, ProfileUpdatedAnswer } from '../../contract/user';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { displayNameSchema } from '../../events/account/rules';
@@ -32,7 +34,10 @@ export function profileRoutes(deps: Deps) {
   };
 
   app.get('/profile', async (c) => {
-    return c.json({ success: true, data: userJson(await currentUser(c.get('accountId'))) });
+    return c.json({
+      success: true,
+      data: userJson(await currentUser(c.get('accountId'))),
+    } satisfies ProfileAnswer);
   });
 
   app.put('/profile', async (c) => {
@@ -48,7 +53,7 @@ export function profileRoutes(deps: Deps) {
       success: true,
       message: 'Profile updated successfully!',
       data: userJson(await currentUser(accountId)),
-    });
+    } satisfies ProfileUpdatedAnswer);
   });
 
   // Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it.
@@ -84,7 +89,7 @@ export function profileRoutes(deps: Deps) {
     await eraseUploadsOf(deps.db, path.join(deps.publicDir, 'media'), user.id);
     // Its sessions are gone with it; the browser's cookie goes too.
     clearSessionCookie(c, deps.publicUrl);
-    return c.json({ success: true, message: 'Your account has been deleted' });
+    return c.json({ success: true, message: 'Your account has been deleted' } satisfies MessageAnswer);
   });
 
   return app;

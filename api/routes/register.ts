@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { MessageAnswer, RegisterAnswer } from '../../contract/message';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import {
@@ -110,14 +111,18 @@ export function registerRoutes(deps: Deps) {
       throw duplicate ? new DomainError('conflict', duplicate) : error;
     });
     deps.mailQueued();
-    return c.json({ success: true, message: 'Verification code sent!', email: body.email }, 201);
+    return c.json(
+      { success: true, message: 'Verification code sent!', email: body.email } satisfies RegisterAnswer,
+      201,
+    );
   });
 
   app.post('/verify-email', async (c) => {
     const { email, code } = await readJson(c, verifyBody);
     const user = await findUserByEmail(deps.db, email);
     if (!user) throw new DomainError('invalid', CODE_INVALID);
-    if (user.is_verified) return c.json({ success: true, message: 'Email verified successfully!' });
+    if (user.is_verified)
+      return c.json({ success: true, message: 'Email verified successfully!' } satisfies MessageAnswer);
 
     const result = await checkCode(deps.db, deps.secret, user.id, code, deps.now());
     switch (result) {
@@ -128,7 +133,7 @@ export function registerRoutes(deps: Deps) {
           command: { type: 'VerifyEmail' },
           now: deps.now(),
         });
-        return c.json({ success: true, message: 'Email verified successfully!' });
+        return c.json({ success: true, message: 'Email verified successfully!' } satisfies MessageAnswer);
       case 'wrong':
         throw new DomainError('invalid', 'That code is not correct. Please check it and try again.');
       case 'too_many':
@@ -145,7 +150,8 @@ export function registerRoutes(deps: Deps) {
     await limitByAddress(deps, `resend:address:${clientAddress(c, deps.trustProxy)}`);
     const user = await findUserByEmail(deps.db, email);
     // Unknown and already-verified addresses get the same answer, so this can't be used to test who has an account.
-    if (!user || user.is_verified) return c.json({ success: true, message: 'New code sent!' });
+    if (!user || user.is_verified)
+      return c.json({ success: true, message: 'New code sent!' } satisfies MessageAnswer);
     const delivery = await sendVerificationCode(deps, user);
     if (delivery.status === 'cooling') {
       const wait = delivery.retryAfterSeconds;
@@ -157,7 +163,7 @@ export function registerRoutes(deps: Deps) {
       const wait = delivery.retryAfterSeconds;
       throw new DomainError('too_many', recipientCapped(wait), { retryAfterSeconds: wait });
     }
-    return c.json({ success: true, message: 'New code sent!' });
+    return c.json({ success: true, message: 'New code sent!' } satisfies MessageAnswer);
   });
 
   return app;

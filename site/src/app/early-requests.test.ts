@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod/mini';
 import { MY_CARD_PATH } from './api-paths';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();
 });
+
+/** The answer these fakes give; the real ones have their schemas in contract/. */
+const named = z.object({ data: z.object({ name: z.string() }) });
 
 const page = fs.readFileSync(new URL('../pages/myprofile.astro', import.meta.url), 'utf8');
 
@@ -33,7 +37,7 @@ describe("/myprofile's early requests", () => {
   it("is matched by the island's own request: a plain GET, default mode, same-origin cookies, no headers", async () => {
     const fetch = await withFetch();
     const { callApi } = await import('../lib/api');
-    await callApi(MY_CARD_PATH, { fallback: 'Could not load your page.' });
+    await callApi(MY_CARD_PATH, named, { fallback: 'Could not load your page.' });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/business-card/my_card');
     expect(init.method).toBe('GET');
@@ -55,11 +59,11 @@ describe("/myprofile's early requests", () => {
     vi.stubGlobal('window', { tcEarly: { profile: Promise.resolve(early) } });
     const { takeEarlyRequest } = await import('./early-requests');
     const { callApi } = await import('../lib/api');
-    const first = await callApi<{ data: { name: string } }>('/profile?ts=1', {
+    const first = await callApi('/profile?ts=1', named, {
       fallback: 'x',
       started: takeEarlyRequest('profile'),
     });
-    const second = await callApi<{ data: { name: string } }>('/profile?ts=2', {
+    const second = await callApi('/profile?ts=2', named, {
       fallback: 'x',
       started: takeEarlyRequest('profile'),
     });
@@ -71,12 +75,12 @@ describe("/myprofile's early requests", () => {
   it("reports the started request's failure the way its own fetch would", async () => {
     await withFetch();
     const { callApi } = await import('../lib/api');
-    const refused = callApi('/profile?ts=1', {
+    const refused = callApi('/profile?ts=1', named, {
       fallback: 'Could not load your account.',
       started: Promise.resolve(new Response('{"error":"Session expired."}', { status: 401 })),
     });
     await expect(refused).rejects.toMatchObject({ status: 401, message: 'Session expired.' });
-    const lost = callApi('/profile?ts=1', {
+    const lost = callApi('/profile?ts=1', named, {
       fallback: 'Could not load your account.',
       started: Promise.reject(new TypeError('Failed to fetch')),
     });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { myCardAnswer } from '../../../contract/card';
+import { profileAnswer } from '../../../contract/user';
 import { ApiError, callApi } from '../lib/api';
-import { type SessionUser, signOut, updateSessionUser } from '../stores/session';
+import { signOut, updateSessionUser } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { MY_CARD_PATH } from './api-paths';
 import { takeEarlyRequest } from './early-requests';
@@ -31,7 +33,7 @@ export function useProfile() {
     ...CARD_CACHE,
     queryFn: async () => {
       try {
-        const { data } = await callApi<{ data: SessionUser }>(stamped('/profile'), {
+        const { data } = await callApi(stamped('/profile'), profileAnswer, {
           fallback: 'Could not load your account.',
           started: takeEarlyRequest('profile'),
         });
@@ -54,7 +56,7 @@ export function useMyCard() {
     ...CARD_CACHE,
     queryFn: async () =>
       (
-        await callApi<{ data: Record<string, unknown> }>(MY_CARD_PATH, {
+        await callApi(MY_CARD_PATH, myCardAnswer, {
           fallback: 'Could not load your page.',
         })
       ).data,

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { messageAnswerLater } from '../lib/answers-later';
 import { callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 import { RESEND_WAIT_SECONDS, useCountdown } from './countdown';
@@ -48,7 +49,7 @@ export function CodeStep({ email, resentMessage, onVerified, initialWait = RESEN
     setError(undefined);
     setBusy('verify');
     try {
-      await callApi('/verify-email', {
+      await callApi('/verify-email', messageAnswerLater, {
         method: 'POST',
         body: { email, code },
         fallback: 'Verification failed.',
@@ -66,7 +67,11 @@ export function CodeStep({ email, resentMessage, onVerified, initialWait = RESEN
     if (!email) return fail('Email not found. Please log in again.');
     setBusy('resend');
     try {
-      await callApi('/resend-code', { method: 'POST', body: { email }, fallback: 'Could not resend code.' });
+      await callApi('/resend-code', messageAnswerLater, {
+        method: 'POST',
+        body: { email },
+        fallback: 'Could not resend code.',
+      });
       toast.success(resentMessage);
       setError(undefined);
       setCode('');

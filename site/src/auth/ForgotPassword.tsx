@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { messageAnswerLater } from '../lib/answers-later';
 import { callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 import { emailProblem, normaliseEmail } from './fields';
@@ -31,7 +32,7 @@ export function ForgotPassword({ initialEmail, onBack }: Props) {
     setError(undefined);
     setSending(true);
     try {
-      const answer = await callApi<{ message?: string }>('/forgot-password', {
+      const answer = await callApi('/forgot-password', messageAnswerLater, {
         method: 'POST',
         body: { email: normaliseEmail(email) },
         fallback: 'Failed to send reset link',

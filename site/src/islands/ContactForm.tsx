@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ContactFields } from '../forms/ContactFields';
+import { messageAnswerLater } from '../lib/answers-later';
 import { ApiError, callApi } from '../lib/api';
 import { toast } from '../stores/toasts';
 
@@ -30,7 +31,11 @@ export default function ContactForm() {
     setProblem(null);
     setSending(true);
     try {
-      await callApi('/contact', { method: 'POST', body: filled, fallback: 'Failed to send message' });
+      await callApi('/contact', messageAnswerLater, {
+        method: 'POST',
+        body: filled,
+        fallback: 'Failed to send message',
+      });
       toast.success('Message sent!');
       setForm(empty);
     } catch (error) {

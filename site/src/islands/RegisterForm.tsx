@@ -8,6 +8,7 @@ import { passwordChecks } from '../auth/password';
 import { runPostAuthAction } from '../auth/post-auth';
 import { errorId, focusFirst, TextField } from '../auth/TextField';
 import { UsernameField } from '../auth/UsernameField';
+import { registerAnswerLater } from '../lib/answers-later';
 import { ApiError, callApi, NO_RESPONSE } from '../lib/api';
 import { PATHS } from '../lib/routes';
 import { signIn } from '../stores/session';
@@ -55,7 +56,7 @@ export default function RegisterForm({ publicOrigin }: Props) {
     };
     setSending(true);
     try {
-      const answer = await callApi<{ message?: string }>('/register', {
+      const answer = await callApi('/register', registerAnswerLater, {
         method: 'POST',
         body,
         fallback: 'Registration failed',

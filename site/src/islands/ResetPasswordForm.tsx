@@ -5,6 +5,7 @@ import { PasswordChecklist } from '../auth/PasswordChecklist';
 import { allMet, PASSWORD_REQUIREMENTS_MESSAGE, passwordChecks, resetPasswordChecks } from '../auth/password';
 import { resetTokenFrom } from '../auth/reset-token';
 import { focusFirst, TextField } from '../auth/TextField';
+import { messageAnswerLater } from '../lib/answers-later';
 import { callApi } from '../lib/api';
 import { PATHS } from '../lib/routes';
 import { toast } from '../stores/toasts';
@@ -54,7 +55,7 @@ export default function ResetPasswordForm() {
     }
     setSending(true);
     try {
-      await callApi(`/reset-password/${encodeURIComponent(token)}`, {
+      await callApi(`/reset-password/${encodeURIComponent(token)}`, messageAnswerLater, {
         method: 'POST',
         body: { password },
         fallback: FAILED,

@@ -1,5 +1,6 @@
 import { storePostAuthAction } from '../stores/post-auth';
 import { $session } from '../stores/session';
+import { checkoutAnswerLater } from './answers-later';
 import { ApiError, callApi } from './api';
 import { PATHS } from './routes';
 
@@ -22,7 +23,7 @@ export async function buyCards(quantity: number, go: Go): Promise<string | null>
     return null;
   }
   try {
-    const { url } = await callApi<{ url?: string }>('/checkout/create-checkout-session', {
+    const { url } = await callApi('/checkout/create-checkout-session', checkoutAnswerLater, {
       method: 'POST',
       body: { quantity, cancelUrl: window.location.href },
       fallback: 'Could not start checkout. Please try again.',
@@ -43,7 +44,7 @@ export async function startSubscription(go: Go): Promise<string | null> {
     return null;
   }
   try {
-    const { url } = await callApi<{ url?: string }>('/subscribe', {
+    const { url } = await callApi('/subscribe', checkoutAnswerLater, {
       method: 'POST',
       body: { returnUrl: `${window.location.origin}/SuccessSubscription`, cancelUrl: window.location.href },
       fallback: 'Could not start subscription. Please try again.',

@@ -1,16 +1,8 @@
 import { atom } from 'nanostores';
+import type { User } from '../../../contract/user';
 
-/** SPEC §3 "User (held locally after profile fetch)". */
-export type SessionUser = {
-  _id: string;
-  name: string;
-  email: string;
-  username: string;
-  isVerified: boolean;
-  isSubscribed: boolean;
-  trialExpires: string | null;
-  isAdmin?: boolean;
-};
+/** SPEC §3 "User (held locally after profile fetch)": the user as the API last described them (contract/user.ts). */
+export type SessionUser = User;
 
 /**
  * The session itself is an HttpOnly cookie no script can read (ADR 015). What the page keeps is the signed-in

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { profileUpdatedAnswer } from '../../../../contract/user';
 import { ApiError, callApi } from '../../lib/api';
 import { type SessionUser, updateSessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
@@ -19,7 +20,7 @@ export function AccountDetails({ user }: { user: SessionUser | null }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const { data } = await callApi<{ data: SessionUser }>('/profile', {
+      const { data } = await callApi('/profile', profileUpdatedAnswer, {
         method: 'PUT',
         body: { name: name.trim() },
         fallback: PROFILE_UPDATE_FAILED,

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageAnswer } from '../../../../contract/message';
 import { ContactFields } from '../../forms/ContactFields';
 import { ApiError, callApi } from '../../lib/api';
 import { toast } from '../../stores/toasts';
@@ -30,7 +31,7 @@ export function ContactSupportScreen() {
     setProblem(null);
     setSending(true);
     try {
-      await callApi('/contact', { method: 'POST', body, fallback: 'Failed to send message' });
+      await callApi('/contact', messageAnswer, { method: 'POST', body, fallback: 'Failed to send message' });
       toast.success('Message sent!');
       setForm((current) => ({ ...current, message: '' }));
     } catch (error) {

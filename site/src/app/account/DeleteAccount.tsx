@@ -1,4 +1,5 @@
 import { useEffect, useReducer } from 'react';
+import { messageAnswer } from '../../../../contract/message';
 import { ApiError, callApi } from '../../lib/api';
 import { signOut } from '../../stores/session';
 import { toast } from '../../stores/toasts';
@@ -33,7 +34,7 @@ export function DeleteAccount() {
 
   async function erase() {
     try {
-      await callApi('/profile', { method: 'DELETE', fallback: DELETE_FAILED });
+      await callApi('/profile', messageAnswer, { method: 'DELETE', fallback: DELETE_FAILED });
       signOut();
       toast.success(DELETED);
       window.location.assign('/');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { messageAnswer } from '../../../../contract/message';
 import { ApiError, callApi } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { RESET_FAILED, RESET_NO_EMAIL, RESET_SENT } from './account-fields';
@@ -15,7 +16,11 @@ export function PasswordReset({ email }: { email: string }) {
     }
     setSending(true);
     try {
-      await callApi('/forgot-password', { method: 'POST', body: { email: address }, fallback: RESET_FAILED });
+      await callApi('/forgot-password', messageAnswer, {
+        method: 'POST',
+        body: { email: address },
+        fallback: RESET_FAILED,
+      });
       toast.success(RESET_SENT);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : RESET_FAILED);

@@ -1,8 +1,7 @@
+import type { AdminOrder } from '../../../../contract/order';
 import { toast } from '../../stores/toasts';
-import { deliveryWindowOf, quantityOf } from '../orders/fields';
 import { formatDateTime, formatMoney } from '../orders/format';
 import { fulfilmentLabel, fulfilmentTone } from '../orders/fulfilment';
-import type { AdminOrder } from '../orders/types';
 import { Badge, DetailRows } from '../orders/ui';
 import { customerEmail, customerName, shippingLines } from './forms';
 import { StatusForm } from './StatusForm';
@@ -48,11 +47,11 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
         <DetailRows
           rows={[
             ['Order ID', order.id, 'id'],
-            ['Quantity', String(quantityOf(order))],
+            ['Quantity', String(order.quantity)],
             ['Amount', formatMoney(order.amountTotal, order.currency)],
             ['Ordered', formatDateTime(order.createdAt)],
             ['Updated', formatDateTime(order.updatedAt)],
-            ['Delivery window', deliveryWindowOf(order) ?? '—'],
+            ['Delivery window', order.deliveryWindow || '—'],
           ]}
         />
         <div>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import type { AdminOrder } from '../../../../contract/order';
 import { FULFILMENT_STEPS, fulfilmentStatus } from '../orders/fulfilment';
-import type { AdminOrder } from '../orders/types';
 import { updateStatus } from './api';
 import { useAdminSave } from './use-admin-save';
 

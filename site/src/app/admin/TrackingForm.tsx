@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { trackingUrlOf } from '../orders/fields';
-import type { AdminOrder } from '../orders/types';
+import type { AdminOrder } from '../../../../contract/order';
 import { updateTracking } from './api';
 import { trackingPayload } from './forms';
 import { useAdminSave } from './use-admin-save';
@@ -8,7 +7,7 @@ import { useAdminSave } from './use-admin-save';
 /** The carrier's link and the delivery window; ticking notify emails the customer the link. */
 export function TrackingForm({ order }: { order: AdminOrder }) {
   const id = useId();
-  const [trackingUrl, setTrackingUrl] = useState(trackingUrlOf(order) ?? '');
+  const [trackingUrl, setTrackingUrl] = useState(order.trackingUrl ?? '');
   const [deliveryWindow, setDeliveryWindow] = useState(order.deliveryWindow ?? '');
   const { save, notify, setNotify, problem } = useAdminSave(
     (notify) => updateTracking(order.id, trackingPayload({ trackingUrl, deliveryWindow, notify })),

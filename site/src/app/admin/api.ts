@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { adminOrdersAnswer, adminOrderUpdatedAnswer } from '../../../../contract/order';
 import { ApiError, callApi } from '../../lib/api';
-import type { AdminOrder } from '../orders/types';
 
 export type Filters = { q: string; fulfillmentStatus: string };
 export const NO_FILTERS: Filters = { q: '', fulfillmentStatus: '' };
@@ -23,10 +23,10 @@ export function useAdminOrders(filters: Filters) {
     retry: (count, error) => count < 1 && !refused(error),
     queryFn: async () =>
       (
-        await callApi<{ data?: AdminOrder[] }>(`/admin/orders?${adminQuery(filters)}`, {
+        await callApi(`/admin/orders?${adminQuery(filters)}`, adminOrdersAnswer, {
           fallback: 'Could not load card orders.',
         })
-      ).data ?? [],
+      ).data,
   });
 }
 
@@ -34,14 +34,14 @@ export type TrackingBody = { trackingUrl: string | null; deliveryWindow: string 
 export type StatusBody = { fulfillmentStatus: string; notify: boolean };
 
 export const updateTracking = (id: string, body: TrackingBody) =>
-  callApi(`/admin/orders/${encodeURIComponent(id)}/tracking`, {
+  callApi(`/admin/orders/${encodeURIComponent(id)}/tracking`, adminOrderUpdatedAnswer, {
     method: 'PATCH',
     body,
     fallback: 'Failed to update tracking',
   });
 
 export const updateStatus = (id: string, body: StatusBody) =>
-  callApi(`/admin/orders/${encodeURIComponent(id)}/status`, {
+  callApi(`/admin/orders/${encodeURIComponent(id)}/status`, adminOrderUpdatedAnswer, {
     method: 'PATCH',
     body,
     fallback: 'Failed to update status',

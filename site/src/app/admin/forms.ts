@@ -1,4 +1,4 @@
-import type { AdminOrder } from '../orders/types';
+import type { AdminOrder } from '../../../../contract/order';
 import type { TrackingBody } from './api';
 
 /** SPEC §5: the customer is told only when the box is ticked and there is a link to send them. */

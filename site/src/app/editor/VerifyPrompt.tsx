@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { messageAnswer } from '../../../../contract/message';
 import { callApi } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
@@ -27,7 +28,7 @@ export function VerifyPrompt({ email }: { email: string }) {
   async function resend() {
     setBusy(true);
     try {
-      const answer = await callApi<{ message?: string }>('/resend-code', {
+      const answer = await callApi('/resend-code', messageAnswer, {
         method: 'POST',
         body: { email },
         fallback: 'Could not resend code.',
@@ -45,7 +46,7 @@ export function VerifyPrompt({ email }: { email: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await callApi('/verify-email', {
+      await callApi('/verify-email', messageAnswer, {
         method: 'POST',
         body: { email, code },
         fallback: 'Verification failed.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../../../events/card/content';
+import { cardAnswer } from '../../../../tests/support/site/card-answer';
 import { filledDraft, picked, storedRef } from '../../../../tests/support/site/draft';
 import { draftFromContent, emptyDraft } from './draft';
 import { previewCard } from './preview-card';
@@ -64,20 +65,20 @@ describe('previewCard', () => {
 describe('readSavedCard', () => {
   it('takes images from media and the rest from the card', () => {
     const ref = storedRef();
-    const saved = readSavedCard({
-      ...defaultCardContent(),
-      main_heading: 'Pipe Dreams',
-      cover_photo: `/media/${ref.id}-1600.webp`,
-      media: { cover_photo: ref, avatar: null, works: [ref] },
-      isPublished: true,
-      username: 'dana',
-    });
+    const saved = readSavedCard(
+      cardAnswer({
+        main_heading: 'Pipe Dreams',
+        cover_photo: `/media/${ref.id}-1600.webp`,
+        works: [`/media/${ref.id}-1600.webp`],
+        media: { cover_photo: ref, avatar: null, works: [ref] },
+      }),
+    );
     expect(saved.content.cover_photo).toEqual(ref);
     expect(saved.content.works).toEqual([ref]);
     expect(saved).toMatchObject({ isPublished: true, username: 'dana' });
   });
 
   it('refuses content it cannot read rather than guessing', () => {
-    expect(() => readSavedCard({ page_theme: 'purple' })).toThrow();
+    expect(() => readSavedCard({ ...cardAnswer(), page_theme: 'purple' })).toThrow();
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cardAnswer } from '../../../../tests/support/site/card-answer';
 import { NO_CHANGES, publishCard, SAVE_FAILED } from './publish';
 
 const answer = (status: number, body: unknown) =>
@@ -13,11 +14,12 @@ afterEach(() => {
 
 describe('publishCard', () => {
   it('posts the form as it is, so the browser writes the multipart boundary', async () => {
-    const fetch = answer(200, { success: true, data: { main_heading: 'Pipe Dreams' } });
+    const card = cardAnswer({ main_heading: 'Pipe Dreams' });
+    const fetch = answer(200, { success: true, message: 'Your page is Published!', data: card });
     vi.stubGlobal('fetch', fetch);
     const form = new FormData();
     form.append('main_heading', 'Pipe Dreams');
-    expect(await publishCard(form)).toEqual({ ok: true, card: { main_heading: 'Pipe Dreams' } });
+    expect(await publishCard(form)).toEqual({ ok: true, card });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/business-card/create_business_card');
     expect(init.method).toBe('POST');
@@ -43,5 +45,13 @@ describe('publishCard', () => {
       }),
     );
     expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+  });
+
+  it('refuses an answer its contract does not describe rather than loading it into the editor', async () => {
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', answer(200, { success: true, message: 'Your page is Published!', data: {} }));
+    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+    expect(console).toHaveBeenCalled();
+    console.mockRestore();
   });
 });

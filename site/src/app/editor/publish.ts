@@ -1,8 +1,10 @@
+import { type PublishedAnswer, publishedAnswer } from '../../../../contract/card';
+import { errorText } from '../../lib/api';
 export const PUBLISHED = 'Your page is Published!';
 export const SAVE_FAILED = 'Something went wrong while saving.';
 export const NO_CHANGES = "You haven't made any changes.";
 
-export type PublishResult = { ok: true; card: Record<string, unknown> } | { ok: false; error: string };
+export type PublishResult = { ok: true; card: PublishedAnswer['data'] } | { ok: false; error: string };
 
 /**
  * POST /api/business-card/create_business_card as multipart (callApi only speaks JSON). The browser sets the
@@ -20,10 +22,16 @@ export async function publishCard(form: FormData): Promise<PublishResult> {
   } catch {
     return { ok: false, error: SAVE_FAILED };
   }
-  const body = (await response.json().catch(() => ({}))) as { error?: unknown; data?: unknown };
-  if (!response.ok || typeof body.error === 'string') {
-    return { ok: false, error: typeof body.error === 'string' && body.error ? body.error : SAVE_FAILED };
+  const body: unknown = await response.json().catch(() => ({}));
+  const error = errorText(body);
+  if (!response.ok || error !== null) return { ok: false, error: error || SAVE_FAILED };
+  const published = publishedAnswer.safeParse(body);
+  if (!published.success) {
+    console.error(
+      "The API's answer to a publish is not the one its contract describes:",
+      published.error.issues,
+    );
+    return { ok: false, error: SAVE_FAILED };
   }
-  if (typeof body.data !== 'object' || body.data === null) return { ok: false, error: SAVE_FAILED };
-  return { ok: true, card: body.data as Record<string, unknown> };
+  return { ok: true, card: published.data.data };
 }

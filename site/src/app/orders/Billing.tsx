@@ -1,9 +1,10 @@
-import { type Billing as BillingData, brandName, expiry, useBilling } from './billing';
+import type { BillingAnswer } from '../../../../contract/billing';
+import { brandName, expiry, useBilling } from './billing';
 import { formatDate, formatMoney, formatShortDate } from './format';
 import { usePaymentReturn } from './payment-return';
 import { Loading } from './ui';
 
-function PaymentMethod({ card }: { card: NonNullable<BillingData['paymentMethod']>['card'] | null }) {
+function PaymentMethod({ card }: { card: NonNullable<BillingAnswer['paymentMethod']>['card'] | null }) {
   return (
     <section className="card billing__method" aria-labelledby="method-title">
       <h2 id="method-title">Payment Method</h2>
@@ -25,7 +26,7 @@ function PaymentMethod({ card }: { card: NonNullable<BillingData['paymentMethod'
   );
 }
 
-function Invoices({ invoices }: { invoices: BillingData['invoices'] }) {
+function Invoices({ invoices }: { invoices: BillingAnswer['invoices'] }) {
   return (
     <section className="card billing__invoices" aria-labelledby="invoices-title">
       <h2 id="invoices-title">Invoice History</h2>
@@ -44,11 +45,11 @@ function Invoices({ invoices }: { invoices: BillingData['invoices'] }) {
               </tr>
             </thead>
             <tbody>
-              {invoices.map((invoice, index) => (
-                <tr key={invoice.id ?? invoice.number ?? index}>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
                   <td>{formatShortDate(invoice.date)}</td>
                   <td>{invoice.number ?? '—'}</td>
-                  <td>{formatMoney(invoice.amount, invoice.currency ?? 'gbp')}</td>
+                  <td>{formatMoney(invoice.amount, invoice.currency)}</td>
                   <td>
                     {invoice.pdf ? (
                       <a

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/order';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { reorder } from './api';
-import { detailsHref, orderTitle, trackingUrlOf } from './fields';
+import { detailsHref, orderTitle } from './fields';
 import { formatDate, formatMoney, humanise } from './format';
 import { fulfilmentLabel, fulfilmentTone } from './fulfilment';
 import { FulfilmentProgress } from './Progress';
 import { Tracking } from './Tracking';
-import type { Order } from './types';
 import { Badge, DetailRows } from './ui';
 
 const failed = (error: unknown) =>
@@ -40,7 +40,7 @@ export function CardOrderCard({ order }: { order: Order }) {
         ]}
       />
       <FulfilmentProgress status={order.fulfillmentStatus} />
-      <Tracking url={trackingUrlOf(order)} />
+      <Tracking url={order.trackingUrl} />
       <div className="order__actions">
         <button
           type="button"

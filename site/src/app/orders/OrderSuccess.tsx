@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import type { Order } from '../../../../contract/order';
 import { ApiError } from '../../lib/api';
 import { type Lookup, readLookup, useConfirmedOrder } from './api';
-import { deliveryLine, deliveryWindowOf, quantityOf, trackingUrlOf } from './fields';
+import { deliveryLine } from './fields';
 import { deliveryEstimate, formatDate, formatMoney, humanise } from './format';
 import { fulfilmentLabel, fulfilmentTone } from './fulfilment';
 import { NotFound } from './NotFound';
 import { FulfilmentProgress } from './Progress';
 import { usePaymentReturn } from './payment-return';
 import { Tracking } from './Tracking';
-import type { Order } from './types';
 import { Badge, DetailRows, Loading, Tile } from './ui';
 
 const MESSAGES = { session: 'Could not confirm your order immediately.', id: 'Could not load your order.' };
@@ -26,7 +26,7 @@ function Receipt({ order }: { order: Order }) {
         <Badge tone={fulfilmentTone(order.fulfillmentStatus)}>
           {fulfilmentLabel(order.fulfillmentStatus)}
         </Badge>
-        <Tracking url={trackingUrlOf(order)} />
+        <Tracking url={order.trackingUrl} />
       </div>
       <FulfilmentProgress status={order.fulfillmentStatus} />
       <h1 className="receipt__title" id="receipt-title">
@@ -35,7 +35,7 @@ function Receipt({ order }: { order: Order }) {
       <p className="receipt__lead">Thank you for your order. Your card is on its way.</p>
       <div className="tiles">
         <Tile label="Amount paid" value={formatMoney(order.amountTotal, order.currency)} />
-        <Tile label="Estimated delivery date" value={deliveryEstimate(deliveryWindowOf(order))} />
+        <Tile label="Estimated delivery date" value={deliveryEstimate(order.deliveryWindow)} />
       </div>
       <div className="receipt__actions">
         <a className="button" href="/myprofile">
@@ -49,7 +49,7 @@ function Receipt({ order }: { order: Order }) {
       <DetailRows
         rows={[
           ['Order ID', order.id, 'id'],
-          ['Quantity', String(quantityOf(order))],
+          ['Quantity', String(order.quantity)],
           ['Price Paid', formatMoney(order.amountTotal, order.currency)],
           ['Delivery', deliveryLine(order)],
           ['Created', formatDate(order.createdAt)],

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '../../../../contract/order';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
@@ -16,7 +17,6 @@ import {
   subscriptionProgress,
   subscriptionTone,
 } from './subscription';
-import type { Order } from './types';
 import { Badge, DetailRows } from './ui';
 
 export const CONFIRM_CANCEL = 'Cancel this subscription at the end of the current period?';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Order } from '../../../../contract/order';
 import { ApiError } from '../../lib/api';
 import { readLookup, useConfirmedOrder } from './api';
 import { formatDate } from './format';
@@ -13,7 +14,6 @@ import {
   subscriptionLabel,
   subscriptionTone,
 } from './subscription';
-import type { Order } from './types';
 import { Badge, DetailRows, Loading, Tile } from './ui';
 
 const LOAD_FAILED = 'Could not load your subscription details.';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { checkoutAnswer } from '../../../../contract/checkout';
+import { cancelledAnswer, type Order, orderAnswer, ordersAnswer } from '../../../../contract/order';
 import { ApiError, callApi } from '../../lib/api';
 import { queryKeys, stamped } from '../queries';
-import { subscriptionIdOf } from './fields';
-import type { Order } from './types';
 
 export const LOAD_FAILED = 'Failed to load orders';
 export const CANCEL_FAILED = 'Failed to cancel subscription';
@@ -12,8 +12,7 @@ const REORDER_FAILED = 'Could not start checkout. Please try again.';
 export function useOrders() {
   return useQuery({
     queryKey: queryKeys.orders,
-    queryFn: async () =>
-      (await callApi<{ data?: Order[] }>(stamped('/me/orders'), { fallback: LOAD_FAILED })).data ?? [],
+    queryFn: async () => (await callApi(stamped('/me/orders'), ordersAnswer, { fallback: LOAD_FAILED })).data,
   });
 }
 
@@ -25,7 +24,7 @@ export const readLookup = (search: string): Lookup => {
 };
 
 const confirm = async (query: string, fallback: string) =>
-  (await callApi<{ data?: Order }>(`/stripe/confirm?${query}`, { fallback })).data ?? null;
+  (await callApi(`/stripe/confirm?${query}`, orderAnswer, { fallback })).data;
 
 /**
  * The order a success page shows, asked of the provider as well (the webhook may be late). Back from checkout it
@@ -52,17 +51,17 @@ export function useConfirmedOrder(lookup: Lookup, messages: { session: string; i
 }
 
 export async function cancelSubscription(order: Order) {
-  const { data } = await callApi<{ data?: Order | null }>('/cancel-subscription', {
+  const { data } = await callApi('/cancel-subscription', cancelledAnswer, {
     method: 'POST',
-    body: { id: order.id, stripeSubscriptionId: subscriptionIdOf(order) },
+    body: { id: order.id, stripeSubscriptionId: order.stripeSubscriptionId },
     fallback: CANCEL_FAILED,
   });
-  return data ?? null;
+  return data;
 }
 
 /** Buy Again and Resubscribe now: a new checkout like the order, then off to the provider. */
 export async function reorder(orderId: string) {
-  const { url } = await callApi<{ url?: string }>('/reorder', {
+  const { url } = await callApi('/reorder', checkoutAnswer, {
     method: 'POST',
     body: { orderId },
     fallback: REORDER_FAILED,

@@ -1,18 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { type BillingAnswer, billingAnswer, type PaymentCard } from '../../../../contract/billing';
 import { callApi } from '../../lib/api';
 
-export type Invoice = {
-  id?: string;
-  date: string | null;
-  number: string | null;
-  amount: number;
-  currency?: string | null;
-  pdf: string | null;
-};
-export type Card = { brand: string; last4: string; exp_month: number; exp_year: number };
-export type Billing = { paymentMethod: { card: Card | null } | null; invoices: Invoice[] };
-
-const EMPTY: Billing = { paymentMethod: null, invoices: [] };
+const EMPTY: BillingAnswer = { paymentMethod: null, invoices: [] };
 
 /** 'visa' → 'Visa', 'amex' → 'American Express'. */
 export function brandName(brand: string) {
@@ -21,7 +11,7 @@ export function brandName(brand: string) {
 }
 
 /** '04/2030'. */
-export const expiry = (card: Pick<Card, 'exp_month' | 'exp_year'>) =>
+export const expiry = (card: Pick<PaymentCard, 'exp_month' | 'exp_year'>) =>
   `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`;
 
 /** SPEC §7: a failed billing read is only logged; the page then shows its empty states. */
@@ -30,10 +20,7 @@ export function useBilling() {
     queryKey: ['billing'],
     queryFn: async () => {
       try {
-        const billing = await callApi<Partial<Billing>>('/billing', {
-          fallback: 'Could not load your billing details.',
-        });
-        return { paymentMethod: billing.paymentMethod ?? null, invoices: billing.invoices ?? [] };
+        return await callApi('/billing', billingAnswer, { fallback: 'Could not load your billing details.' });
       } catch (error) {
         console.error('Loading billing details failed:', error);
         return EMPTY;

@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  deliveryLine,
-  deliveryWindowOf,
-  detailsHref,
-  orderTitle,
-  quantityOf,
-  subscriptionIdOf,
-  trackingUrlOf,
-} from './fields';
+import { deliveryLine, detailsHref, orderTitle } from './fields';
 
 describe('order fields', () => {
-  it('reads values from the order, then its metadata, then the defaults', () => {
-    expect(quantityOf({ quantity: 2 })).toBe(2);
-    expect(quantityOf({ quantity: null, metadata: { quantity: 3 } })).toBe(3);
-    expect(quantityOf({ quantity: null })).toBe(1);
-    expect(trackingUrlOf({ trackingUrl: null, metadata: { trackingUrl: 'https://t.example/1' } })).toBe(
-      'https://t.example/1',
-    );
-    expect(trackingUrlOf({ trackingUrl: null })).toBeNull();
-    expect(deliveryWindowOf({ deliveryWindow: null, metadata: { estimatedDelivery: '2–5 May 2026' } })).toBe(
-      '2–5 May 2026',
-    );
-    expect(subscriptionIdOf({ stripeSubscriptionId: null, subscriptionId: 'sub_1' })).toBe('sub_1');
-  });
-
   it('joins the delivery name and address', () => {
     expect(
       deliveryLine({ deliveryName: 'Dana Pipe', deliveryAddress: '12 Boiler Row, Leeds, LS1 4AP, GB' }),

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ordersAnswer } from '../../../../contract/order';
 import { callApi } from '../../lib/api';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
@@ -10,7 +11,7 @@ export const SUBSCRIPTION_UPDATED = 'Subscription updated successfully!';
 /** Brings subscriptions up to date from the provider, then the user and their orders from us. */
 export async function syncSubscriptions(client: QueryClient) {
   try {
-    await callApi('/me/sync-subscriptions', {
+    await callApi('/me/sync-subscriptions', ordersAnswer, {
       method: 'POST',
       body: { ts: Date.now() },
       fallback: 'Could not sync subscriptions.',

@@ -1,6 +1,6 @@
+import type { Order } from '../../../../contract/order';
 import { formatDate, formatMoney } from './format';
 import type { Tone } from './fulfilment';
-import type { Order } from './types';
 
 /** SPEC §4: checkouts that never became a subscription are not shown. */
 export const HIDDEN_STATUSES = ['pending', 'incomplete', 'incomplete_expired'];

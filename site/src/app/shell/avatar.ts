@@ -1,3 +1,5 @@
+import type { MyCardAnswer } from '../../../../contract/card';
+
 export type Avatar = { src: string; srcSet?: string };
 
 /** `/media/<id>-<width>.webp` (events/card/content.ts mediaUrl), the largest width in the address. */
@@ -9,13 +11,14 @@ const MEDIA_ADDRESS = /^(\/media\/[a-f0-9]+-)\d+(\.webp)$/;
  * rewritten rather than built with mediaUrl: importing the card's schemas here would build them before the page
  * has told zod not to use eval (lib/zod-without-eval.ts), which the CSP refuses.
  */
-export function headerAvatar(card: Record<string, unknown> | undefined): Avatar | null {
-  if (typeof card?.avatar !== 'string') return null;
-  const widths = (card.media as { avatar?: { widths?: unknown } } | undefined)?.avatar?.widths;
+export function headerAvatar(
+  card: Pick<MyCardAnswer['data'], 'avatar' | 'media'> | undefined,
+): Avatar | null {
+  if (!card?.avatar) return null;
   const address = MEDIA_ADDRESS.exec(card.avatar);
-  if (!address || !Array.isArray(widths) || !widths.every((w) => Number.isInteger(w) && w > 0))
-    return { src: card.avatar };
-  const srcSet = [...(widths as number[])]
+  const widths = card.media.avatar?.widths ?? [];
+  if (!address || widths.length === 0) return { src: card.avatar };
+  const srcSet = [...widths]
     .sort((a, b) => a - b)
     .map((width) => `${address[1]}${width}${address[2]} ${width}w`)
     .join(', ');

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod/mini';
+import { cardJson } from '../api/cards';
+import { adminOrderJson, orderJson } from '../api/order-json';
+import { userJson } from '../api/users';
+import { callApi } from '../site/src/lib/api';
+import { createTestApp } from '../tests/support/api/app';
+import {
+  buyCardsLocally,
+  SHIPPING,
+  signUpAdmin,
+  subscribeLocally,
+} from '../tests/support/api/payments/flows';
+import { billingAnswer } from './billing';
+import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
+import { checkoutAnswer } from './checkout';
+import { messageAnswer, registerAnswer } from './message';
+import {
+  type AdminOrder,
+  adminOrdersAnswer,
+  adminOrderUpdatedAnswer,
+  cancelledAnswer,
+  type Order,
+  orderAnswer,
+  ordersAnswer,
+} from './order';
+import {
+  loginAnswer,
+  type ProfileAnswer,
+  profileAnswer,
+  profileUpdatedAnswer,
+  type User,
+  userSchema,
+} from './user';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/**
+ * The API's answer, as the site will read it: a success, read by its schema without a complaint, and whole (the
+ * schema names every field the API sends, so nothing is dropped on the way to a screen).
+ */
+function expectContract(schema: z.ZodMiniType, answer: { status: number; body: unknown }) {
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  const read = schema.safeParse(answer.body);
+  expect(read.success ? [] : read.error.issues).toEqual([]);
+  expect(read.data).toEqual(answer.body);
+}
+
+const password = 'Plumber2026';
+
+describe("every answer the site reads is the one contract/ describes (run against the API's routes)", () => {
+  it('the account: registering, verifying, signing in, the profile, support and leaving', async () => {
+    const email = 'dana@example.com';
+    const register = { name: 'Dana Pipe', email, username: 'dana', password };
+    expectContract(registerAnswer, await t.call('POST', '/api/register', register));
+    const code = await t.lastCodeFor(email);
+    expectContract(messageAnswer, await t.call('POST', '/api/verify-email', { email, code }));
+    expectContract(messageAnswer, await t.call('POST', '/api/resend-code', { email }));
+    const login = await t.call('POST', '/api/login', { email, password });
+    expectContract(loginAnswer, login);
+    const token = login.body.token as string;
+
+    expectContract(profileAnswer, await t.call('GET', '/api/profile', undefined, token));
+    expectContract(profileUpdatedAnswer, await t.call('PUT', '/api/profile', { name: 'Dana P' }, token));
+    const support = {
+      name: 'Dana',
+      email,
+      reason: 'Card not working',
+      message: 'It does not open.',
+      agree: true,
+    };
+    expectContract(messageAnswer, await t.call('POST', '/api/contact', support, token));
+
+    expectContract(messageAnswer, await t.call('POST', '/api/forgot-password', { email }));
+    const link = (await t.lastMailTo(email)).text?.match(/\/reset-password\/([A-Za-z0-9_-]+)/)?.[1];
+    const reset = await t.call('POST', `/api/reset-password/${link}`, { password: 'NewPass2027' });
+    expectContract(messageAnswer, reset);
+
+    const again = await t.call('POST', '/api/login', { email, password: 'NewPass2027' });
+    expectContract(messageAnswer, await t.call('DELETE', '/api/profile', undefined, again.body.token));
+  });
+
+  it('the card: the saved card before and after publishing', async () => {
+    const token = await t.signUp();
+    expectContract(myCardAnswer, await t.call('GET', '/api/business-card/my_card', undefined, token));
+    const fields = { full_name: 'Dana Pipe', phone_number: '0117 496 0456' };
+    const published = await t.call('POST', '/api/business-card/create_business_card', fields, token);
+    expectContract(publishedAnswer, published);
+    expectContract(myCardAnswer, await t.call('GET', '/api/business-card/my_card', undefined, token));
+  });
+
+  it('orders, checkout and billing: a card bought, a plan started, synced and cancelled, a reorder', async () => {
+    const token = await t.signUp();
+    const started = await t.call('POST', '/api/checkout/create-checkout-session', { quantity: 2 }, token);
+    expectContract(checkoutAnswer, started);
+    const { id, sessionId } = await buyCardsLocally(t, token, 2);
+    const confirm = await t.call('GET', `/api/stripe/confirm?session_id=${sessionId}`, undefined, token);
+    expectContract(orderAnswer, confirm);
+
+    expectContract(checkoutAnswer, await t.call('POST', '/api/subscribe', {}, token));
+    const plan = await subscribeLocally(t, token);
+    expectContract(ordersAnswer, await t.call('POST', '/api/me/sync-subscriptions', {}, token));
+    const orders = await t.call('GET', '/api/me/orders', undefined, token);
+    expectContract(ordersAnswer, orders);
+    // Both kinds, delivery and all: the contract covers every field either can carry.
+    expect(orders.body.data.map((order: Order) => order.type).sort()).toEqual(['card', 'subscription']);
+    expect(orders.body.data.find((order: Order) => order.id === id)?.shipping?.address.line1).toBe(
+      SHIPPING.line1,
+    );
+
+    const billing = await t.call('GET', '/api/billing', undefined, token);
+    expectContract(billingAnswer, billing);
+    expect(billing.body.paymentMethod?.card.last4).toBe('4242');
+    expect(billing.body.invoices.length).toBeGreaterThan(0);
+
+    const cancel = await t.call('POST', '/api/cancel-subscription', { id: plan.id }, token);
+    expectContract(cancelledAnswer, cancel);
+    expectContract(checkoutAnswer, await t.call('POST', '/api/reorder', { orderId: id }, token));
+  });
+
+  it('the admin screen: the list of card orders and its two changes', async () => {
+    const token = await t.signUp();
+    const { id } = await buyCardsLocally(t, token, 1);
+    const admin = await signUpAdmin(t);
+    const listed = await t.call('GET', '/api/admin/orders?type=card', undefined, admin);
+    expectContract(adminOrdersAnswer, listed);
+    expect(listed.body.data).toHaveLength(1);
+    const tracking = { trackingUrl: 'https://track.example/1', deliveryWindow: null, notify: false };
+    const tracked = await t.call('PATCH', `/api/admin/orders/${id}/tracking`, tracking, admin);
+    expectContract(adminOrderUpdatedAnswer, tracked);
+    const status = { fulfillmentStatus: 'shipped', notify: false };
+    expectContract(
+      adminOrderUpdatedAnswer,
+      await t.call('PATCH', `/api/admin/orders/${id}/status`, status, admin),
+    );
+  });
+});
+
+// These are checked by `npm run typecheck` (tsc reads the test files too), as expectTypeOf's assertions are.
+describe('the contract binds both sides at compile time', () => {
+  it('the API builds its answers as the contract types them', () => {
+    expectTypeOf(userJson).returns.toEqualTypeOf<User>();
+    expectTypeOf(orderJson).returns.toEqualTypeOf<Order>();
+    expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
+    expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
+    expectTypeOf<Card>().toExtend<z.infer<typeof cardSchema>>();
+  });
+
+  it('the site gets back what the schema it passed reads, not a type it asserted', () => {
+    expectTypeOf(callApi<typeof profileAnswer>).returns.resolves.toEqualTypeOf<ProfileAnswer>();
+  });
+
+  it('a builder that renames a field does not compile', () => {
+    const { isVerified, ...rest } = userJson({
+      id: 'u1',
+      name: 'Dana',
+      email: 'dana@example.com',
+      username: 'dana',
+      is_verified: 1,
+      is_admin: 0,
+      trial_expires: null,
+      trial_ended: 0,
+      is_subscribed: 0,
+      created_at: '2026-11-22T09:00:00.000Z',
+      updated_at: '2026-11-22T09:00:00.000Z',
+    });
+    // @ts-expect-error: `verified` is not the contract's name, and `isVerified` is missing.
+    const renamed: User = { ...rest, verified: isVerified };
+    // At run time nothing stops it: the parse at the site's edge is what catches what tsc was not shown.
+    expect(userSchema.safeParse(renamed).success).toBe(false);
+  });
+});
