@@ -1,13 +1,22 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { findCardContent } from '../../events/card/cards-read-model';
 import { MAX_WORK_IMAGES } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
+import { uploadsRefused } from '../../observability/metrics';
 import { requireUser } from '../auth/require-user';
+import { ownBodyLimit, tooLarge } from '../body-limits';
 import { cardJson } from '../cards';
 import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
-import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
+import {
+  type FormLimits,
+  readUploadForm,
+  TooLarge,
+  UPLOAD_TOO_LARGE,
+  type UploadForm,
+} from '../media/upload-form';
 import { publishCard } from '../publish-card';
 import { findUserById } from '../users';
 
@@ -20,6 +29,21 @@ export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
  * keeps the 121 MB photo allowance away from text.
  */
 export const CARD_TEXT_LIMIT = 96 * 1024;
+
+const cardTextLimit = bodyLimit({ maxSize: CARD_TEXT_LIMIT, onError: tooLarge });
+/**
+ * A photo form is read as a stream by its route, which stops at the first photo over its limit; a declared length
+ * past every photo allowed together is refused here, unread. (bodyLimit would buffer a body without a length.)
+ */
+const uploadLimit = ownBodyLimit((c, next) => {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return cardTextLimit(c, next);
+  if (Number(c.req.header('content-length') ?? 0) > CARD_UPLOAD_LIMIT) {
+    uploadsRefused.inc({ reason: 'too_large' });
+    c.header('Connection', 'close');
+    return Promise.resolve(c.json({ error: UPLOAD_TOO_LARGE }, 413));
+  }
+  return next();
+});
 
 const FORM_LIMITS: FormLimits = {
   photos: { cover_photo: 1, coverPhoto: 1, avatar: 1, works: MAX_WORK_IMAGES },
@@ -71,7 +95,7 @@ export function businessCardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
-  app.get('/business-card/my_card', signedIn, async (c) => {
+  app.get('/my_card', signedIn, async (c) => {
     const user = await findUserById(deps.db, c.get('accountId'));
     if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
     const content = await findCardContent(deps.db, user.id);
@@ -81,7 +105,7 @@ export function businessCardRoutes(deps: Deps) {
     });
   });
 
-  app.get('/business-card/by_username/:username', async (c) => {
+  app.get('/by_username/:username', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const user = await deps.db
       .selectFrom('users')
@@ -101,7 +125,7 @@ export function businessCardRoutes(deps: Deps) {
     return c.json({ success: true, data: { ...card, user: { username: user.username } } });
   });
 
-  app.post('/business-card/create_business_card', signedIn, async (c) => {
+  app.post('/create_business_card', uploadLimit, signedIn, async (c) => {
     try {
       return await publish(c);
     } catch (error) {

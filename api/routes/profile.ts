@@ -16,7 +16,7 @@ const updateBody = z.object({ name: displayNameSchema }, { error: 'Request body 
 
 export function profileRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.use('/profile', requireUser(deps));
+  app.use(requireUser(deps));
 
   const currentUser = async (accountId: string) => {
     const user = await findUserById(deps.db, accountId);
@@ -24,11 +24,11 @@ export function profileRoutes(deps: Deps) {
     return user;
   };
 
-  app.get('/profile', async (c) => {
+  app.get('/', async (c) => {
     return c.json({ success: true, data: userJson(await currentUser(c.get('accountId'))) });
   });
 
-  app.put('/profile', async (c) => {
+  app.put('/', async (c) => {
     const { name } = await readJson(c, updateBody);
     const accountId = c.get('accountId');
     await handleCommand(deps.db, {
@@ -44,7 +44,7 @@ export function profileRoutes(deps: Deps) {
     });
   });
 
-  app.delete('/profile', async (c) => {
+  app.delete('/', async (c) => {
     await eraseAccount(deps, await currentUser(c.get('accountId')));
     // Its sessions are gone with it; the browser's cookie goes too.
     clearSessionCookie(c, deps.publicUrl);
