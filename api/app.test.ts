@@ -20,6 +20,20 @@ describe('the API edge', () => {
     expect(response).toMatchObject({ status: 413, body: { error: 'Request body is too large.' } });
   });
 
+  it('holds every area’s JSON bodies to 64 KB, at its prefix or at the root, and lets the webhook carry more', async () => {
+    const token = await t.signUp('dana');
+    const tooLarge = { status: 413, body: { error: 'Request body is too large.' } };
+    expect(await t.call('PUT', '/api/profile', { name: 'x'.repeat(100_000) }, token)).toMatchObject(tooLarge);
+    expect(await t.call('POST', '/api/contact', { message: 'x'.repeat(100_000) })).toMatchObject(tooLarge);
+    expect(await t.call('POST', '/api/logout', { padding: 'x'.repeat(100_000) })).toMatchObject(tooLarge);
+    // The provider's events carry whole objects: 200 KB reaches the route, which answers for itself.
+    const event = { padding: 'x'.repeat(200_000) };
+    expect((await t.call('POST', '/api/webhooks/stripe', event)).status).not.toBe(413);
+    expect(await t.call('POST', '/api/webhooks/stripe', { padding: 'x'.repeat(2_000_000) })).toMatchObject(
+      tooLarge,
+    );
+  });
+
   it('answers unknown API paths with JSON 404', async () => {
     expect(await t.call('GET', '/api/nothing-here')).toMatchObject({
       status: 404,

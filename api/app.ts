@@ -1,16 +1,14 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { uploadsRefused } from '../observability/metrics';
+import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
+import { withJsonLimit } from './body-limits';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
-import { UPLOAD_TOO_LARGE } from './media/upload-form';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
 import { adminOrderRoutes } from './routes/admin-orders';
-import { businessCardRoutes, CARD_TEXT_LIMIT, CARD_UPLOAD_LIMIT } from './routes/business-card';
+import { businessCardRoutes } from './routes/business-card';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
@@ -25,54 +23,30 @@ import { securityHeaders } from './security-headers';
 import { siteFiles } from './site-files';
 import { compressJson } from './static/compress-body';
 
-/** JSON bodies are small; anything bigger is refused before it is read into memory. */
-export const JSON_BODY_LIMIT = 64 * 1024;
-/** Stripe events carry whole objects (a subscription with its items, an invoice with its lines). */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
 /** The API, mounted by the server under /api. Tests call it directly with app.request(). */
 export function createApi(deps: Deps) {
   const api = new Hono<AppEnv>();
   // Outermost in the API, so every JSON answer over ~1 KB goes compressed, errors and refusals included.
   api.use(compressJson());
-  const tooLarge = (c: Context) => c.json({ error: 'Request body is too large.' }, 413);
-  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
-  const cardTextLimit = bodyLimit({ maxSize: CARD_TEXT_LIMIT, onError: tooLarge });
-  // A photo form is read as a stream by its route, which stops at the first photo over its limit; a declared length
-  // past every photo allowed together is refused here, unread. (bodyLimit would buffer a body without a length.)
-  const uploadLimit: MiddlewareHandler = (c, next) => {
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
-      return cardTextLimit(c, next);
-    if (Number(c.req.header('content-length') ?? 0) > CARD_UPLOAD_LIMIT) {
-      uploadsRefused.inc({ reason: 'too_large' });
-      c.header('Connection', 'close');
-      return Promise.resolve(c.json({ error: UPLOAD_TOO_LARGE }, 413));
-    }
-    return next();
-  };
-  const webhookLimit = bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: tooLarge });
-  // Only publishing a card carries photos, and only webhooks carry a provider's objects; the rest is small JSON.
-  api.use((c, next) => {
-    if (c.req.path.endsWith('/business-card/create_business_card')) return uploadLimit(c, next);
-    if (c.req.path.endsWith('/webhooks/stripe')) return webhookLimit(c, next);
-    return jsonLimit(c, next);
-  });
   api.use(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
-  api.route('/', healthRoutes(deps));
-  api.route('/', registerRoutes(deps));
-  api.route('/', loginRoutes(deps));
-  api.route('/', passwordResetRoutes(deps));
-  api.route('/', profileRoutes(deps));
-  api.route('/', contactRoutes(deps));
-  api.route('/', businessCardRoutes(deps));
-  api.route('/', trialRoutes(deps));
-  api.route('/', checkoutRoutes(deps));
-  api.route('/', orderRoutes(deps));
-  api.route('/', adminOrderRoutes(deps));
-  api.route('/', webhookRoutes(deps));
+  // Each area at its prefix where its paths share one; bodies are held to the JSON limit unless a route carries its
+  // own (the photo form, the provider's webhooks).
+  const mount = (prefix: string, routes: Hono<AppEnv>) => api.route(prefix, withJsonLimit(routes));
+  mount('/', healthRoutes(deps));
+  mount('/', registerRoutes(deps));
+  mount('/', loginRoutes(deps));
+  mount('/', passwordResetRoutes(deps));
+  mount('/profile', profileRoutes(deps));
+  mount('/contact', contactRoutes(deps));
+  mount('/business-card', businessCardRoutes(deps));
+  mount('/trial', trialRoutes(deps));
+  mount('/', checkoutRoutes(deps));
+  mount('/', orderRoutes(deps));
+  mount('/admin', adminOrderRoutes(deps));
+  mount('/webhooks', webhookRoutes(deps));
   api.onError(handleError);
   return api;
 }

@@ -132,3 +132,12 @@ export async function clearLoginThrottlesOf(db: Db, email: string): Promise<void
     )
     .execute();
 }
+
+/**
+ * Erasure: every login throttle naming the address goes, from every address, the daily notice's included (the
+ * address's own brake on guessing names no account, so it stays).
+ */
+export async function eraseLoginThrottlesOf(db: Db, email: string): Promise<void> {
+  await clearLoginThrottlesOf(db, email);
+  await clearThrottle(db, loginKeys(email, '').notice);
+}

@@ -1,12 +1,9 @@
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
+import { html } from './layout';
 
-/** Escapes text for HTML element content and quoted attribute values. */
+/**
+ * Escapes text for HTML element content and quoted attribute values, through Hono's `html` as the mail templates
+ * do. The templates use `html` itself; this stays for the local provider's pages until they go.
+ */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+  return html`${value}`.toString();
 }

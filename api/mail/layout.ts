@@ -1,4 +1,5 @@
-import { escapeHtml } from './escape-html';
+import { html as escapingHtml, raw } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
 
 const BRAND_ORANGE = '#F47629';
 // Dark text on the brand orange: white on #F47629 is under 3:1 contrast and hard to read.
@@ -8,33 +9,33 @@ const MUTED_TEXT = '#6B7280';
 // Unquoted family names so the stack survives HTML escaping unchanged inside style attributes.
 const FONT = '-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif';
 
-export class RawHtml {
-  constructor(readonly markup: string) {}
+/** Markup whose interpolated text has been escaped; Hono's `raw` marks a fragment already built. */
+export type Markup = HtmlEscapedString;
+
+/**
+ * Hono's `html`, which escapes every interpolated string. A mail interpolates only text and markup, never a promise,
+ * so the markup is always ready at once; the check keeps it so.
+ */
+export function html(strings: TemplateStringsArray, ...values: Array<string | Markup>): Markup {
+  const markup = escapingHtml(strings, ...values);
+  if (markup instanceof Promise) throw new Error('Mail markup was asked to wait for something.');
+  return markup;
 }
 
-/** HTML-escapes every interpolated value; wrap already-built markup in `html.raw`. */
-export function html(strings: TemplateStringsArray, ...values: Array<string | RawHtml>): RawHtml {
-  let out = strings[0] ?? '';
-  values.forEach((value, index) => {
-    out += (value instanceof RawHtml ? value.markup : escapeHtml(value)) + (strings[index + 1] ?? '');
-  });
-  return new RawHtml(out);
+export function joinHtml(parts: Markup[], separator = '\n'): Markup {
+  return raw(parts.join(separator));
 }
 
-export function joinHtml(parts: RawHtml[], separator = '\n'): RawHtml {
-  return new RawHtml(parts.map((part) => part.markup).join(separator));
-}
-
-export function paragraph(content: RawHtml): RawHtml {
+export function paragraph(content: Markup): Markup {
   return html`<p style="margin:0 0 16px 0;font-size:16px;line-height:24px;color:${BODY_TEXT};">${content}</p>`;
 }
 
-export function mutedParagraph(content: RawHtml): RawHtml {
+export function mutedParagraph(content: Markup): Markup {
   return html`<p style="margin:0 0 16px 0;font-size:14px;line-height:20px;color:${MUTED_TEXT};">${content}</p>`;
 }
 
 /** Label/value rows, e.g. an order's details: both halves are escaped text. */
-export function detailsTable(rows: Array<[string, string]>): RawHtml {
+export function detailsTable(rows: Array<[string, string]>): Markup {
   const cells = rows.map(
     ([label, value]) =>
       html`<tr><td style="padding:4px 16px 4px 0;font-size:14px;color:${MUTED_TEXT};vertical-align:top;">${label}</td><td style="padding:4px 0;font-size:14px;color:${BODY_TEXT};word-break:break-word;">${value}</td></tr>`,
@@ -45,7 +46,7 @@ ${joinHtml(cells)}
 }
 
 /** `href` must already have passed `requireHttpUrl`; escaping alone does not stop `javascript:` links. */
-export function button(label: string, href: string): RawHtml {
+export function button(label: string, href: string): Markup {
   return html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px 0;">
 <tr><td align="center" bgcolor="${BRAND_ORANGE}" style="border-radius:6px;background-color:${BRAND_ORANGE};">
 <a href="${href}" target="_blank" style="display:inline-block;padding:12px 24px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:20px;color:${BUTTON_TEXT};text-decoration:none;border-radius:6px;">${label}</a>
@@ -54,7 +55,7 @@ export function button(label: string, href: string): RawHtml {
 }
 
 /** Whole-document shell: mail clients ignore <style> blocks unevenly, so every style is inline. */
-export function emailLayout(options: { title: string; body: RawHtml }): string {
+export function emailLayout(options: { title: string; body: Markup }): string {
   const { title, body } = options;
   return html`<!DOCTYPE html>
 <html lang="en">
@@ -77,5 +78,5 @@ ${paragraph(html`Thanks,<br>The TradeCard team`)}
 </table>
 </body>
 </html>
-`.markup;
+`.toString();
 }

@@ -1,5 +1,5 @@
 import { requireHttpUrl } from './http-url';
-import type { RawHtml } from './layout';
+import type { Markup } from './layout';
 import { button, detailsTable, emailLayout, html, joinHtml, mutedParagraph, paragraph } from './layout';
 import { greeting, oneLine, quoteLines, SIGN_OFF_TEXT } from './text-fields';
 
@@ -116,7 +116,7 @@ ${paragraph(html`Their message:`)}
 }
 
 // Outlook ignores `white-space: pre-wrap`, so line breaks in the sender's message become <br>s.
-function messageWithLineBreaks(message: string): RawHtml {
+function messageWithLineBreaks(message: string): Markup {
   const lines = message.replace(/\r\n?/g, '\n').trim().split('\n');
   return joinHtml(
     lines.map((line) => html`${line}`),

@@ -92,7 +92,7 @@ export function adminOrderRoutes(deps: Deps) {
       await enqueueMail(trx, { to: before.customer_email, ...mail }, deps.now());
     };
 
-  app.get('/admin/orders', admin, async (c) => {
+  app.get('/orders', admin, async (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success)
       throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid search.');
@@ -101,7 +101,7 @@ export function adminOrderRoutes(deps: Deps) {
     return c.json({ success: true, data: rows.map(adminOrderJson) } satisfies AdminOrdersAnswer);
   });
 
-  app.patch('/admin/orders/:id/tracking', admin, async (c) => {
+  app.patch('/orders/:id/tracking', admin, async (c) => {
     const body = await readJson(c, trackingBody);
     const order = await loadCardOrder(c.req.param('id'));
     const deliveryWindow = body.deliveryWindow === undefined ? order.delivery_window : body.deliveryWindow;
@@ -132,7 +132,7 @@ export function adminOrderRoutes(deps: Deps) {
     } satisfies AdminOrderUpdatedAnswer);
   });
 
-  app.patch('/admin/orders/:id/status', admin, async (c) => {
+  app.patch('/orders/:id/status', admin, async (c) => {
     const body = await readJson(c, statusBody);
     const order = await loadCardOrder(c.req.param('id'));
     await handleCommand(deps.db, {
@@ -161,7 +161,7 @@ export function adminOrderRoutes(deps: Deps) {
   // Issue 11, finding 6: a deleted account's name is held for its printed cards; staff may free it sooner (say
   // the former owner asks, or the cards are known destroyed). Expired reservations are released too: their
   // "no longer in use" page stays until then.
-  app.post('/admin/usernames/:username/release', admin, async (c) => {
+  app.post('/usernames/:username/release', admin, async (c) => {
     const username = c.req.param('username').trim().toLowerCase();
     const held = await deps.db
       .selectFrom('reserved_usernames')

@@ -1,25 +1,24 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { MyCardAnswer, PublishedAnswer } from '../../contract/card';
-import { accountDecider, mayPublish } from '../../events/account/decider';
-import { accountStreamId } from '../../events/account/events';
 import { findCardContent } from '../../events/card/cards-read-model';
-import { cardContentSchema, MAX_WORK_IMAGES } from '../../events/card/content';
-import { cardDecider } from '../../events/card/decider';
-import { cardStreamId } from '../../events/card/events';
-import { parseCardFields } from '../../events/card/input';
-import { handleCommand, loadState } from '../../events/command';
+import { MAX_WORK_IMAGES } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
+import { uploadsRefused } from '../../observability/metrics';
 import { requireUser } from '../auth/require-user';
-import { resolveCardImages } from '../card-images';
-import { splitCardPayload } from '../card-payload';
+import { ownBodyLimit, tooLarge } from '../body-limits';
 import { cardJson } from '../cards';
 import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
-import { discardWrittenFiles, recordMediaFiles } from '../media/files';
-import { storePreparedImage } from '../media/intake';
-import { recordUploads, uploadedBy } from '../media/owners';
-import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
+import {
+  type FormLimits,
+  readUploadForm,
+  TooLarge,
+  UPLOAD_TOO_LARGE,
+  type UploadForm,
+} from '../media/upload-form';
+import { publishCard } from '../publish-card';
 import { findUserById } from '../users';
 
 export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
@@ -31,6 +30,21 @@ export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
  * keeps the 121 MB photo allowance away from text.
  */
 export const CARD_TEXT_LIMIT = 96 * 1024;
+
+const cardTextLimit = bodyLimit({ maxSize: CARD_TEXT_LIMIT, onError: tooLarge });
+/**
+ * A photo form is read as a stream by its route, which stops at the first photo over its limit; a declared length
+ * past every photo allowed together is refused here, unread. (bodyLimit would buffer a body without a length.)
+ */
+const uploadLimit = ownBodyLimit((c, next) => {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return cardTextLimit(c, next);
+  if (Number(c.req.header('content-length') ?? 0) > CARD_UPLOAD_LIMIT) {
+    uploadsRefused.inc({ reason: 'too_large' });
+    c.header('Connection', 'close');
+    return Promise.resolve(c.json({ error: UPLOAD_TOO_LARGE }, 413));
+  }
+  return next();
+});
 
 const FORM_LIMITS: FormLimits = {
   photos: { cover_photo: 1, coverPhoto: 1, avatar: 1, works: MAX_WORK_IMAGES },
@@ -82,7 +96,7 @@ export function businessCardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
 
-  app.get('/business-card/my_card', signedIn, async (c) => {
+  app.get('/my_card', signedIn, async (c) => {
     const user = await findUserById(deps.db, c.get('accountId'));
     if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
     const content = await findCardContent(deps.db, user.id);
@@ -92,7 +106,7 @@ export function businessCardRoutes(deps: Deps) {
     } satisfies MyCardAnswer);
   });
 
-  app.get('/business-card/by_username/:username', async (c) => {
+  app.get('/by_username/:username', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const user = await deps.db
       .selectFrom('users')
@@ -112,7 +126,7 @@ export function businessCardRoutes(deps: Deps) {
     return c.json({ success: true, data: { ...card, user: { username: user.username } } });
   });
 
-  app.post('/business-card/create_business_card', signedIn, async (c) => {
+  app.post('/create_business_card', uploadLimit, signedIn, async (c) => {
     try {
       return await publish(c);
     } catch (error) {
@@ -126,59 +140,8 @@ export function businessCardRoutes(deps: Deps) {
   async function publish(c: Context<AppEnv>) {
     const accountId = c.get('accountId');
     const payload = await readPayload(c, path.join(deps.dataDir, 'tmp'));
-    let created: string[] = [];
-    let release = () => {};
     try {
-      const { fields: rawFields, images } = splitCardPayload(payload.raw);
-      const parsed = parseCardFields(rawFields);
-      if (!parsed.ok) throw invalid(parsed.error);
-      const previous = await findCardContent(deps.db, accountId);
-      // Decoded before the transaction (decoding takes time and must not hold the database), written only once
-      // the whole request has passed every check, and removed again if the publish itself is refused.
-      const resolved = await resolveCardImages(
-        deps.publicDir,
-        images,
-        previous,
-        (id) => uploadedBy(deps.db, accountId, id),
-        deps.db,
-      );
-      release = resolved.release;
-      const content = cardContentSchema.parse({ ...parsed.fields, ...resolved.images });
-      const mediaDir = path.join(deps.publicDir, 'media');
-      for (const image of resolved.newImages) created.push(...(await storePreparedImage(mediaDir, image)));
-
-      const now = deps.now();
-      await deps.db.transaction().execute(async (trx) => {
-        const streamId = accountStreamId(accountId);
-        let account = await loadState(trx, accountDecider, streamId);
-        // SPEC §4: publishing by someone neither subscribed nor in trial starts the 14-day trial first.
-        if (account.status === 'active' && !account.isSubscribed && account.trialExpires === null) {
-          account = (
-            await handleCommand(trx, {
-              decider: accountDecider,
-              streamId,
-              command: { type: 'StartTrial' },
-              now,
-            })
-          ).state;
-        }
-        await handleCommand(trx, {
-          decider: cardDecider,
-          streamId: cardStreamId(accountId),
-          command: { type: 'PublishCard', accountId, content, accountMayPublish: mayPublish(account) },
-          now,
-        });
-        await recordUploads(
-          trx,
-          accountId,
-          resolved.newImages.map((image) => image.ref.id),
-          now,
-        );
-        // After the files (written above), in the transaction that names them: a row never lacks its files.
-        await recordMediaFiles(trx, resolved.newImages, now);
-      });
-      created = [];
-      deps.onAppended();
+      const content = await publishCard(deps, accountId, payload.raw);
       const user = await findUserById(deps.db, accountId);
       if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
       return c.json({
@@ -187,11 +150,7 @@ export function businessCardRoutes(deps: Deps) {
         data: cardJson(user, content, deps.publicUrl),
       } satisfies PublishedAnswer);
     } finally {
-      release();
       await payload.discard?.();
-      // Files this request wrote for a publish that was refused: nothing of a refused request stays, unless another
-      // request has meanwhile taken the same photo in hand.
-      await discardWrittenFiles(path.join(deps.publicDir, 'media'), created);
     }
   }
 

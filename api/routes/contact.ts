@@ -35,7 +35,7 @@ const contactBody = z.object(
 export function contactRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
-  app.post('/contact', async (c) => {
+  app.post('/', async (c) => {
     const token = sessionToken(c, deps.publicUrl);
     const session = token ? await findSession(deps.db, token, deps.now()) : null;
     const body = await (async () => {

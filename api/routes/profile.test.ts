@@ -152,6 +152,29 @@ describe('/api/profile', () => {
     expect((await t.call('POST', '/api/register', stranger)).status).toBe(201);
   });
 
+  it('deleting the account drops every sign-in throttle that names its address, from every address', async () => {
+    const token = await t.signUp('dana');
+    // Ten failures from ten addresses: a brake per pair, one on the account, and the owner's daily notice.
+    for (let i = 0; i < 10; i++)
+      await t.call('POST', '/api/login', { email: 'dana@example.com', password: 'Wrong12345' }, undefined, {
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+    const naming = async () =>
+      (await t.db.selectFrom('throttles').select('key').execute())
+        .map((row) => row.key)
+        .filter((key) => key.includes('dana@example.com'));
+    expect(await naming()).toEqual(
+      expect.arrayContaining([
+        'login:account:dana@example.com',
+        'login:notice:dana@example.com',
+        'login:pair:dana@example.com 203.0.113.0',
+      ]),
+    );
+
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    expect(await naming()).toEqual([]);
+  });
+
   it('deleting the account drops its mail still queued and every sent row naming it', async () => {
     const token = await t.signUp('dana');
     // Queued, not yet sent: a reset link (a secret) and a message to support sent from this address.

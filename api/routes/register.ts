@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { MessageAnswer, RegisterAnswer } from '../../contract/message';
@@ -15,8 +14,8 @@ import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { clientAddress } from '../auth/client-address';
 import { recipientCapped } from '../auth/mail-limits';
-import { hashPassword } from '../auth/password';
-import { queueVerificationCode, sendVerificationCode } from '../auth/send-code';
+import { registerAccount } from '../auth/register-account';
+import { sendVerificationCode } from '../auth/send-code';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import { checkCode } from '../auth/verification-codes';
 import type { AppEnv, Deps } from '../deps';
@@ -32,17 +31,7 @@ const registerBody = z.object(
 const verifyBody = z.object({ email: emailSchema, code: verificationCodeSchema }, object);
 const resendBody = z.object({ email: emailSchema }, object);
 
-const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
-const USERNAME_TAKEN = 'This username is already taken. Please choose another.';
 const CODE_INVALID = 'This code is no longer valid. Please request a new one.';
-
-/** The UNIQUE indexes of the users read model decide races between two registrations for the same name. */
-function duplicateOf(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : '';
-  if (message.includes('users.email')) return EMAIL_TAKEN;
-  if (message.includes('users.username')) return USERNAME_TAKEN;
-  return null;
-}
 
 /**
  * Each registration and resend mails an address nobody has proved yet, so an address may ask ten times an hour
@@ -66,51 +55,7 @@ export function registerRoutes(deps: Deps) {
   app.post('/register', async (c) => {
     const body = await readJson(c, registerBody);
     await limitByAddress(deps, `register:address:${clientAddress(c, deps.trustProxy)}`);
-    const taken = await deps.db
-      .selectFrom('users')
-      .select(['email', 'username'])
-      .where((eb) => eb.or([eb('email', '=', body.email), eb('username', '=', body.username)]))
-      .executeTakeFirst();
-    if (taken) throw new DomainError('conflict', taken.email === body.email ? EMAIL_TAKEN : USERNAME_TAKEN);
-
-    const passwordHash = await hashPassword(body.password);
-    const accountId = randomUUID();
-    const now = deps.now();
-    await handleCommand(deps.db, {
-      decider: accountDecider,
-      streamId: accountStreamId(accountId),
-      command: {
-        type: 'RegisterAccount',
-        accountId,
-        name: body.name,
-        email: body.email,
-        username: body.username,
-      },
-      now,
-      alsoInTransaction: async (trx) => {
-        await trx
-          .insertInto('credentials')
-          .values({ account_id: accountId, password_hash: passwordHash, updated_at: now.toISOString() })
-          .execute();
-        // The account and its first code's mail commit together: no account is ever left without a code on its way,
-        // so an address that has had its share of mail gets no account either (the throw rolls it all back).
-        const delivery = await queueVerificationCode(
-          trx,
-          deps.secret,
-          { id: accountId, name: body.name, email: body.email },
-          now,
-        );
-        if (delivery.status === 'capped') {
-          throw new DomainError('too_many', recipientCapped(delivery.retryAfterSeconds), {
-            retryAfterSeconds: delivery.retryAfterSeconds,
-          });
-        }
-      },
-    }).catch((error: unknown) => {
-      const duplicate = duplicateOf(error);
-      throw duplicate ? new DomainError('conflict', duplicate) : error;
-    });
-    deps.mailQueued();
+    await registerAccount(deps, body);
     return c.json(
       { success: true, message: 'Verification code sent!', email: body.email } satisfies RegisterAnswer,
       201,

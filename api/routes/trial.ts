@@ -10,7 +10,7 @@ export function trialRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   // Starting a trial that is already running is not an error (SPEC §4); one that has run out can't restart.
-  app.post('/trial/start', requireUser(deps), async (c) => {
+  app.post('/start', requireUser(deps), async (c) => {
     const streamId = accountStreamId(c.get('accountId'));
     const account = await loadState(deps.db, accountDecider, streamId);
     if (account.status !== 'active')

@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { paymentWebhooksHandled } from '../../observability/metrics';
+import { ownBodyLimit, tooLarge } from '../body-limits';
 import type { AppEnv, Deps } from '../deps';
 import { handlePaymentEvent } from '../payments/handle-event';
 import { type PaymentEvent, WebhookSignatureError } from '../payments/provider';
+
+/** Stripe events carry whole objects (a subscription with its items, an invoice with its lines). */
+const webhookLimit = ownBodyLimit(bodyLimit({ maxSize: 1024 * 1024, onError: tooLarge }));
 
 export function webhookRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   // The signature covers the exact bytes, so the body is read raw, never parsed and re-serialised first.
-  app.post('/webhooks/stripe', async (c) => {
+  app.post('/stripe', webhookLimit, async (c) => {
     const { parseWebhook } = deps.payments;
     if (!parseWebhook) return c.json({ error: 'Stripe webhooks are not enabled on this server.' }, 404);
     let event: PaymentEvent;

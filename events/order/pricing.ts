@@ -2,6 +2,9 @@
 export const CURRENCY = 'gbp';
 export const CARD_UNIT_AMOUNT = 2495;
 export const SUBSCRIPTION_AMOUNT = 495;
+/** The prices shown struck through beside them (SPEC §9); nothing is ever charged at these. */
+export const CARD_WAS_AMOUNT = 2995;
+export const SUBSCRIPTION_WAS_AMOUNT = 795;
 export const CARD_PRODUCT_NAME = 'TradeCard NFC card – White Edition';
 export const SUBSCRIPTION_PRODUCT_NAME = 'TradeCard Profile plan';
 

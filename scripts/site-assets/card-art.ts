@@ -1,5 +1,5 @@
 import { BRAND } from './config';
-import { logoMark, nfcSymbol, svg, text } from './svg';
+import { logoMark, nfcSymbol, text } from './svg';
 
 /** The NFC card, ISO ID-1 proportions (85.6 × 54 mm), drawn in a 856 × 540 unit box. */
 export const CARD = { width: 856, height: 540, radius: 32 };
@@ -32,11 +32,3 @@ ${text(466, 250, 'Tap or scan', { size: 48, weight: 'bold', fill: BRAND.ink })}
 ${text(468, 300, 'to open my page and', { size: 26, fill: BRAND.muted })}
 ${text(468, 336, 'save my number', { size: 26, fill: BRAND.muted })}
 ${logoMark(64, 460, 34)}${text(108, 487, 'TradeCard', { size: 28, weight: 'bold', fill: BRAND.ink })}`;
-
-/** A card face alone, as an SVG document `width` px wide. */
-export const cardSvg = (face: string, width: number) =>
-  svg(
-    width,
-    Math.round((width * CARD.height) / CARD.width),
-    `<g transform="scale(${width / CARD.width})">${face}</g>`,
-  );

@@ -1,5 +1,7 @@
 // Home page copy (/), plus the feature lists shared with /productandplan and /nfccards.
 
+import { CARD_PRICE, PLAN_PRICE } from '../lib/prices';
+
 export type Hero = {
   headline: string;
   sub: string;
@@ -111,7 +113,7 @@ export const PAPER_VS_CARD: ComparisonRow[] = [
   {
     feature: 'Cost',
     paper: 'Cheap per box, but you pay again every time you reprint',
-    tradecard: '£4.95 a month after a 14-day free trial; the NFC card is optional at £24.95',
+    tradecard: `${PLAN_PRICE} a month after a 14-day free trial; the NFC card is optional at ${CARD_PRICE}`,
   },
   {
     feature: 'Works without a smartphone',
@@ -188,13 +190,4 @@ export const HELP_TEASERS: HelpTeaser[] = [
       'to fall back on your QR code or link without any fuss.',
     readingTime: '3 min read',
   },
-];
-
-// One caption per step of the “Watch How It Works” video.
-export const HOW_IT_WORKS_CAPTIONS: string[] = [
-  'Build your page: add photos of your work, your services, prices and reviews.',
-  'Choose your colours and font, then press Publish Now.',
-  'On site, tap your TradeCard on the customer’s phone.',
-  'Your page opens straight away, with no app to download.',
-  'They tap “Save My Number”, and you’re in their contacts.',
 ];

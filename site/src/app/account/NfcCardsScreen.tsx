@@ -1,5 +1,6 @@
 import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
 import { PlanButton } from '../../islands/StartTrial';
+import { CARD_PRICE, CARD_WAS_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
 import { useProfile } from '../queries';
@@ -28,9 +29,11 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
             Profile Plan
           </h2>
           <p className="price">
-            £4.95<span className="offer__per">/month</span>{' '}
+            {PLAN_PRICE}
+            <span className="offer__per">/month</span>{' '}
             <s>
-              <span className="visually-hidden">was </span>£7.95
+              <span className="visually-hidden">was </span>
+              {PLAN_WAS_PRICE}
             </s>
           </p>
           <p>Your page at your own address, always up to date. Free for 14 days, cancel any time.</p>
@@ -47,9 +50,10 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
             NFC Card – White Edition
           </h2>
           <p className="price">
-            £24.95{' '}
+            {CARD_PRICE}{' '}
             <s>
-              <span className="visually-hidden">was </span>£29.95
+              <span className="visually-hidden">was </span>
+              {CARD_WAS_PRICE}
             </s>
           </p>
           <CardGallery images={images} />

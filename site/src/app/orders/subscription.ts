@@ -1,4 +1,5 @@
 import type { Order } from '../../../../contract/order';
+import { SUBSCRIPTION_AMOUNT } from '../../../../events/order/pricing';
 import { formatDate, formatMoney } from './format';
 import type { Tone } from './fulfilment';
 
@@ -6,8 +7,6 @@ import type { Tone } from './fulfilment';
 export const HIDDEN_STATUSES = ['pending', 'incomplete', 'incomplete_expired'];
 /** A subscription that still runs; while one does, a cancelled one can't be restarted. */
 export const ACTIVE_LIKE = ['active', 'trialing', 'past_due', 'unpaid'];
-/** SPEC §9: £4.95 a month when the order carries no amount. */
-export const PLAN_PRICE_MINOR = 495;
 export const PLAN_TITLE = 'Profile Plan';
 
 type Sub = Pick<
@@ -54,19 +53,18 @@ const time = (value: string | null | undefined) => (value ? Date.parse(value) : 
 /** A trial end still to come means nothing has been charged yet. */
 export const isFreeTrial = (order: Sub, now = new Date()) => time(order.trialEnd) > now.getTime();
 
-/** When the next charge falls: the trial's end during a free trial, else the end of the period. */
-export const nextChargeDate = (order: Sub, now = new Date()) =>
-  isFreeTrial(order, now) ? order.trialEnd : order.currentPeriodEnd;
-
-/** A trial checkout records £0; the plan itself still costs £4.95. */
+/** A trial checkout records £0; the plan itself still costs its price (SPEC §9: when the order carries no amount). */
 export const planPrice = (order: Sub) =>
   formatMoney(
-    order.amountTotal && order.amountTotal > 0 ? order.amountTotal : PLAN_PRICE_MINOR,
+    order.amountTotal && order.amountTotal > 0 ? order.amountTotal : SUBSCRIPTION_AMOUNT,
     order.currency ?? 'gbp',
   );
 
 export const amountPaidToday = (order: Sub, now = new Date()) =>
-  formatMoney(isFreeTrial(order, now) ? 0 : (order.amountTotal ?? PLAN_PRICE_MINOR), order.currency ?? 'gbp');
+  formatMoney(
+    isFreeTrial(order, now) ? 0 : (order.amountTotal ?? SUBSCRIPTION_AMOUNT),
+    order.currency ?? 'gbp',
+  );
 
 export function subscriptionCaption(order: Sub, now = new Date()): string {
   const status = subscriptionStatus(order);

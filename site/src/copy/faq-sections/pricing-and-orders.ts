@@ -1,5 +1,7 @@
 // FAQ sections: Pricing & Subscription; Shipping & Delivery.
 
+import { MAX_CARD_QUANTITY } from '../../../../events/order/pricing';
+import { CARD_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
 import type { FaqItem, FaqSection } from '../faq';
 
 export const FAQ_TRIAL: FaqItem = {
@@ -9,7 +11,7 @@ export const FAQ_TRIAL: FaqItem = {
       'the plan, whichever comes first, and your dashboard shows the date it ends.',
     'If you publish first, we don’t ask for payment details and nothing is charged unless you ' +
       'subscribe. If you start the plan at checkout, you enter your card details then, and the first ' +
-      '£4.95 is taken when the trial ends unless you cancel before that.',
+      `${PLAN_PRICE} is taken when the trial ends unless you cancel before that.`,
     'Subscribing part-way through your trial doesn’t cost you the days you have left: your first ' +
       'payment is taken on the day the trial would have ended. The one exception is the last 48 hours of ' +
       'a trial — subscribe then and the plan starts, and is charged, straight away.',
@@ -66,9 +68,9 @@ export const PRICING_SUBSCRIPTION_SECTION: FaqSection = {
     {
       question: 'How much does TradeCard cost?',
       answer: [
-        'The profile plan is £4.95 a month (down from £7.95), after a 14-day free trial. It includes ' +
+        `The profile plan is ${PLAN_PRICE} a month (down from ${PLAN_WAS_PRICE}), after a 14-day free trial. It includes ` +
           'your page, your QR code and your link to share.',
-        'The White Edition NFC card is optional and costs £24.95 per card, paid once — there’s no ' +
+        `The White Edition NFC card is optional and costs ${CARD_PRICE} per card, paid once — there’s no ` +
           'monthly charge for the card itself. Standard UK delivery is free.',
       ],
     },
@@ -127,9 +129,9 @@ export const SHIPPING_DELIVERY_SECTION: FaqSection = {
     {
       question: 'Can I order more than one card?',
       answer: [
-        'Yes. Choose the quantity on the card page: up to 50 cards in one order, at £24.95 each. Every ' +
+        `Yes. Choose the quantity on the card page: up to ${MAX_CARD_QUANTITY} cards in one order, at ${CARD_PRICE} each. Every ` +
           'card in an order opens your page, so a spare for the van or the office is handy. If you need ' +
-          'more than 50, contact us before ordering.',
+          `more than ${MAX_CARD_QUANTITY}, contact us before ordering.`,
       ],
     },
     {

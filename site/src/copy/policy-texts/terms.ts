@@ -1,5 +1,6 @@
 // The Terms tab of /policies.
 
+import { CARD_PRICE, PLAN_PRICE } from '../../lib/prices';
 import type { Policy } from '../policies';
 
 export const TERMS_POLICY: Policy = {
@@ -65,7 +66,7 @@ export const TERMS_POLICY: Policy = {
     {
       heading: 'Free trial and subscription',
       paragraphs: [
-        'The profile plan costs £4.95 a month and keeps your page live. Each account gets one 14-day ' +
+        `The profile plan costs ${PLAN_PRICE} a month and keeps your page live. Each account gets one 14-day ` +
           'free trial, which starts when you first publish your page or start the plan, whichever comes ' +
           'first. If you subscribe during your trial, your first payment is taken when the trial ends, or ' +
           'straight away if less than 48 hours of it is left.',
@@ -96,7 +97,7 @@ export const TERMS_POLICY: Policy = {
     {
       heading: 'NFC card orders',
       paragraphs: [
-        'Cards cost £24.95 each, plus any delivery charge shown at checkout. Our contract for the cards ' +
+        `Cards cost ${CARD_PRICE} each, plus any delivery charge shown at checkout. Our contract for the cards ` +
           'is made when your payment is accepted and we show your order confirmation. Each card is made ' +
           'to order: it’s programmed with your page and printed with your QR code.',
         'Production, delivery, cancelling within 2 hours of ordering, and returns are covered in our ' +
