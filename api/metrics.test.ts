@@ -4,7 +4,7 @@ import { measureProjectorLagWith } from '../observability/metrics';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server';
 import { catchUp, projectorLag } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
-import { subscribeLocally } from '../tests/support/api/payments/flows';
+import { subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { type FakeStripe, startFakeStripe } from '../tests/support/api/payments/stripe/fake-stripe';
 import type { EventObject } from '../tests/support/api/payments/stripe/fake-stripe-objects';
 import { sampleValue, scrape } from '../tests/support/observability/metrics';
@@ -135,7 +135,7 @@ describe('payment_webhooks_handled_total', () => {
   it('counts what the local provider reports through the handler Stripe webhooks feed', async () => {
     const before = await handled('recorded');
     const token = await t.signUp('dana');
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     expect(await handled('recorded')).toBeGreaterThan(before);
   });
 

@@ -40,7 +40,7 @@ const picture = async (svg: string, mediaDir: string, label: string, db: Deps['d
  * Does nothing if `demo` exists.
  */
 export async function seedDemo(
-  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'stripeSimulator' | 'publicUrl'>,
 ): Promise<SeedResult> {
   const taken = await deps.db
     .selectFrom('users')

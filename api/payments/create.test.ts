@@ -12,9 +12,39 @@ afterEach(async () => {
 });
 
 describe('choosing the payment provider', () => {
-  it('is the built-in one by default', async () => {
-    const payments = await createPayments(readEnv({}), t.deps);
-    expect(payments).toMatchObject({ name: 'local', publishableKey: null });
+  it('is the Stripe adapter against the built-in simulator by default, its database in DATA_DIR', async () => {
+    const { payments, stripeSimulator } = await createPayments(readEnv({}), t.deps);
+    let sessionId = '';
+    try {
+      expect(payments).toMatchObject({ name: 'simulator', publishableKey: null });
+      const started = await payments.createCheckout({
+        kind: 'card',
+        orderId: 'ord_1',
+        accountId: 'acc_1',
+        email: 'dana@example.com',
+        customerId: null,
+        quantity: 2,
+        trial: null,
+        successUrl: 'https://tradecard.test/success?session_id={CHECKOUT_SESSION_ID}',
+        cancelUrl: 'https://tradecard.test/order',
+        idempotencyKey: 'checkout-ord_1',
+      });
+      // The hosted page is the app's to serve, at its own address.
+      expect(started.url).toBe(`https://tradecard.test/checkout/test/checkout/${started.sessionId}`);
+      sessionId = started.sessionId;
+    } finally {
+      await stripeSimulator?.close();
+    }
+    const reopened = await createPayments(readEnv({}), t.deps);
+    try {
+      // Kept in DATA_DIR/stripe-simulator.db across restarts, as Stripe keeps an account's objects.
+      expect(await reopened.payments.retrieveCheckout(sessionId)).toMatchObject({
+        orderId: 'ord_1',
+        status: 'open',
+      });
+    } finally {
+      await reopened.stripeSimulator?.close();
+    }
   });
 
   it('is Stripe with its keys when PAYMENTS=stripe', async () => {
@@ -24,8 +54,9 @@ describe('choosing the payment provider', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_abc',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
     });
-    const payments = await createPayments(env, t.deps);
+    const { payments, stripeSimulator } = await createPayments(env, t.deps);
     expect(payments).toMatchObject({ name: 'stripe', publishableKey: 'pk_test_abc' });
+    expect(stripeSimulator).toBeNull();
   });
 
   it('refuses PAYMENTS=stripe without its keys, naming them', () => {
