@@ -14,14 +14,14 @@ const SIMULATOR_SECRET_KEY = 'sk_test_local';
 /** Where a webhook goes: a URL (the server's own, on loopback) or a function taking the request (the app, in-process). */
 export type WebhookTarget = string | ((request: Request) => Response | Promise<Response>);
 
-/** What the app uses of the simulator beside the adapter: its pages, a demo's payment, its clock's tick, its stop. */
+/** The simulator beside the adapter: its pages, a demo's payment, its clock and webhook controls, its stop. */
 export type LocalStripe = Awaited<ReturnType<typeof startLocalStripe>>['stripeSimulator'];
 
 /**
  * The endpoint secret is derived from the app's own secret: kept across restarts without a file of its own, and
  * never the same on two instances, since /api/webhooks/stripe is as public on a demo as it is with Stripe.
  */
-const webhookSecretFor = (appSecret: string) =>
+export const localWebhookSecret = (appSecret: string) =>
   `whsec_${createHmac('sha256', appSecret).update('stripe-simulator webhooks').digest('hex')}`;
 
 /** Posts a webhook to the server's own address, as Stripe would post it to the public one. */
@@ -44,7 +44,7 @@ export async function startLocalStripe(
   options: { dbFile: string; tickMs?: StartOptions['tickMs'] },
 ) {
   let target: WebhookTarget | null = null;
-  const webhookSecret = webhookSecretFor(deps.secret);
+  const webhookSecret = localWebhookSecret(deps.secret);
   const simulator = await startStripeSimulator({
     dbFile: options.dbFile,
     webhookUrl: `${deps.publicUrl}/api/webhooks/stripe`,
@@ -70,10 +70,7 @@ export async function startLocalStripe(
   return {
     payments: stripe,
     stripeSimulator: {
-      pages: simulator.pages,
-      payCheckout: simulator.payCheckout,
-      tick: simulator.tick,
-      close: simulator.close,
+      ...simulator,
       sendWebhooksTo(to: WebhookTarget) {
         target = to;
       },
