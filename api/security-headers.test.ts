@@ -133,7 +133,11 @@ describe('every other answer', () => {
     );
     expect(checkout.headers.get('referrer-policy')).toBe('no-referrer');
     expect(checkout.headers.get('cache-control')).toBe('no-store');
-    for (const hidden of ['/checkout/test/v1/customers', '/checkout/test/_simulator/clock', '/v1/customers']) {
+    for (const hidden of [
+      '/checkout/test/v1/customers',
+      '/checkout/test/_simulator/clock',
+      '/v1/customers',
+    ]) {
       const response = await t.app.request(hidden, { headers: { authorization: 'Bearer sk_test_local' } });
       expect(response.status, hidden).toBe(404);
     }

@@ -67,7 +67,9 @@ test.describe('the test-mode checkout: the Stripe SDK against the built-in Strip
     expect(billing.paymentMethod.card.last4).toBe('4242');
     // The link downloads the receipt, as Stripe's invoice PDF does; without ?download it opens as a page.
     const download = await request.get(billing.invoices[0].pdf);
-    expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="receipt-TC-\d{4}\.html"$/);
+    expect(download.headers()['content-disposition']).toMatch(
+      /^attachment; filename="receipt-TC-\d{4}\.html"$/,
+    );
     const receipt = new URL(billing.invoices[0].pdf);
     receipt.search = '';
     await page.goto(receipt.href);
