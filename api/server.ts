@@ -56,6 +56,7 @@ const projector = startProjector(deps.db, {
 });
 deps.onAppended = () => projector.nudge();
 const scheduler = startScheduler(deps);
+// The scheduler before the projector: its last tick may append events, which the projector's last batch renders.
 stoppers.push({ name: 'scheduler', stop: scheduler.stop }, { name: 'projector', stop: projector.stop });
 // Mail is queued with the commit that causes it (api/mail/queue.ts) and sent from here, retried until a day old.
 // Stopped after the scheduler, whose last tick may queue mail; whatever is still queued goes at the next start.

@@ -34,7 +34,7 @@ const forward = async (request: Request, url: string) =>
   });
 
 /**
- * PAYMENTS=local: the Stripe adapter, through the official SDK, against the built-in Stripe simulator (ADR 020).
+ * PAYMENTS=local: the Stripe adapter, through the official SDK, against the built-in Stripe simulator (ADR 021).
  * The simulator keeps its own database beside the app's and bills on the app's clock, so a test that moves that
  * clock moves billing too. Its webhooks are signed and go to /api/webhooks/stripe like Stripe's, once whoever runs
  * the app says where (`sendWebhooksTo`); until then they wait, and are retried.
