@@ -5,6 +5,7 @@ import { qrCodeFile } from '../renderer/render-account';
 import { withJsonLimit } from './body-limits';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import { LOCAL_CHECKOUT_PATH } from './payments/create';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
 import { adminOrderRoutes } from './routes/admin-orders';
@@ -52,7 +53,6 @@ export function createApi(deps: Deps) {
 }
 
 export const SITE_NAME = 'TradeCard';
-export const LOCAL_CHECKOUT_PATH = '/checkout/test';
 
 /** The API under /api, and the rendered profiles, media and fonts from DATA_DIR/public. */
 export function createApp(deps: Deps) {
@@ -62,8 +62,9 @@ export function createApp(deps: Deps) {
   // Next, so it wraps every answer: the API's, a page's, a photo's, an error's (issue 11, finding 3).
   app.use(securityHeaders({ publicUrl: deps.publicUrl }));
   app.route('/api', createApi(deps));
-  // The local provider's checkout and receipt pages stand where Stripe's hosted pages would be.
-  if (deps.payments.routes) app.route(LOCAL_CHECKOUT_PATH, deps.payments.routes());
+  // PAYMENTS=local: the simulator's hosted checkout and receipt pages, where Stripe's would be. Only the pages: its
+  // Stripe API and control API stay on its loopback listener. They carry their own CSP, which the headers above keep.
+  if (deps.stripeSimulator) app.route(LOCAL_CHECKOUT_PATH, deps.stripeSimulator.pages);
   app.route(
     '/',
     publicFiles({

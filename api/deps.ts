@@ -1,5 +1,6 @@
 import type { Db } from '../events/db';
 import type { Mailer } from './mail/mailer';
+import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
 
@@ -30,8 +31,10 @@ export type Deps = {
   siteDir: string;
   /** CHAT_WIDGET_SRC, which the site was built with: its origin is allowed in the CSP of the pages that load it. */
   chatWidgetSrc?: string;
-  /** Stripe, or the built-in local checkout (PAYMENTS=local). */
+  /** The Stripe adapter: against Stripe, or against the built-in simulator (PAYMENTS=local). */
   payments: PaymentProvider;
+  /** PAYMENTS=local: the Stripe simulator `payments` talks to (its hosted pages, its clock); null with Stripe. */
+  stripeSimulator: LocalStripe | null;
   /** What /api/ready demands: free space and how far behind the pages may be. */
   readiness: ReadinessOptions;
 };

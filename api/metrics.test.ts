@@ -4,11 +4,10 @@ import { measureProjectorLagWith } from '../observability/metrics';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server';
 import { catchUp, projectorLag } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
-import { subscribeLocally } from '../tests/support/api/payments/flows';
-import { type FakeStripe, startFakeStripe } from '../tests/support/api/payments/stripe/fake-stripe';
-import type { EventObject } from '../tests/support/api/payments/stripe/fake-stripe-objects';
+import { subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { sampleValue, scrape } from '../tests/support/observability/metrics';
-import { createStripeProvider } from './payments/stripe/provider';
+import { eventAround, signedBody } from '../tests/support/stripe-simulator/against-simulator';
+import { localWebhookSecret } from './payments/create';
 import { CARD_UPLOAD_LIMIT } from './routes/business-card';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -132,71 +131,41 @@ describe('payment_webhooks_handled_total', () => {
   const handled = async (outcome: string) =>
     sampleValue(await scrapeNow(), 'payment_webhooks_handled_total', { outcome });
 
-  it('counts what the local provider reports through the handler Stripe webhooks feed', async () => {
-    const before = await handled('recorded');
+  it('counts recorded, duplicate, ignored and rejected deliveries of the simulator’s signed webhooks', async () => {
+    const before = {
+      recorded: await handled('recorded'),
+      duplicate: await handled('duplicate'),
+      ignored: await handled('ignored'),
+      rejected: await handled('rejected'),
+    };
     const token = await t.signUp('dana');
-    await subscribeLocally(t, token);
-    expect(await handled('recorded')).toBeGreaterThan(before);
-  });
+    await subscribeAtHostedCheckout(t, token);
+    const simulator = t.deps.stripeSimulator;
+    if (!simulator) throw new Error('The test app runs without the simulator.');
+    const events = await simulator.events();
+    const [first] = events;
+    if (!first) throw new Error('The simulator sent no events');
+    await simulator.resendEvent(first.id);
 
-  describe('from Stripe', () => {
-    const WEBHOOK_SECRET = 'whsec_metrics';
-    let stripe: FakeStripe;
-    beforeEach(async () => {
-      await t.close();
-      stripe = await startFakeStripe();
-      const payments = createStripeProvider({
-        secretKey: 'sk_test_metrics',
-        webhookSecret: WEBHOOK_SECRET,
-        publishableKey: 'pk_test_metrics',
-        api: stripe,
-      });
-      t = await createTestApp({ payments });
-    });
-    afterEach(async () => {
-      await stripe.close();
-    });
-
-    const deliver = async (body: string, signature: string) =>
+    const post = async (body: string, secret: string) =>
       (
         await t.app.request('/api/webhooks/stripe', {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': signedBody(body, { secret }).signature,
+          },
           body,
         })
       ).status;
+    // A kind of event we don't act on: acknowledged, so Stripe stops sending it.
+    const other = JSON.stringify(eventAround('invoice.finalized', first.object));
+    expect(await post(other, localWebhookSecret(t.deps.secret))).toBe(200);
+    expect(await post(other, 'whsec_someone_else')).toBe(400);
 
-    it('counts recorded, duplicate, ignored and rejected deliveries', async () => {
-      const before = {
-        recorded: await handled('recorded'),
-        duplicate: await handled('duplicate'),
-        ignored: await handled('ignored'),
-        rejected: await handled('rejected'),
-      };
-      const token = await t.signUp('dana');
-      const started = await t.call('POST', '/api/subscribe', {}, token);
-      const events = stripe.completeCheckout(started.body.sessionId);
-      for (const event of events) {
-        const { body, signature } = stripe.signedRequest(event, WEBHOOK_SECRET);
-        expect(await deliver(body, signature)).toBe(200);
-      }
-      const [first] = events;
-      if (!first) throw new Error('Fake Stripe sent no events');
-      const again = stripe.signedRequest(first, WEBHOOK_SECRET);
-      expect(await deliver(again.body, again.signature)).toBe(200);
-      // A kind of event we don't act on: acknowledged, so Stripe stops sending it.
-      const other = stripe.signedRequest(
-        stripe.eventFor('invoice.finalized', first.data.object as EventObject),
-        WEBHOOK_SECRET,
-      );
-      expect(await deliver(other.body, other.signature)).toBe(200);
-      const forged = stripe.signedRequest(first, 'whsec_someone_else');
-      expect(await deliver(forged.body, forged.signature)).toBe(400);
-
-      expect(await handled('recorded')).toBe(before.recorded + events.length);
-      expect(await handled('duplicate')).toBe(before.duplicate + 1);
-      expect(await handled('ignored')).toBe(before.ignored + 1);
-      expect(await handled('rejected')).toBe(before.rejected + 1);
-    });
+    expect(await handled('recorded')).toBe(before.recorded + events.length);
+    expect(await handled('duplicate')).toBe(before.duplicate + 1);
+    expect(await handled('ignored')).toBe(before.ignored + 1);
+    expect(await handled('rejected')).toBe(before.rejected + 1);
   });
 });

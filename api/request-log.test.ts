@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { httpRequestDuration } from '../observability/metrics';
 import { createTestApp } from '../tests/support/api/app';
-import { subscribeLocally } from '../tests/support/api/payments/flows';
+import { subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { captureLogs } from '../tests/support/observability/logs';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -135,7 +135,7 @@ describe('the access log', () => {
 describe('every log line written while handling a request', () => {
   it('is JSON and carries the request id, down to errors logged inside a handler and the 500 path', async () => {
     const token = await t.signUp('dana');
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     t.deps.payments.billing = async () => {
       throw new Error('The payment provider timed out');
     };
@@ -184,7 +184,7 @@ describe('every log line written while handling a request', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       throw new Error('slow and failing');
     };
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     logs.clear();
     const headers = (id: string) => ({ authorization: `Bearer ${token}`, 'x-request-id': id });
     await Promise.all(

@@ -49,8 +49,11 @@ export function readEnvOrExit(): Env {
   }
 }
 
+/** Everything but payments, which only the server and the sample seed start (startPayments). */
+export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
+
 /** What the server and the ops scripts share: the database and everything built from configuration. */
-export async function openRuntime(env: Env): Promise<{ deps: Deps; database: OpenedDatabase }> {
+export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
   const database = await openDataDatabase(env);
   const deps = {
     db: database.db,
@@ -72,7 +75,15 @@ export async function openRuntime(env: Env): Promise<{ deps: Deps; database: Ope
     siteDir: defaultSiteDir(),
     chatWidgetSrc: env.CHAT_WIDGET_SRC,
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
-  } as Deps;
-  deps.payments = await createPayments(env, deps);
+  } as RuntimeDeps;
   return { deps, database };
+}
+
+/**
+ * The provider configuration asks for. With PAYMENTS=local that starts the Stripe simulator on its own database
+ * beside the app's, so only the processes that take payments start it: the server, and the seed that subscribes
+ * the sample account. Close it (`stripeSimulator.close`) before the database.
+ */
+export async function startPayments(env: Env, deps: RuntimeDeps): Promise<Deps> {
+  return { ...deps, ...(await createPayments(env, deps)) };
 }

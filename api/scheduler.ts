@@ -35,21 +35,15 @@ export async function endDueTrials(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>
 export const SCHEDULER_TICK_MS = 15_000;
 
 /**
- * The server's clock tick: ends due trials, and runs the built-in payment provider's own clock (trial ends,
- * renewals, retries, checkout expiries), as Stripe runs its own. With Stripe those arrive as webhooks instead.
+ * The server's clock tick: ends due trials. Payments keep their own clock: Stripe's, or the simulator's timer
+ * (PAYMENTS=local), and what falls due there arrives as webhooks.
  */
-export function startScheduler(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'payments'>,
-  everyMs = SCHEDULER_TICK_MS,
-) {
+export function startScheduler(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>, everyMs = SCHEDULER_TICK_MS) {
   const tick = async () => {
-    await Promise.resolve(deps.payments.advance?.()).catch((error: unknown) =>
-      log.error({ err: error }, 'Advancing local payments failed; will retry'),
-    );
     await endDueTrials(deps).catch((error: unknown) =>
       log.error({ err: error }, 'Ending due trials failed; will retry'),
     );
   };
-  // One tick at a time: a slow one (a provider timing out) is not joined by the next.
+  // One tick at a time: a slow one is not joined by the next.
   return startRepeating(tick, everyMs);
 }

@@ -121,4 +121,25 @@ describe('every other answer', () => {
     );
     expect(missing.headers.get('x-frame-options')).toBe('DENY');
   });
+
+  it('the test checkout (PAYMENTS=local) keeps the simulator’s policy and referrer rule; its API is not served', async () => {
+    t = await createTestApp();
+    const token = await t.signUp();
+    const { body } = await t.call('POST', '/api/subscribe', {}, token);
+    const checkout = await t.app.request(new URL(body.url).pathname);
+    expect(checkout.status).toBe(200);
+    expect(checkout.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' https://tradecard.test; frame-ancestors 'none'",
+    );
+    expect(checkout.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(checkout.headers.get('cache-control')).toBe('no-store');
+    for (const hidden of [
+      '/checkout/test/v1/customers',
+      '/checkout/test/_simulator/clock',
+      '/v1/customers',
+    ]) {
+      const response = await t.app.request(hidden, { headers: { authorization: 'Bearer sk_test_local' } });
+      expect(response.status, hidden).toBe(404);
+    }
+  });
 });

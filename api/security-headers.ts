@@ -9,7 +9,7 @@ import { secureHeaders } from 'hono/secure-headers';
 export const FALLBACK_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * Headers on every answer (issue 11, finding 3). A handler's own stricter value stays: the local checkout sends
+ * Headers on every answer (issue 11, finding 3). A handler's own stricter value stays: the test checkout sends
  * `no-referrer`, the profile pages their own CSP.
  */
 export function securityHeaders(options: { publicUrl: string }): MiddlewareHandler {

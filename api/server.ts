@@ -14,7 +14,7 @@ import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
 import { startMailSender } from './mail/sender';
 import { removeLeftoverTemp, startMediaSweep } from './media/sweep';
-import { openRuntime } from './runtime';
+import { openRuntime, startPayments } from './runtime';
 import { startScheduler } from './scheduler';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
@@ -138,6 +138,12 @@ if (env.SEED_DEMO) {
 if (!stopping) {
   // After the seed, a separate process whose photos this one cannot see in flight.
   stoppers.push({ name: 'media sweep', stop: startMediaSweep(deps).stop });
+  // After the seed, which runs its own simulator on the same database (PAYMENTS=local) to subscribe the sample.
+  const appDeps = await startPayments(env, deps).catch(failToStart);
+  const { stripeSimulator } = appDeps;
+  // Stopped first: its webhooks append events, which the projector's last batch renders. What it could not deliver
+  // once the listener closed waits in its database for the next start.
+  if (stripeSimulator) stoppers.unshift({ name: 'Stripe simulator', stop: stripeSimulator.close });
   fs.writeFileSync(pidFile, String(process.pid));
   const mail =
     env.MAIL === 'outbox' ? `an outbox folder (${path.join(env.dataDir, 'outbox')}; npm run outbox)` : 'SMTP';
@@ -150,9 +156,11 @@ if (!stopping) {
     trustProxy: deps.trustProxy,
     isOpen: () => server.listening,
   });
-  const server = createServerWithFastPath(createApp(deps).fetch, fastPath);
+  const server = createServerWithFastPath(createApp(appDeps).fetch, fastPath);
   server.listen(env.PORT, () => {
     const info = server.address() as AddressInfo;
+    // As Stripe posts to the public address, through everything in front of the route; here on loopback.
+    stripeSimulator?.sendWebhooksTo(`http://127.0.0.1:${info.port}/api/webhooks/stripe`);
     log.info(
       {
         port: info.port,

@@ -6,10 +6,10 @@ import { userJson } from '../api/users';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
 import {
-  buyCardsLocally,
+  buyCardsAtHostedCheckout,
   SHIPPING,
   signUpAdmin,
-  subscribeLocally,
+  subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
 import { billingAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
@@ -99,12 +99,12 @@ describe("every answer the site reads is the one contract/ describes (run agains
     const token = await t.signUp();
     const started = await t.call('POST', '/api/checkout/create-checkout-session', { quantity: 2 }, token);
     expectContract(checkoutAnswer, started);
-    const { id, sessionId } = await buyCardsLocally(t, token, 2);
+    const { id, sessionId } = await buyCardsAtHostedCheckout(t, token, 2);
     const confirm = await t.call('GET', `/api/stripe/confirm?session_id=${sessionId}`, undefined, token);
     expectContract(orderAnswer, confirm);
 
     expectContract(checkoutAnswer, await t.call('POST', '/api/subscribe', {}, token));
-    const plan = await subscribeLocally(t, token);
+    const plan = await subscribeAtHostedCheckout(t, token);
     expectContract(ordersAnswer, await t.call('POST', '/api/me/sync-subscriptions', {}, token));
     const orders = await t.call('GET', '/api/me/orders', undefined, token);
     expectContract(ordersAnswer, orders);
@@ -126,7 +126,7 @@ describe("every answer the site reads is the one contract/ describes (run agains
 
   it('the admin screen: the list of card orders and its two changes', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 1);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 1);
     const admin = await signUpAdmin(t);
     const listed = await t.call('GET', '/api/admin/orders?type=card', undefined, admin);
     expectContract(adminOrdersAnswer, listed);

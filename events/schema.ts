@@ -168,11 +168,6 @@ export type Database = {
   rendered_profiles: RenderedProfilesTable;
   orders: OrdersTable;
   payment_events_seen: PaymentEventsSeenTable;
-  local_customers: LocalCustomersTable;
-  local_checkout_sessions: LocalCheckoutSessionsTable;
-  local_subscriptions: LocalSubscriptionsTable;
-  local_invoices: LocalInvoicesTable;
-  local_outbox: LocalOutboxTable;
   mail_outbox: MailOutboxTable;
   media_uploads: MediaUploadsTable;
   media_files: MediaFilesTable;
@@ -201,103 +196,4 @@ export type MediaFilesTable = {
   /** All its files together. */
   bytes: number;
   created_at: string;
-};
-
-/** The built-in test-mode payment provider (api/payments/local): its customers, each with one saved test card. */
-export type LocalCustomersTable = {
-  id: string;
-  email: string;
-  card_last4: string | null;
-  card_exp_month: number | null;
-  card_exp_year: number | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type LocalCheckoutSessionsTable = {
-  id: string;
-  idempotency_key: string;
-  kind: 'card' | 'subscription';
-  status: 'open' | 'complete' | 'expired';
-  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  order_id: string;
-  account_id: string;
-  email: string;
-  customer_id: string | null;
-  quantity: number;
-  unit_amount: number;
-  amount_total: number;
-  currency: string;
-  trial_days: number | null;
-  trial_ends_at: string | null;
-  success_url: string;
-  cancel_url: string;
-  subscription_id: string | null;
-  payment_intent_id: string | null;
-  customer_name: string | null;
-  /** JSON of PostalAddress. */
-  shipping_address: string | null;
-  created_at: string;
-  expires_at: string;
-  completed_at: string | null;
-};
-
-export type LocalSubscriptionsTable = {
-  id: string;
-  customer_id: string;
-  checkout_session_id: string;
-  order_id: string;
-  account_id: string;
-  status: 'trialing' | 'active' | 'past_due' | 'canceled';
-  amount: number;
-  currency: string;
-  trial_end: string | null;
-  /** Periods end whole calendar months after this, clamped to the month's last day, as Stripe's anchor. */
-  billing_anchor: string;
-  periods_billed: number;
-  current_period_start: string;
-  current_period_end: string;
-  cancel_at_period_end: number;
-  canceled_at: string | null;
-  ended_at: string | null;
-  failed_attempts: number;
-  next_attempt_at: string | null;
-  /** When `advance` next has work for this subscription; null once it has ended. */
-  due_at: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-export type LocalInvoicesTable = {
-  id: string;
-  seq: number;
-  number: string;
-  receipt_token: string;
-  customer_id: string;
-  customer_email: string;
-  subscription_id: string | null;
-  checkout_session_id: string | null;
-  description: string;
-  quantity: number;
-  unit_amount: number;
-  amount_due: number;
-  amount_paid: number;
-  currency: string;
-  status: 'open' | 'paid' | 'void' | 'uncollectible';
-  attempt_count: number;
-  period_start: string | null;
-  period_end: string | null;
-  created_at: string;
-  paid_at: string | null;
-};
-
-export type LocalOutboxTable = {
-  position: Generated<number>;
-  event_id: string;
-  /** JSON of PaymentEvent. */
-  payload: string;
-  created_at: string;
-  attempts: number;
-  last_error: string | null;
-  given_up_at: string | null;
 };

@@ -84,7 +84,7 @@ export const mailsFailed = new Counter({
 
 export const paymentWebhooksHandled = new Counter({
   name: 'payment_webhooks_handled_total',
-  help: 'Payment provider events (Stripe webhooks, the local provider), by outcome: recorded, duplicate (delivered again), ignored (not ours or not a kind we act on), rejected (bad signature), failed (an error; the provider delivers again).',
+  help: 'Payment provider events (webhooks from Stripe or the Stripe simulator), by outcome: recorded, duplicate (delivered again), ignored (not ours or not a kind we act on), rejected (bad signature), failed (an error; the provider delivers again).',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });

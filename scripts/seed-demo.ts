@@ -1,7 +1,8 @@
+import { createApp } from '../api/app';
 import { seedDemo } from '../api/demo/seed';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { sendDueMail } from '../api/mail/sender';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit, startPayments } from '../api/runtime';
 import { catchUp } from '../renderer/projector';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
@@ -9,7 +10,10 @@ process.umask(OWNER_ONLY_UMASK);
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
 const env = readEnvOrExit();
-const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
+const { deps: runtime, database } = await openRuntime(env).catch(exitOnStartupProblem);
+const deps = await startPayments(env, runtime);
+// No listener here: the sample's subscription webhooks go to the app in-process, through the same route.
+deps.stripeSimulator?.sendWebhooksTo(createApp(deps).fetch);
 try {
   const result = await seedDemo(deps);
   await catchUp(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: 'TradeCard' });
@@ -25,5 +29,6 @@ try {
     );
   }
 } finally {
+  await deps.stripeSimulator?.close();
   await database.close();
 }

@@ -92,6 +92,12 @@ describe('subscriptions on the simulator clock', () => {
     });
     const billing = await t.stripe.billing((await t.stripe.retrieveSubscription(id))?.customerId ?? '');
     expect(billing.invoices[0]).toMatchObject({ number: 'TC-0002', amount: 0 });
+    // The unpaid renewal's page shows an open invoice, not a receipt.
+    const unpaid = new URL(billing.invoices[0]?.pdf ?? '');
+    const invoicePage = await (await t.simulator.app.request(unpaid.pathname)).text();
+    expect(invoicePage).toContain('TC-0002');
+    expect(invoicePage).toContain('<span class="status status-open">Open</span>');
+    expect(invoicePage).not.toContain('Paid on');
     await t.simulator.advanceClock(60 * DAY);
     expect(t.endpoint.received).toHaveLength(6);
   });

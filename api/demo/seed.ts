@@ -36,11 +36,11 @@ const picture = async (svg: string, mediaDir: string, label: string, db: Deps['d
 
 /**
  * Publishes the sample profile at /u/demo as a real account, through the same commands and image intake as a
- * tradesperson's own: a verified account in its free trial, with a card, subscribed on the local provider.
+ * tradesperson's own: a verified account in its free trial, with a card, subscribed on the Stripe simulator.
  * Does nothing if `demo` exists.
  */
 export async function seedDemo(
-  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'stripeSimulator' | 'publicUrl'>,
 ): Promise<SeedResult> {
   const taken = await deps.db
     .selectFrom('users')

@@ -2,7 +2,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
 import { mailCount, waitForMail } from '../../tests/support/api/mail/outbox';
-import { buyCardsLocally, signUpAdmin, subscribeLocally } from '../../tests/support/api/payments/flows';
+import {
+  buyCardsAtHostedCheckout,
+  signUpAdmin,
+  subscribeAtHostedCheckout,
+} from '../../tests/support/api/payments/flows';
 import { type MailSender, startMailSender } from './sender';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -71,9 +75,9 @@ describe('mail queued by the app goes out at once', () => {
 
   it('order and plan notices, and the admin’s shipping notices', async () => {
     const token = await t.signUp('dana');
-    await buyCardsLocally(t, token, 1);
+    await buyCardsAtHostedCheckout(t, token, 1);
     await arrives('dana@example.com', /^Your TradeCard order is confirmed/);
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     await arrives('dana@example.com', /^Your TradeCard free trial has started$/);
 
     const [order] = await t.db.selectFrom('orders').select('id').where('type', '=', 'card').execute();

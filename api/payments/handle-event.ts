@@ -67,7 +67,7 @@ async function apply(
 }
 
 /**
- * The one way a provider's news becomes domain events, for Stripe webhooks and the local provider alike. The
+ * The one way a provider's news becomes domain events, from Stripe's webhooks or the simulator's. The
  * event id goes into the inbox in the same transaction as its effects, so a repeated delivery changes nothing.
  */
 async function recordPaymentEvent(

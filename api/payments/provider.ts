@@ -1,9 +1,7 @@
-import type { Hono } from 'hono';
-
 /**
- * What the rest of the app knows about a payment provider. Stripe and the built-in local provider both speak it,
- * and both report what happened as `PaymentEvent`s, which one handler turns into domain events: the local
- * provider goes through exactly the code a Stripe webhook does.
+ * What the rest of the app knows about a payment provider: the Stripe adapter, against Stripe or (PAYMENTS=local)
+ * the built-in Stripe simulator. What happened arrives as signed webhooks, parsed into `PaymentEvent`s, which one
+ * handler turns into domain events.
  *
  * Times are ISO strings, amounts integer minor units (pence).
  */
@@ -117,8 +115,9 @@ export type BillingFacts = {
 };
 
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'local';
-  /** Stripe.js publishable key; null for the local provider, whose checkout is a plain redirect. */
+  /** Recorded on each order: Stripe's books, or the simulator's (PAYMENTS=local). */
+  readonly name: 'stripe' | 'simulator';
+  /** Stripe.js publishable key; null on the simulator. The site's checkout is a plain redirect either way. */
   readonly publishableKey: string | null;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** null when the provider doesn't know the session. */
@@ -133,12 +132,8 @@ export interface PaymentProvider {
    * stay in its books). Run after the customer's subscriptions have ended.
    */
   forgetCustomer(customerId: string): Promise<void>;
-  /** Stripe: checks a webhook's signature on the exact bytes received; throws WebhookSignatureError. */
-  parseWebhook?(rawBody: string, signature: string | undefined): PaymentEvent;
-  /** The local provider keeps its own clock, as Stripe does: does what has fallen due and reports it. */
-  advance?(): Promise<number>;
-  /** The local provider's checkout and receipt pages, where Stripe's hosted pages would be. */
-  routes?(): Hono;
+  /** Checks a webhook's signature on the exact bytes received; throws WebhookSignatureError. */
+  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 }
 
 /** A webhook body whose signature doesn't verify: answered 400, nothing recorded. */

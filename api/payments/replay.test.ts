@@ -3,10 +3,10 @@ import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
 import {
-  buyCardsLocally,
+  buyCardsAtHostedCheckout,
   daysPass,
   signUpAdmin,
-  subscribeLocally,
+  subscribeAtHostedCheckout,
 } from '../../tests/support/api/payments/flows';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,10 +25,10 @@ const tables = async () => ({
 describe('orders and subscriptions from the log', () => {
   it('a replay rebuilds orders and subscriptions identically', async () => {
     let dana = await t.signUp();
-    const plan = await subscribeLocally(t, dana);
-    const cards = await buyCardsLocally(t, dana, 4);
+    const plan = await subscribeAtHostedCheckout(t, dana);
+    const cards = await buyCardsAtHostedCheckout(t, dana, 4);
     const sam = await t.signUp('sam');
-    await subscribeLocally(t, sam, '0341');
+    await subscribeAtHostedCheckout(t, sam, '0341');
     const admin = await signUpAdmin(t);
     await t.call('PATCH', `/api/admin/orders/${cards.id}/status`, { fulfillmentStatus: 'packaged' }, admin);
     await t.call(
@@ -51,14 +51,14 @@ describe('orders and subscriptions from the log', () => {
 
   it('deleting an account ends its subscription at the provider and erases its delivery details', async () => {
     const token = await t.signUp();
-    const plan = await subscribeLocally(t, token);
-    const cards = await buyCardsLocally(t, token, 1);
+    const plan = await subscribeAtHostedCheckout(t, token);
+    const cards = await buyCardsAtHostedCheckout(t, token, 1);
     // Shipped already: an unshipped one keeps its delivery details until it ships (ADR 004, amended).
     const shipped = { fulfillmentStatus: 'shipped', notify: false };
     await t.call('PATCH', `/api/admin/orders/${cards.id}/status`, shipped, await signUpAdmin(t));
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
 
-    const local = await t.deps.payments.retrieveSubscription(
+    const atProvider = await t.deps.payments.retrieveSubscription(
       (
         await t.db
           .selectFrom('orders')
@@ -67,7 +67,7 @@ describe('orders and subscriptions from the log', () => {
           .executeTakeFirstOrThrow()
       ).provider_subscription_id as string,
     );
-    expect(local?.status).toBe('canceled');
+    expect(atProvider?.status).toBe('canceled');
     const order = await t.db
       .selectFrom('orders')
       .selectAll()
@@ -83,9 +83,13 @@ describe('orders and subscriptions from the log', () => {
     const log = [];
     for await (const event of readAll(t.db)) log.push(event);
     expect(JSON.stringify(log)).not.toContain('Boiler Row');
-    // The built-in provider forgets the customer as Stripe would: no address or email left in its tables.
-    const sessions = await t.db.selectFrom('local_checkout_sessions').selectAll().execute();
-    expect(JSON.stringify(sessions)).not.toMatch(/Boiler Row|dana@example\.com/);
-    expect(await t.db.selectFrom('local_customers').selectAll().execute()).toEqual([]);
+    // The simulator forgets the customer as Stripe does: the session keeps no address or email, and no card or
+    // receipt is listed.
+    const session = await t.deps.payments.retrieveCheckout(order.checkout_session_id as string);
+    expect(JSON.stringify(session)).not.toMatch(/Boiler Row|dana@example\.com/);
+    expect(await t.deps.payments.billing(order.provider_customer_id as string)).toEqual({
+      paymentMethod: null,
+      invoices: [],
+    });
   });
 });

@@ -41,7 +41,7 @@ async function loadAccount(deps: Pick<Deps, 'db'>, accountId: string) {
  * so a buyer who changes their mind a few times must not be shut out for the rest of the day.
  */
 export const MAX_OPEN_CHECKOUTS = 5;
-/** Stripe's default, and the local provider's: an unpaid checkout is closed a day after it opened. */
+/** Stripe's default, and the simulator's: an unpaid checkout is closed a day after it opened. */
 const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The account's checkouts still open (unpaid, within their lifetime), card orders and plans alike, oldest first. */

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUANTITY_RULE } from '../../events/order/decider';
 import { createTestApp } from '../../tests/support/api/app';
 import {
-  buyCardsLocally,
+  buyCardsAtHostedCheckout,
   orderOf,
   signUpAdmin,
-  subscribeLocally,
+  subscribeAtHostedCheckout,
 } from '../../tests/support/api/payments/flows';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -16,10 +16,10 @@ afterEach(async () => {
   await t.close();
 });
 
-describe('card orders with the local provider', () => {
+describe('card orders through the Stripe adapter and the simulator', () => {
   it('paid → shipped with tracking; the customer is told by email', async () => {
     const token = await t.signUp();
-    const { id, sessionId } = await buyCardsLocally(t, token, 2);
+    const { id, sessionId } = await buyCardsAtHostedCheckout(t, token, 2);
     const confirmed = await t.call('GET', `/api/stripe/confirm?session_id=${sessionId}`, undefined, token);
     expect(confirmed.body.data).toMatchObject({
       id,
@@ -107,13 +107,13 @@ describe('card orders with the local provider', () => {
     for (const quantity of [1, 50, '3']) {
       const response = await t.call('POST', '/api/checkout/create-checkout-session', { quantity }, token);
       expect(response.status).toBe(200);
-      expect(response.body.url).toMatch(/^https:\/\/tradecard\.test\/checkout\/test\/cs_local_/);
+      expect(response.body.url).toMatch(/^https:\/\/tradecard\.test\/checkout\/test\/checkout\/cs_test_/);
     }
   });
 
   it('buys again with the same quantity', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 3);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 3);
     const again = await t.call('POST', '/api/reorder', { orderId: id }, token);
     expect(again.status).toBe(200);
     const row = await t.db
@@ -126,8 +126,8 @@ describe('card orders with the local provider', () => {
 
   it('keeps one user out of another’s orders', async () => {
     const dana = await t.signUp();
-    const card = await buyCardsLocally(t, dana, 1);
-    const plan = await subscribeLocally(t, dana);
+    const card = await buyCardsAtHostedCheckout(t, dana, 1);
+    const plan = await subscribeAtHostedCheckout(t, dana);
     const eve = await t.signUp('eve');
     expect((await t.call('GET', '/api/me/orders', undefined, eve)).body.data).toEqual([]);
     const peek = await t.call('GET', `/api/stripe/confirm?session_id=${card.sessionId}`, undefined, eve);
@@ -140,7 +140,7 @@ describe('card orders with the local provider', () => {
 
   it('answers 403 to a signed-in non-admin and 401 to nobody on every admin call', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 1);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 1);
     const calls: Array<[string, string, unknown]> = [
       ['GET', '/api/admin/orders?type=card', undefined],
       ['PATCH', `/api/admin/orders/${id}/tracking`, { trackingUrl: 'https://x.test', notify: false }],
@@ -160,7 +160,7 @@ describe('card orders with the local provider', () => {
 
   it('checks the admin’s input: tracking scheme, status names, filters', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 1);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 1);
     const admin = await signUpAdmin(t);
     for (const trackingUrl of ['javascript:alert(1)', 'ftp://x.test/1', 'not a url']) {
       const response = await t.call(

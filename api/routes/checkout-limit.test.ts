@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
-import { buyCardsLocally, payAtLocalCheckout, SHIPPING } from '../../tests/support/api/payments/flows';
+import {
+  buyCardsAtHostedCheckout,
+  payAtHostedCheckout,
+  SHIPPING,
+} from '../../tests/support/api/payments/flows';
 
 // Issue 11, finding 10: one account opened 1,464 unpaid checkouts in 10 s, each a permanent event.
 
@@ -27,7 +31,7 @@ const checkoutEvents = async () =>
 describe('open checkouts per account', () => {
   it('allows five unpaid at once across cards, plans and reorders; the sixth is refused with when to retry', async () => {
     const token = await t.signUp();
-    const { id: paidOrder } = await buyCardsLocally(t, token, 1);
+    const { id: paidOrder } = await buyCardsAtHostedCheckout(t, token, 1);
     const opened = [
       await cards(token),
       await t.call('POST', '/api/subscribe', {}, token),
@@ -53,13 +57,13 @@ describe('open checkouts per account', () => {
     expect(await checkoutEvents()).toBe(before);
 
     // Paying one frees its place.
-    await payAtLocalCheckout(t, opened[0]?.body.url, SHIPPING);
+    await payAtHostedCheckout(t, opened[0]?.body.url, SHIPPING);
     expect((await cards(token)).status).toBe(200);
     expect((await cards(token)).status).toBe(429);
 
     // A day after they opened, unpaid checkouts have lapsed at the provider and count no more.
     t.advance(24 * HOUR_MS + 1000);
-    await t.deps.payments.advance?.();
+    await t.deps.stripeSimulator?.tick();
     expect((await cards(token)).status).toBe(200);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
-import { buyCardsLocally, signUpAdmin } from '../../tests/support/api/payments/flows';
+import { buyCardsAtHostedCheckout, signUpAdmin } from '../../tests/support/api/payments/flows';
 
 // Issue 11, finding 7: deleting an account erased its paid, unshipped card orders, so they could not be shipped.
 
@@ -28,7 +28,7 @@ const adminRow = async (admin: string, id: string) => {
 describe('a paid card order of a deleted account', () => {
   it('keeps what shipping needs until the admin marks it shipped, then erases it', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 2);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 2);
     const admin = await signUpAdmin(t);
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
 
@@ -74,7 +74,7 @@ describe('a paid card order of a deleted account', () => {
 
   it('already shipped, or never paid, is erased with the account as before', async () => {
     const token = await t.signUp();
-    const { id } = await buyCardsLocally(t, token, 1);
+    const { id } = await buyCardsAtHostedCheckout(t, token, 1);
     const admin = await signUpAdmin(t);
     const shipped = { fulfillmentStatus: 'shipped', notify: false };
     expect((await t.call('PATCH', `/api/admin/orders/${id}/status`, shipped, admin)).status).toBe(200);

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
-import { daysPass, orderOf, profileOf, subscribeLocally } from '../../tests/support/api/payments/flows';
+import {
+  daysPass,
+  orderOf,
+  profileOf,
+  subscribeAtHostedCheckout,
+} from '../../tests/support/api/payments/flows';
 import { WILL_CANCEL } from './orders';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,7 +25,7 @@ async function publicPage() {
   return (await t.app.request('/u/dana')).text();
 }
 
-describe('subscriptions with the local provider', () => {
+describe('subscriptions through the Stripe adapter and the simulator', () => {
   it('trial → active → cancel at period end → ended, and the page follows', async () => {
     let token = await t.signUp();
     expect(await isLive()).toBe(false);
@@ -32,7 +37,7 @@ describe('subscriptions with the local provider', () => {
     );
     expect(published.status).toBe(200);
     expect(await publicPage()).toContain('Dana Pipe, plumber');
-    const { id, sessionId } = await subscribeLocally(t, token);
+    const { id, sessionId } = await subscribeAtHostedCheckout(t, token);
 
     const confirmed = await t.call('GET', `/api/stripe/confirm?session_id=${sessionId}`, undefined, token);
     expect(confirmed.status).toBe(200);
@@ -45,7 +50,7 @@ describe('subscriptions with the local provider', () => {
       trialEnd: '2026-12-06T09:00:00.000Z',
       cancel_at_period_end: false,
     });
-    expect(confirmed.body.data.stripeSubscriptionId).toMatch(/^sub_local_/);
+    expect(confirmed.body.data.stripeSubscriptionId).toMatch(/^sub_\w+$/);
     expect(await profileOf(t, token)).toMatchObject({
       isSubscribed: true,
       trialExpires: '2026-12-06T09:00:00.000Z',
@@ -75,7 +80,7 @@ describe('subscriptions with the local provider', () => {
     expect(await publicPage()).toContain('This profile isn’t live yet');
 
     // Resubscribing brings the page back; the trial was used, so this one is paid from today.
-    const again = await subscribeLocally(t, token);
+    const again = await subscribeAtHostedCheckout(t, token);
     expect(await orderOf(t, token, again.id)).toMatchObject({ status: 'active', trialEnd: null });
     expect(await isLive()).toBe(true);
     expect(await publicPage()).toContain('Dana Pipe, plumber');
@@ -83,7 +88,7 @@ describe('subscriptions with the local provider', () => {
 
   it('a trial that ends unpaid goes past_due, keeps the page while retrying, then ends', async () => {
     let token = await t.signUp();
-    const { id } = await subscribeLocally(t, token, '0341');
+    const { id } = await subscribeAtHostedCheckout(t, token, '0341');
     token = await daysPass(t, 14);
     expect(await orderOf(t, token, id)).toMatchObject({ status: 'past_due' });
     expect(await profileOf(t, token)).toMatchObject({ isSubscribed: true });
@@ -111,13 +116,13 @@ describe('subscriptions with the local provider', () => {
     const started = await t.call('POST', '/api/trial/start', {}, token);
     const trialExpires = started.body.trialExpires as string;
     token = await daysPass(t, 5);
-    const { id } = await subscribeLocally(t, token);
+    const { id } = await subscribeAtHostedCheckout(t, token);
     expect(await orderOf(t, token, id)).toMatchObject({ status: 'trialing', trialEnd: trialExpires });
   });
 
   it('refuses a second subscription while one runs, and syncs on return', async () => {
     const token = await t.signUp();
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     const second = await t.call('POST', '/api/subscribe', {}, token);
     expect(second.status).toBe(409);
     expect(second.body.error).toBe('You already have an active subscription.');
@@ -150,7 +155,7 @@ describe('subscriptions with the local provider', () => {
       paymentMethod: null,
       invoices: [],
     });
-    await subscribeLocally(t, token);
+    await subscribeAtHostedCheckout(t, token);
     token = await daysPass(t, 15);
     const billing = (await t.call('GET', '/api/billing', undefined, token)).body;
     expect(billing.paymentMethod.card).toMatchObject({ brand: 'visa', last4: '4242' });

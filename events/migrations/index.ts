@@ -11,6 +11,7 @@ import { migration as m0008 } from './0008-media-uploads';
 import { migration as m0009 } from './0009-session-idle';
 import { migration as m0010 } from './0010-media-files';
 import { migration as m0011 } from './0011-snapshots';
+import { migration as m0012 } from './0012-drop-local-payments';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-session-idle': m0009,
   '0010-media-files': m0010,
   '0011-snapshots': m0011,
+  '0012-drop-local-payments': m0012,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {

@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { createApp } from '../../api/app';
 import { seedDemo } from '../../api/demo/seed';
 import type { Deps } from '../../api/deps';
 import { createMailer } from '../../api/mail/mailer';
-import { createLocalPayments } from '../../api/payments/create';
+import { startLocalStripe } from '../../api/payments/create';
 import { findCardContent } from '../../events/card/cards-read-model';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
@@ -17,9 +18,18 @@ export async function seedDemoInto(db: Db, dir: string) {
     onAppended: () => {},
     mailQueued: () => {},
     mailer: createMailer({ mail: 'outbox', from: 'bench@localhost', outboxDir: path.join(dir, 'outbox') }),
+    secret: 'bench-secret',
+    // The app takes the sample's subscription webhooks in-process; it serves no site here.
+    siteDir: path.join(dir, 'site'),
+    trustProxy: 0,
   } as unknown as Deps;
-  deps.payments = createLocalPayments(deps);
-  return seedDemo(deps);
+  Object.assign(deps, await startLocalStripe(deps, { dbFile: ':memory:', tickMs: 0 }));
+  deps.stripeSimulator?.sendWebhooksTo(createApp(deps).fetch);
+  try {
+    return await seedDemo(deps);
+  } finally {
+    await deps.stripeSimulator?.close();
+  }
 }
 
 /** The demo card's published content: the photos the benches' generated cards reuse. */

@@ -52,6 +52,18 @@ describe('the hosted pages', () => {
     expect(await wrong.text()).toContain('Enter a real UK postcode, like SW1A 1AA.');
     const abroad = await submitCheckout(t.simulator, session.url ?? '', { ...SHIPPING_FORM, country: 'FR' });
     expect(await abroad.text()).toContain('Choose a country we ship to.');
+    // A postcode abroad is taken as written there, in capitals.
+    const irish = await submitCheckout(t.simulator, session.url ?? '', {
+      ...SHIPPING_FORM,
+      country: 'IE',
+      postal_code: 'd02 x285',
+      card: '4242',
+    });
+    expect(irish.status).toBe(303);
+    expect((await t.stripe.retrieveCheckout(session.id))?.shipping?.address).toMatchObject({
+      country: 'IE',
+      postal_code: 'D02 X285',
+    });
   });
 
   it('sends strict security headers on every page, and nothing that is not a page', async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/api/app';
-import { buyCardsLocally, signUpAdmin, subscribeLocally } from '../support/api/payments/flows';
+import {
+  buyCardsAtHostedCheckout,
+  signUpAdmin,
+  subscribeAtHostedCheckout,
+} from '../support/api/payments/flows';
 
 // Issue 11: every API call, tried by every kind of caller. Owner-scoped calls name the owner's own objects, so a
 // stranger's attempt is exactly the request that would leak or change someone else's data if authorisation slipped.
@@ -27,8 +31,8 @@ beforeAll(async () => {
   // A real token whose session has ended: what a stolen token is worth after its owner signs out.
   tokens['signed out'] = await t.signUp('lee', 'lee@example.com');
   expect((await t.call('POST', '/api/logout', undefined, tokens['signed out'])).status).toBe(200);
-  cardOrder = await buyCardsLocally(t, tokens.owner, 1);
-  plan = await subscribeLocally(t, tokens.owner);
+  cardOrder = await buyCardsAtHostedCheckout(t, tokens.owner, 1);
+  plan = await subscribeAtHostedCheckout(t, tokens.owner);
 }, 60_000);
 afterAll(async () => {
   await t.close();

@@ -5,6 +5,7 @@ import { sentTo, waitForMail } from '../support/api/mail/outbox';
 import { bearer, signedInHere, signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /** The mail the server wrote to its outbox, as the person (or support) would read it. */
 async function mailsTo(address: string) {
@@ -16,7 +17,7 @@ async function mailsTo(address: string) {
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
 test.describe('the account screens', () => {
-  test('/nfccards shows both offers; Subscribe now opens checkout, and then the plan shows as active', async ({
+  test('/nfccards shows both offers; Subscribe now opens checkout, and once a signed webhook reports the Stripe SDK’s subscription the plan shows as active', async ({
     page,
     request,
   }) => {
@@ -42,6 +43,7 @@ test.describe('the account screens', () => {
     await expect(page.getByText(/Free for 14 days, then £4\.95 a month/)).toBeVisible();
     await page.getByRole('button', { name: 'Start free trial' }).click();
     await page.waitForURL(/\/SuccessSubscription\?/);
+    await expectCheckoutWebhookRecorded('planbuyer@example.com');
 
     await page.goto('/nfccards');
     await expect(plan.getByRole('button', { name: 'Plan active' })).toBeDisabled();

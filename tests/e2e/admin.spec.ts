@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { bearer, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
 const TRACKING_URL = 'https://track.example.com/parcel/TC4242';
 
@@ -32,7 +33,7 @@ const mailsTo = (email: string) => {
 };
 
 test.describe('the admin card orders', () => {
-  test('an admin ships an order with tracking; the customer sees it and gets the email', async ({
+  test('an admin ships an order paid through the Stripe SDK and a signed webhook; the customer sees the tracking and gets the email', async ({
     page,
     request,
   }) => {
@@ -54,6 +55,7 @@ test.describe('the admin card orders', () => {
     await actAs(page, customer);
     await page.getByRole('button', { name: 'Pay £24.95' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expectCheckoutWebhookRecorded('shipcustomer@example.com');
 
     await actAs(page, admin);
     await page.goto('/admin');

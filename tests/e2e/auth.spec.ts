@@ -140,7 +140,7 @@ test.describe('signing up and signing in', () => {
       localStorage.setItem('postAuthAction', JSON.stringify({ type: 'buy_card', payload: { quantity: 2 } })),
     );
     await logIn(page, 'cardlater@example.com', PASSWORD);
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await expect(page.getByRole('button', { name: 'Pay £49.90' })).toBeVisible();
     expect(
       visited.some((url) => url.endsWith('/productandplan/plasticnfccard?triggerCheckout=1&quantity=2')),
@@ -153,7 +153,7 @@ test.describe('signing up and signing in', () => {
     await page.goto('/login');
     await page.evaluate(() => localStorage.setItem('postAuthAction', JSON.stringify({ type: 'subscribe' })));
     await logIn(page, 'planlater@example.com', PASSWORD);
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await expect(page.getByRole('button', { name: 'Start free trial' })).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { lastCodeFor } from './accounts';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /**
  * Issue 6's journeys end to end, each from a fresh browser as a newcomer: no API shortcuts, only the screens, the
@@ -104,14 +105,16 @@ test.describe('a newcomer’s journeys', () => {
     expect(decoded?.data).toBe(`${baseURL}/u/journey-one`);
   });
 
-  test('signed out, Buy Now for 2 cards, register, pay at the checkout, see the order', async ({ page }) => {
+  test('signed out, Buy Now for 2 cards, register, pay through the Stripe SDK and a signed webhook, see the order', async ({
+    page,
+  }) => {
     await page.goto('/productandplan/plasticnfccard');
     await page.getByRole('button', { name: 'One more' }).click();
     await page.getByRole('button', { name: 'Buy Now – 2 × £24.95' }).click();
     await page.waitForURL((url) => url.pathname === '/register');
     await registerThroughTheScreens(page, 'journey-two');
 
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await page.getByLabel('Full name').fill('Dana Pipe');
     await page.getByLabel('Address line 1').fill('12 Boiler Row');
     await page.getByLabel('Town or city').fill('Leeds');
@@ -119,6 +122,7 @@ test.describe('a newcomer’s journeys', () => {
     await page.getByRole('button', { name: 'Pay £49.90' }).click();
 
     await page.waitForURL(/\/success\?id=/);
+    await expectCheckoutWebhookRecorded('journey-two@example.com');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await page.getByRole('link', { name: 'View All Orders' }).click();
     await page.waitForURL((url) => url.pathname === '/myorders');

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { bearer, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
-test.describe('the built-in test-mode checkout', () => {
-  test('buys two cards: mistakes are explained, payment lands the order', async ({ page, request }) => {
+test.describe('the test-mode checkout: the Stripe SDK against the built-in Stripe simulator', () => {
+  test('buys two cards through the Stripe SDK: mistakes are explained, a signed webhook lands the order', async ({
+    page,
+    request,
+  }) => {
     const token = await signUp(request, 'cardbuyer');
     const started = await request.post('/api/checkout/create-checkout-session', {
       headers: bearer(token),
@@ -28,7 +32,8 @@ test.describe('the built-in test-mode checkout', () => {
     await page.getByLabel('Town or city').fill('Leeds');
     await page.getByLabel('Postcode').fill('ls1 4ap');
     await page.getByRole('button', { name: 'Pay £49.90' }).click();
-    await page.waitForURL(/\/success\?id=.+&session_id=cs_local_/);
+    await page.waitForURL(/\/success\?id=.+&session_id=cs_test_/);
+    await expectCheckoutWebhookRecorded('cardbuyer@example.com');
 
     const sessionId = new URL(page.url()).searchParams.get('session_id');
     const confirmed = await request.get(`/api/stripe/confirm?session_id=${sessionId}`, {
@@ -42,21 +47,32 @@ test.describe('the built-in test-mode checkout', () => {
     });
   });
 
-  test('starts the free trial, and the receipt opens', async ({ page, request }) => {
+  test('starts the free trial through the Stripe SDK and a signed webhook, and the receipt opens', async ({
+    page,
+    request,
+  }) => {
     const token = await signUp(request, 'subscriber');
     const { url } = await (await request.post('/api/subscribe', { headers: bearer(token), data: {} })).json();
     await page.goto(url);
     await expect(page.getByText(/Free for 14 days, then £4\.95 a month/)).toBeVisible();
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.waitForURL(/\/SuccessSubscription\?id=.+&session_id=cs_local_/);
+    await page.waitForURL(/\/SuccessSubscription\?id=.+&session_id=cs_test_/);
     // This browser never signed in (the journey used the API), so the success screen sends it to log in first.
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('from'));
 
+    await expectCheckoutWebhookRecorded('subscriber@example.com');
     const profile = await (await request.get('/api/profile', { headers: bearer(token) })).json();
     expect(profile.data.isSubscribed).toBe(true);
     const billing = await (await request.get('/api/billing', { headers: bearer(token) })).json();
     expect(billing.paymentMethod.card.last4).toBe('4242');
-    await page.goto(billing.invoices[0].pdf);
+    // The link downloads the receipt, as Stripe's invoice PDF does; without ?download it opens as a page.
+    const download = await request.get(billing.invoices[0].pdf);
+    expect(download.headers()['content-disposition']).toMatch(
+      /^attachment; filename="receipt-TC-\d{4}\.html"$/,
+    );
+    const receipt = new URL(billing.invoices[0].pdf);
+    receipt.search = '';
+    await page.goto(receipt.href);
     await expect(page.getByText('Test mode').first()).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /** Stored once, as a login would; the journey then moves between pages and the checkout as that person. */
 const signInOnce = (page: Page, token: string) => storeSession(page, token);
@@ -16,7 +17,7 @@ async function payForCards(page: Page, total: string) {
 const toast = (page: Page, text: string) => page.locator('#toasts').getByText(text);
 
 test.describe('orders, signed in', () => {
-  test('Buy Now for 2 cards: paid, the receipt shows the details, and My Orders lists it', async ({
+  test('Buy Now for 2 cards through the Stripe SDK and a signed webhook: paid, the receipt shows the details, and My Orders lists it', async ({
     page,
     request,
   }) => {
@@ -32,10 +33,11 @@ test.describe('orders, signed in', () => {
     await page.goto('/productandplan/plasticnfccard');
     await page.getByRole('button', { name: 'One more' }).click();
     await page.getByRole('button', { name: /^Buy Now – 2 × £24\.95$/ }).click();
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await payForCards(page, '£49.90');
 
     await page.waitForURL(/\/success\?id=/);
+    await expectCheckoutWebhookRecorded('orderbuyer@example.com');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByText('Thank you for your order. Your card is on its way.')).toBeVisible();
     const details = page.locator('dl.details');
@@ -65,17 +67,18 @@ test.describe('orders, signed in', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the free trial: activated, cancelled from My Orders, and the plan page says when it ends', async ({
+  test('the free trial through the Stripe SDK and a signed webhook: activated, cancelled from My Orders, and the plan page says when it ends', async ({
     page,
     request,
   }) => {
     await signInOnce(page, await signUp(request, 'ordertrial'));
     await page.goto('/productandplan/subscription');
     await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await page.getByRole('button', { name: 'Start free trial' }).click();
 
     await page.waitForURL(/\/SuccessSubscription\?id=/);
+    await expectCheckoutWebhookRecorded('ordertrial@example.com');
     await expect(page.getByRole('heading', { name: 'Profile Plan' })).toBeVisible();
     await expect(page.getByText('Free trial active until')).toBeVisible();
     await expect(page.getByText('Free trial — no charge today')).toBeVisible();

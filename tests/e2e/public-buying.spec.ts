@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { waitForMail } from '../support/api/mail/outbox';
 import { alwaysSignedIn, signUp } from './accounts';
 import { e2eDataDir } from './env';
+import { expectCheckoutWebhookRecorded } from './webhooks';
 
 const FILL_EVERYTHING = 'Please fill in all fields and agree to the privacy policy.';
 
@@ -31,12 +32,12 @@ test.describe('buying from the public pages', () => {
     const token = await signUp(request, 'buyer');
     await alwaysSignedIn(page, token);
     await page.goto('/productandplan/plasticnfccard?triggerCheckout=1&quantity=3');
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await expect(page.getByText('Test mode — no real payment is taken')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pay £74.85' })).toBeVisible();
   });
 
-  test('signed in, the trial button opens the plan checkout; subscribed, it says Plan active', async ({
+  test('signed in, the trial button opens the plan checkout; subscribed through the Stripe SDK and a signed webhook, it says Plan active', async ({
     page,
     request,
   }) => {
@@ -44,9 +45,10 @@ test.describe('buying from the public pages', () => {
     await alwaysSignedIn(page, token);
     await page.goto('/productandplan/subscription');
     await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
-    await page.waitForURL(/\/checkout\/test\/cs_local_/);
+    await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
     await page.getByRole('button', { name: 'Start free trial' }).click();
     await page.waitForURL(/\/SuccessSubscription/);
+    await expectCheckoutWebhookRecorded('planner@example.com');
 
     const { data } = await (
       await request.get('/api/profile', { headers: { authorization: `Bearer ${token}` } })

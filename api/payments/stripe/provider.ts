@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { BillingFacts, PaymentEvent, PaymentProvider, SubscriptionFacts } from '../provider';
+import type { BillingFacts, PaymentProvider, SubscriptionFacts } from '../provider';
 import { WebhookSignatureError } from '../provider';
 import { checkoutParams } from './checkout';
 import { paymentEventFrom } from './events';
@@ -8,15 +8,15 @@ import { billingInvoice, billingPaymentMethod, checkoutFacts, subscriptionFacts 
 export type StripeProviderOptions = {
   secretKey: string;
   webhookSecret: string;
-  publishableKey: string;
-  /** Where the API lives; only tests set it, to point the real SDK at a local fake. */
+  /** null on the simulator, which needs none. */
+  publishableKey: string | null;
+  /** Where the API lives when it is not Stripe's: the built-in simulator (PAYMENTS=local). */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** The books orders are recorded against; `simulator` when `api` is the simulator. */
+  name?: PaymentProvider['name'];
 };
 
-export type StripeProvider = PaymentProvider & {
-  /** Verifies the `Stripe-Signature` header against the exact bytes received; throws WebhookSignatureError. */
-  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
-};
+export type StripeProvider = PaymentProvider;
 
 /** Stripe has no record of the object: for a retrieve, that is an answer (null) rather than a failure. */
 const isMissing = (error: unknown): boolean =>
@@ -69,7 +69,7 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
   };
 
   return {
-    name: 'stripe',
+    name: options.name ?? 'stripe',
     publishableKey: options.publishableKey,
 
     async createCheckout(request) {

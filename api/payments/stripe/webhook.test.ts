@@ -1,46 +1,41 @@
-import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { stripeAgainstFake, WEBHOOK_SECRET } from '../../../tests/support/api/payments/stripe/against-fake';
+import {
+  checkoutRequest,
+  deliveredOf,
+  eventAround,
+  SHIPPING_FORM,
+  signedBody,
+  stripeAgainstSimulator,
+  submitCheckout,
+} from '../../../tests/support/stripe-simulator/against-simulator';
 import { WebhookSignatureError } from '../provider';
 
-const SECRET = WEBHOOK_SECRET;
+const context = stripeAgainstSimulator();
 
-const context = stripeAgainstFake();
-
-const deliver = (event: Stripe.Event) => {
-  const { body, signature } = context.fake.signedRequest(event, SECRET);
+const parse = (event: Stripe.Event, options: Parameters<typeof signedBody>[1] = {}) => {
+  const { body, signature } = signedBody(event, options);
   return context.stripe.parseWebhook(body, signature);
 };
 
-/** A paid subscription checkout; returns the events Stripe sent for it. */
-const subscribe = async (kind: 'subscription' | 'card' = 'subscription') => {
-  const orderId = `ord_${randomUUID()}`;
-  const { sessionId } = await context.stripe.createCheckout({
-    kind,
-    orderId,
-    accountId: 'acc_webhook',
-    email: 'lee@example.com',
-    customerId: null,
-    quantity: kind === 'card' ? 2 : 1,
-    trial: null,
-    successUrl: 'https://tradecard.test/done?session={CHECKOUT_SESSION_ID}',
-    cancelUrl: 'https://tradecard.test/order',
-    idempotencyKey: `checkout-${orderId}`,
-  });
-  const events = context.fake.completeCheckout(sessionId);
-  const [completed, created, paid] = events;
-  if (!completed) throw new Error('Checkout sent no events.');
-  return { orderId, sessionId, events, completed, created, paid };
+/** Pays a checkout on the hosted page with 4242 (no trial): the simulator posts Stripe's events for it. */
+const pay = async (kind: 'subscription' | 'card' = 'subscription') => {
+  const request = checkoutRequest({ kind, quantity: kind === 'card' ? 2 : 1, accountId: 'acc_webhook' });
+  const { sessionId, url } = await context.stripe.createCheckout(request);
+  const fields = kind === 'card' ? { ...SHIPPING_FORM, card: '4242' } : { card: '4242' };
+  expect((await submitCheckout(context.simulator, url, fields)).status).toBe(303);
+  const completed = deliveredOf(context.endpoint, 'checkout.session.completed');
+  return { orderId: request.orderId, sessionId, completed };
 };
 
-const objectOf = <T>(event: Stripe.Event | undefined) => event?.data.object as T;
+const objectOf = <T>(event: Stripe.Event) => event.data.object as T;
 
 describe('parseWebhook: what a signed event means', () => {
-  it('turns a completed checkout into checkout.completed with the session facts', async () => {
-    const { orderId, sessionId, completed } = await subscribe('card');
+  it('turns a completed checkout, as the simulator posts it, into checkout.completed with the session facts', async () => {
+    const { orderId, sessionId, completed } = await pay('card');
 
-    const event = deliver(completed);
+    const [raw] = context.endpoint.raw;
+    const event = context.stripe.parseWebhook(raw?.body ?? '', raw?.signature ?? undefined);
 
     expect(event.id).toBe(completed.id);
     expect(event.id).toMatch(/^evt_/);
@@ -62,8 +57,8 @@ describe('parseWebhook: what a signed event means', () => {
     ['checkout.session.expired', 'checkout.expired'],
     ['checkout.session.async_payment_failed', 'checkout.payment_failed'],
   ])('maps %s to %s', async (stripeType, ourType) => {
-    const { sessionId, completed } = await subscribe();
-    const event = deliver(context.fake.eventFor(stripeType, objectOf<Stripe.Checkout.Session>(completed)));
+    const { sessionId, completed } = await pay();
+    const event = parse(eventAround(stripeType, objectOf<Stripe.Checkout.Session>(completed)));
     expect(event).toMatchObject({ type: ourType, session: { id: sessionId } });
   });
 
@@ -74,51 +69,47 @@ describe('parseWebhook: what a signed event means', () => {
     'customer.subscription.paused',
     'customer.subscription.resumed',
   ])('maps %s to subscription.changed', async (stripeType) => {
-    const { orderId, created } = await subscribe();
-    const subscription = objectOf<Stripe.Subscription>(created);
-    const event = deliver(context.fake.eventFor(stripeType, subscription));
+    const { orderId } = await pay();
+    const subscription = objectOf<Stripe.Subscription>(
+      deliveredOf(context.endpoint, 'customer.subscription.created'),
+    );
+    const event = parse(eventAround(stripeType, subscription));
     expect(event).toMatchObject({
       type: 'subscription.changed',
       subscription: { id: subscription.id, status: 'active', orderId, accountId: 'acc_webhook' },
     });
   });
 
-  it('reports a cancellation made in Stripe as a changed subscription', async () => {
-    const { created } = await subscribe();
-    const subscription = objectOf<Stripe.Subscription>(created);
-    const ended = Math.floor(Date.now() / 1000);
+  it('reports a subscription cancelled at the provider as a changed subscription', async () => {
+    const { sessionId } = await pay();
+    const subscriptionId = (await context.stripe.retrieveCheckout(sessionId))?.subscriptionId as string;
+    await context.stripe.cancelNow(subscriptionId, 'cancel-in-dashboard');
 
-    const stripeEvent = context.fake.updateSubscription(subscription.id, {
-      status: 'canceled',
-      canceled_at: ended,
-      ended_at: ended,
-    });
-    const event = deliver(stripeEvent);
+    const deleted = deliveredOf(context.endpoint, 'customer.subscription.deleted');
+    const event = parse(deleted);
 
-    expect(stripeEvent.type).toBe('customer.subscription.deleted');
+    const ended = objectOf<Stripe.Subscription>(deleted).ended_at as number;
     expect(event).toMatchObject({
       type: 'subscription.changed',
-      subscription: {
-        id: subscription.id,
-        status: 'canceled',
-        endedAt: new Date(ended * 1000).toISOString(),
-      },
+      subscription: { id: subscriptionId, status: 'canceled', endedAt: new Date(ended * 1000).toISOString() },
     });
   });
 
   it('maps a paid invoice with the subscription it belongs to', async () => {
-    const { created, paid } = await subscribe();
+    await pay();
+    const paid = deliveredOf(context.endpoint, 'invoice.paid');
     const invoice = objectOf<Stripe.Invoice>(paid);
+    const subscription = objectOf<Stripe.Subscription>(
+      deliveredOf(context.endpoint, 'customer.subscription.created'),
+    );
 
-    const event = deliver(paid as Stripe.Event);
-
-    expect(event).toEqual({
-      id: paid?.id,
+    expect(parse(paid)).toEqual({
+      id: paid.id,
       type: 'invoice.paid',
       invoice: {
         id: invoice.id,
         number: invoice.number,
-        subscriptionId: objectOf<Stripe.Subscription>(created).id,
+        subscriptionId: subscription.id,
         customerId: invoice.customer,
         amountPaid: 495,
         amountDue: 495,
@@ -128,22 +119,29 @@ describe('parseWebhook: what a signed event means', () => {
         pdfUrl: invoice.invoice_pdf,
       },
     });
+    expect(invoice.invoice_pdf).toMatch(/\/receipts\/\w+/);
   });
 
   it('maps a failed invoice payment', async () => {
-    const { paid } = await subscribe();
-    const invoice = { ...objectOf<Stripe.Invoice>(paid), status: 'open' as const, amount_paid: 0 };
-    const event = deliver(context.fake.eventFor('invoice.payment_failed', invoice));
-    expect(event).toMatchObject({
+    await pay();
+    const invoice = {
+      ...objectOf<Stripe.Invoice>(deliveredOf(context.endpoint, 'invoice.paid')),
+      status: 'open' as const,
+      amount_paid: 0,
+    };
+    expect(parse(eventAround('invoice.payment_failed', invoice))).toMatchObject({
       type: 'invoice.payment_failed',
       invoice: { id: invoice.id, status: 'open', amountPaid: 0 },
     });
   });
 
   it('acknowledges other types as ignored, naming them', async () => {
-    const { paid } = await subscribe();
-    const stripeEvent = context.fake.eventFor('invoice.finalized', objectOf<Stripe.Invoice>(paid));
-    expect(deliver(stripeEvent)).toEqual({
+    await pay();
+    const stripeEvent = eventAround(
+      'invoice.finalized',
+      objectOf<Stripe.Invoice>(deliveredOf(context.endpoint, 'invoice.paid')),
+    );
+    expect(parse(stripeEvent)).toEqual({
       id: stripeEvent.id,
       type: 'ignored',
       providerType: 'invoice.finalized',
@@ -151,52 +149,46 @@ describe('parseWebhook: what a signed event means', () => {
   });
 
   it('ignores checkout sessions in setup mode, which we never create', async () => {
-    const { completed } = await subscribe();
+    const { completed } = await pay();
     const setup = { ...objectOf<Stripe.Checkout.Session>(completed), mode: 'setup' as const };
-    expect(deliver(context.fake.eventFor('checkout.session.completed', setup))).toMatchObject({
-      type: 'ignored',
-    });
+    expect(parse(eventAround('checkout.session.completed', setup))).toMatchObject({ type: 'ignored' });
   });
 });
 
 describe('parseWebhook: refusing what Stripe did not sign', () => {
-  const signed = async () => {
-    const { completed } = await subscribe();
-    return context.fake.signedRequest(completed, SECRET);
-  };
-
   it('accepts a signature a little old, within the SDK’s five minutes', async () => {
-    const { completed } = await subscribe();
-    const { body, signature } = context.fake.signedRequest(completed, SECRET, {
-      timestamp: Math.floor(Date.now() / 1000) - 60,
-    });
-    expect(context.stripe.parseWebhook(body, signature).type).toBe('checkout.completed');
+    const { completed } = await pay();
+    const event = parse(completed, { timestamp: Math.floor(Date.now() / 1000) - 60 });
+    expect(event.type).toBe('checkout.completed');
   });
 
   it('refuses a body signed with another secret', async () => {
-    const { completed } = await subscribe();
-    const { body, signature } = context.fake.signedRequest(completed, 'whsec_someone_else');
-    expect(() => context.stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
+    const { completed } = await pay();
+    expect(() => parse(completed, { secret: 'whsec_someone_else' })).toThrow(WebhookSignatureError);
   });
 
   it('refuses a body changed after signing', async () => {
-    const { body, signature } = await signed();
+    await pay();
+    const [raw] = context.endpoint.raw;
+    const body = raw?.body ?? '';
     const tampered = body.replace('"livemode": false', '"livemode": true');
     expect(tampered).not.toBe(body);
-    expect(() => context.stripe.parseWebhook(tampered, signature)).toThrow(WebhookSignatureError);
+    expect(() => context.stripe.parseWebhook(tampered, raw?.signature ?? undefined)).toThrow(
+      WebhookSignatureError,
+    );
   });
 
   it('refuses a request without the signature header', async () => {
-    const { body } = await signed();
+    await pay();
+    const body = context.endpoint.raw[0]?.body ?? '';
     expect(() => context.stripe.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
     expect(() => context.stripe.parseWebhook(body, '')).toThrow(WebhookSignatureError);
   });
 
   it('refuses a replayed signature older than five minutes', async () => {
-    const { completed } = await subscribe();
+    const { completed } = await pay();
     const stale = Math.floor(Date.now() / 1000) - 10 * 60;
-    const { body, signature } = context.fake.signedRequest(completed, SECRET, { timestamp: stale });
-    expect(() => context.stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
+    expect(() => parse(completed, { timestamp: stale })).toThrow(WebhookSignatureError);
   });
 
   it('refuses a correctly signed body that is not an event', () => {
@@ -205,9 +197,8 @@ describe('parseWebhook: refusing what Stripe did not sign', () => {
       '"just a string"',
       '{"id": "evt_2", "object": "event"}',
     ]) {
-      expect(() => context.stripe.parseWebhook(body, context.fake.signature(body, SECRET))).toThrow(
-        WebhookSignatureError,
-      );
+      const { signature } = signedBody(body);
+      expect(() => context.stripe.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
     }
   });
 });

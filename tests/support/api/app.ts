@@ -5,7 +5,7 @@ import { createApp } from '../../../api/app';
 import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
-import { createLocalPayments } from '../../../api/payments/create';
+import { startLocalStripe } from '../../../api/payments/create';
 import { openTempDatabase } from '../events/db';
 
 /** A whole app over a real SQLite file and a real outbox in a temp folder, with a clock the test moves. */
@@ -34,9 +34,13 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
     ...overrides,
   } as Deps;
-  // The local provider reports to the app's own handler, as in the server: the same path a Stripe webhook takes.
-  deps.payments ??= createLocalPayments(deps);
+  // PAYMENTS=local as the server runs it: the Stripe adapter against a simulator on the test's clock, whose signed
+  // webhooks go to the app's own /api/webhooks/stripe (in-process here, where nothing listens). Its timer is off:
+  // tests move the clock and run what fell due with `payments.tick()`.
+  if (!deps.payments) Object.assign(deps, await startLocalStripe(deps, { dbFile: ':memory:', tickMs: 0 }));
+  deps.stripeSimulator ??= null;
   const app = createApp(deps);
+  deps.stripeSimulator?.sendWebhooksTo(app.fetch);
 
   const call = async (
     method: string,
@@ -147,6 +151,9 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     lastCodeFor,
     signUp,
     advance,
-    close: database.close,
+    async close() {
+      await deps.stripeSimulator?.close();
+      await database.close();
+    },
   };
 }

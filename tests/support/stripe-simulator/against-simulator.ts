@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { afterEach, beforeEach } from 'vitest';
 import type { CheckoutRequest, PaymentEvent } from '../../../api/payments/provider';
 import { createStripeProvider, type StripeProvider } from '../../../api/payments/stripe/provider';
@@ -91,3 +92,46 @@ export const submitCheckout = (simulator: Simulator, url: string, fields: Record
 export const typesOf = (events: PaymentEvent[]) => events.map((event) => event.type);
 
 export const DAY_SECONDS = 86_400;
+
+/** The official SDK straight at the simulator: to read objects as Stripe holds them, past the adapter's facts. */
+export const sdkFor = (simulator: Simulator) =>
+  new Stripe(SECRET_KEY, { host: simulator.host, port: simulator.port, protocol: simulator.protocol });
+
+/** The bodies delivered so far, as Stripe events. */
+export const deliveredEvents = (endpoint: Endpoint) =>
+  endpoint.raw.map(({ body }) => JSON.parse(body) as Stripe.Event);
+
+/** The first delivered event of a type; throws when there is none. */
+export const deliveredOf = (endpoint: Endpoint, type: string) => {
+  const event = deliveredEvents(endpoint).find((candidate) => candidate.type === type);
+  if (!event) throw new Error(`No ${type} event was delivered.`);
+  return event;
+};
+
+/** An event of a type the simulator never sends, around one of its objects, as Stripe would post it. */
+export const eventAround = (type: string, object: unknown): Stripe.Event =>
+  ({
+    id: `evt_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  }) as unknown as Stripe.Event;
+
+/** Signs a body as Stripe does (the SDK's own test helper), with another secret or time when a test asks. */
+export const signedBody = (
+  event: Stripe.Event | string,
+  options: { secret?: string; timestamp?: number } = {},
+) => {
+  const body = typeof event === 'string' ? event : JSON.stringify(event, null, 2);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload: body,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
+  });
+  return { body, signature };
+};

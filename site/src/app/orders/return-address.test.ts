@@ -3,7 +3,7 @@ import { isPaymentReturn, withoutQuery } from './return-address';
 
 describe('payment return', () => {
   it('is a return when the provider left a session id or payment_success=true', () => {
-    expect(isPaymentReturn('?id=1&session_id=cs_local_1')).toBe(true);
+    expect(isPaymentReturn('?id=1&session_id=cs_test_1')).toBe(true);
     expect(isPaymentReturn('?payment_success=true')).toBe(true);
     expect(isPaymentReturn('?payment_success=false')).toBe(false);
     expect(isPaymentReturn('?id=1')).toBe(false);

@@ -18,8 +18,11 @@ export const SHIPPING = {
   card: '4242',
 };
 
-/** Fills in the local checkout page as a person would, and follows it back to our success page. */
-export async function payAtLocalCheckout(t: TestApp, url: string, fields: Record<string, string>) {
+/**
+ * Fills in the simulator's hosted checkout page (mounted on the app) as a person would, and follows it back to our
+ * success page. Its signed webhooks have reached /api/webhooks/stripe by then.
+ */
+export async function payAtHostedCheckout(t: TestApp, url: string, fields: Record<string, string>) {
   const path = new URL(url).pathname;
   const page = await t.app.request(path);
   expect(page.status).toBe(200);
@@ -33,26 +36,26 @@ export async function payAtLocalCheckout(t: TestApp, url: string, fields: Record
   };
 }
 
-export async function subscribeLocally(t: TestApp, token: string, card = '4242') {
+export async function subscribeAtHostedCheckout(t: TestApp, token: string, card = '4242') {
   const started = await t.call('POST', '/api/subscribe', {}, token);
   expect(started.status).toBe(200);
-  return payAtLocalCheckout(t, started.body.url, { card });
+  return payAtHostedCheckout(t, started.body.url, { card });
 }
 
-export async function buyCardsLocally(t: TestApp, token: string, quantity: number) {
+export async function buyCardsAtHostedCheckout(t: TestApp, token: string, quantity: number) {
   const started = await t.call('POST', '/api/checkout/create-checkout-session', { quantity }, token);
   expect(started.status).toBe(200);
-  return payAtLocalCheckout(t, started.body.url, SHIPPING);
+  return payAtHostedCheckout(t, started.body.url, SHIPPING);
 }
 
 /**
- * Moves the clock and does what the server's schedulers would: the local provider's trial ends, renewals and
- * retries, and the account trial's end. Sessions last a
- * week, so it returns a fresh token for the signed-in person, as logging in again would.
+ * Moves the clock and does what the timers would: the simulator's (trial ends, renewals, retries, expiries, each
+ * as a signed webhook) and the scheduler's (the account trial's end). Sessions last a week, so it returns a fresh
+ * token for the signed-in person, as logging in again would.
  */
 export async function daysPass(t: TestApp, days: number, email = 'dana@example.com') {
   t.advance(days * DAY_MS);
-  await t.deps.payments.advance?.();
+  await t.deps.stripeSimulator?.tick();
   await endDueTrials(t.deps);
   const login = await t.call('POST', '/api/login', { email, password: 'Plumber2026' });
   return login.body.token as string;
