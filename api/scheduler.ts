@@ -3,6 +3,7 @@ import { accountStreamId } from '../events/account/events';
 import { handleCommand } from '../events/command';
 import { log } from '../observability/log';
 import type { Deps } from './deps';
+import { endRetiredSubscriptions } from './payments/end-subscriptions';
 import { startRepeating } from './repeating';
 
 /**
@@ -35,13 +36,20 @@ export async function endDueTrials(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>
 export const SCHEDULER_TICK_MS = 15_000;
 
 /**
- * The server's clock tick: ends due trials. Payments keep their own clock: Stripe's, or the simulator's timer
- * (PAYMENTS=local), and what falls due there arrives as webhooks.
+ * The server's clock tick: ends due trials, and the retired built-in provider's subscriptions whose paid time is
+ * up. Payments keep their own clock: Stripe's, or the simulator's timer (PAYMENTS=local), and what falls due there
+ * arrives as webhooks.
  */
-export function startScheduler(deps: Pick<Deps, 'db' | 'now' | 'onAppended'>, everyMs = SCHEDULER_TICK_MS) {
+export function startScheduler(
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
+  everyMs = SCHEDULER_TICK_MS,
+) {
   const tick = async () => {
     await endDueTrials(deps).catch((error: unknown) =>
       log.error({ err: error }, 'Ending due trials failed; will retry'),
+    );
+    await endRetiredSubscriptions(deps).catch((error: unknown) =>
+      log.error({ err: error }, 'Ending the retired provider’s subscriptions failed; will retry'),
     );
   };
   // One tick at a time: a slow one is not joined by the next.

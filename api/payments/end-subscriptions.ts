@@ -2,8 +2,57 @@ import { DomainError } from '../../events/errors';
 import { ENDED_STATUSES } from '../../events/subscription/events';
 import { log } from '../../observability/log';
 import type { Deps } from '../deps';
+import type { OrderRow } from '../orders';
 import { recordPulled } from './handle-event';
+import type { SubscriptionFacts } from './provider';
 import { recordSubscription } from './record';
+
+/**
+ * The built-in provider that `PAYMENTS=local` used before the Stripe simulator (ADR 022). Migration 0012 dropped its
+ * books, so no provider bills its subscriptions any more, and none can be asked to end them.
+ */
+export const RETIRED_PROVIDER = 'local';
+
+/** A retired provider's subscription, ended in our records alone: there is no one else to tell. */
+function endedHere(order: OrderRow, now: Date): SubscriptionFacts {
+  const at = now.toISOString();
+  return {
+    id: order.provider_subscription_id as string,
+    customerId: order.provider_customer_id as string,
+    status: 'canceled',
+    trialEnd: order.trial_end,
+    currentPeriodStart: order.current_period_start,
+    currentPeriodEnd: order.current_period_end,
+    cancelAtPeriodEnd: false,
+    canceledAt: at,
+    endedAt: at,
+    orderId: order.id,
+    accountId: order.account_id,
+  };
+}
+
+/**
+ * A retired provider's subscriptions are billed by no one: each ends once the period it was paid for (or its trial)
+ * has run out, as a cancellation at period end would, rather than keeping its page live for nothing. Run by the
+ * scheduler; returns how many it ended.
+ */
+export async function endRetiredSubscriptions(
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
+): Promise<number> {
+  const now = deps.now().toISOString();
+  const due = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider', '=', RETIRED_PROVIDER)
+    .where('type', '=', 'subscription')
+    .where('provider_subscription_id', 'is not', null)
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.fn.coalesce('current_period_end', 'trial_end'), '<=', now)
+    .execute();
+  for (const order of due)
+    await recordPulled(deps, (trx, at) => recordSubscription(trx, order, endedHere(order, at), at));
+  return due.length;
+}
 
 /**
  * Before an account is erased, every subscription it still has is ended at the provider (nobody is billed for a
@@ -24,6 +73,10 @@ export async function endSubscriptionsOf(
     .execute();
   for (const order of running) {
     const subscriptionId = order.provider_subscription_id as string;
+    if (order.provider === RETIRED_PROVIDER) {
+      await recordPulled(deps, (trx, now) => recordSubscription(trx, order, endedHere(order, now), now));
+      continue;
+    }
     try {
       const facts = await deps.payments
         .cancelNow(subscriptionId, `end-${order.id}`)
