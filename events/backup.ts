@@ -47,11 +47,18 @@ export function restoreDatabase(
   now: Date,
 ): { events: number; previous: string | null } {
   const { events } = checkBackup(backup);
+  return { events, previous: replaceDatabaseFile(backup, databaseFile, now) };
+}
+
+/**
+ * Puts a copy of `source` where `databaseFile` is. The database it replaces is kept beside it, its WAL folded in
+ * first so the kept copy is complete on its own; returns where (null when there was none).
+ */
+export function replaceDatabaseFile(source: string, databaseFile: string, now: Date): string | null {
   const incoming = `${databaseFile}.restoring`;
-  fs.copyFileSync(backup, incoming);
+  fs.copyFileSync(source, incoming);
   let previous: string | null = null;
   if (fs.existsSync(databaseFile)) {
-    // Fold the WAL into the main file first, so the kept copy is complete on its own.
     const current = new SQLite(databaseFile);
     current.pragma('wal_checkpoint(TRUNCATE)');
     current.close();
@@ -60,5 +67,5 @@ export function restoreDatabase(
   }
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databaseFile}${suffix}`, { force: true });
   fs.renameSync(incoming, databaseFile);
-  return { events, previous };
+  return previous;
 }

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
+import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
 
@@ -27,6 +29,17 @@ try {
   console.log(
     `Backed up ${events} events (${pages} pages) to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
   );
+  // PAYMENTS=local: the Stripe simulator's books (customers, subscriptions, invoices) go with the orders that name them.
+  const books = simulatorDatabaseFile(env.dataDir);
+  if (fs.existsSync(books)) {
+    const simulator = new SQLite(books, { fileMustExist: true });
+    try {
+      await backupDatabase(simulator, simulatorBackupFile(destination));
+      console.log(`Backed up the Stripe simulator's books to ${simulatorBackupFile(destination)}.`);
+    } finally {
+      simulator.close();
+    }
+  }
 } finally {
   sqlite.close();
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
+import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
-import { restoreDatabase } from '../events/backup';
+import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
 import { openDatabase } from '../events/db';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
@@ -36,7 +37,11 @@ if (serverRunning()) {
 }
 try {
   const file = databaseFile(env);
-  const { events, previous } = restoreDatabase(backup, file, new Date());
+  const now = new Date();
+  const { events, previous } = restoreDatabase(backup, file, now);
+  // The Stripe simulator's books, when the backup has them (PAYMENTS=local), so its subscriptions go on renewing.
+  if (fs.existsSync(simulatorBackupFile(backup)))
+    replaceDatabaseFile(simulatorBackupFile(backup), simulatorDatabaseFile(env.dataDir), now);
   // Bring the schema up to date (an older backup) and make the read models match the restored log exactly.
   const database = await openDatabase(file);
   const report = await replay(database.db);

@@ -8,6 +8,10 @@ import { createStripeProvider } from './stripe/provider';
 /** Where the simulator's hosted checkout and receipt pages are mounted on the app, as Stripe's stand on its domain. */
 export const LOCAL_CHECKOUT_PATH = '/checkout/test';
 
+/** The simulator's books (PAYMENTS=local), beside the app's database: backups and restores carry both. */
+export const simulatorDatabaseFile = (dataDir: string) => path.join(dataDir, 'stripe-simulator.db');
+export const simulatorBackupFile = (backup: string) => `${backup}.stripe-simulator.db`;
+
 /** The simulator's key: it takes any test key, and listens only on 127.0.0.1. */
 const SIMULATOR_SECRET_KEY = 'sk_test_local';
 
@@ -94,5 +98,5 @@ export async function createPayments(
     });
     return { payments, stripeSimulator: null };
   }
-  return startLocalStripe(deps, { dbFile: path.join(deps.dataDir, 'stripe-simulator.db') });
+  return startLocalStripe(deps, { dbFile: simulatorDatabaseFile(deps.dataDir) });
 }
