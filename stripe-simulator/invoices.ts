@@ -1,19 +1,10 @@
 import type { SimulatorContext } from './context';
 import type { SimulatorDb } from './db';
 import { newReceiptToken } from './ids';
-import { type Invoice, type InvoiceLine, invoiceObject, type Subscription } from './objects';
+import { type Invoice, type InvoiceFor, invoiceObject } from './objects';
 import { countObjects, insertObject, saveObject } from './store';
 
-export type NewInvoice = {
-  customer: string;
-  customerEmail: string | null;
-  currency: string;
-  line: InvoiceLine;
-  subscription: Subscription | null;
-  billingReason: 'manual' | 'subscription_create' | 'subscription_cycle';
-  paid: boolean;
-  at: number;
-};
+export type NewInvoice = InvoiceFor & { at: number };
 
 /** A finalised invoice, paid or open, numbered next in the account's books; its receipt page opens by a token. */
 export async function createInvoice(

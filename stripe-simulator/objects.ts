@@ -124,8 +124,8 @@ export type InvoiceLine = {
   period: { start: number; end: number } | null;
 };
 
-export const invoiceObject = (fields: {
-  number: string;
+/** What an invoice is for: whom, what and whether it was paid at once. */
+export type InvoiceFor = {
   customer: string;
   customerEmail: string | null;
   currency: string;
@@ -133,9 +133,11 @@ export const invoiceObject = (fields: {
   subscription: Subscription | null;
   billingReason: 'manual' | 'subscription_create' | 'subscription_cycle';
   paid: boolean;
-  created: number;
-  receiptUrl: string;
-}) => {
+};
+
+export const invoiceObject = (
+  fields: InvoiceFor & { number: string; created: number; receiptUrl: string },
+) => {
   const id = newId('in');
   const amount = fields.line.quantity * fields.line.unitAmount;
   const { period } = fields.line;
