@@ -1,3 +1,4 @@
+import type { Db } from '../../events/db';
 import { DomainError } from '../../events/errors';
 import { ENDED_STATUSES } from '../../events/subscription/events';
 import { log } from '../../observability/log';
@@ -31,6 +32,15 @@ function endedHere(order: OrderRow, now: Date): SubscriptionFacts {
   };
 }
 
+/** Subscription orders a provider took that have not ended. */
+const runningSubscriptions = (db: Db) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where('type', '=', 'subscription')
+    .where('provider_subscription_id', 'is not', null)
+    .where('ended_at', 'is', null);
+
 /**
  * A retired provider's subscriptions are billed by no one: each ends once the period it was paid for (or its trial)
  * has run out, as a cancellation at period end would, rather than keeping its page live for nothing. Run by the
@@ -40,13 +50,8 @@ export async function endRetiredSubscriptions(
   deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
 ): Promise<number> {
   const now = deps.now().toISOString();
-  const due = await deps.db
-    .selectFrom('orders')
-    .selectAll()
+  const due = await runningSubscriptions(deps.db)
     .where('provider', '=', RETIRED_PROVIDER)
-    .where('type', '=', 'subscription')
-    .where('provider_subscription_id', 'is not', null)
-    .where('ended_at', 'is', null)
     .where((eb) => eb.fn.coalesce('current_period_end', 'trial_end'), '<=', now)
     .execute();
   for (const order of due)
@@ -63,14 +68,7 @@ export async function endSubscriptionsOf(
   deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   accountId: string,
 ) {
-  const running = await deps.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('type', '=', 'subscription')
-    .where('provider_subscription_id', 'is not', null)
-    .where('ended_at', 'is', null)
-    .execute();
+  const running = await runningSubscriptions(deps.db).where('account_id', '=', accountId).execute();
   for (const order of running) {
     const subscriptionId = order.provider_subscription_id as string;
     if (order.provider === RETIRED_PROVIDER) {
