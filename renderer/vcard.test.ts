@@ -32,7 +32,7 @@ describe('buildVCard', () => {
     expect(field(vcard, 'N')).toEqual(['Thompson;Dave;;;']);
     expect(field(vcard, 'ORG')).toEqual(['Thompson Bathrooms']);
     expect(field(vcard, 'TITLE')).toEqual(['Bathroom Fitter & Tiler']);
-    expect(field(vcard, 'TEL;TYPE=WORK')).toEqual(['+44 7700 900123']);
+    expect(field(vcard, 'TEL;TYPE=WORK')).toEqual(['+447700900123']);
     expect(field(vcard, 'EMAIL;TYPE=WORK')).toEqual(['dave@thompsonbathrooms.co.uk']);
     expect(field(vcard, 'URL')).toEqual([pageUrl]);
     expect(field(vcard, 'NOTE')).toEqual(['Full bathroom renovations across Leeds and Bradford']);
@@ -66,6 +66,7 @@ describe('buildVCard', () => {
       pageUrl,
     });
     expect(field(phoneOnly, 'FN')).toEqual(['0113 496 0000']);
+    expect(field(phoneOnly, 'TEL;TYPE=WORK')).toEqual(['+441134960000']);
     expect(field(phoneOnly, 'ORG')).toEqual([]);
     expect(field(phoneOnly, 'EMAIL;TYPE=WORK')).toEqual([]);
   });
@@ -83,6 +84,11 @@ describe('buildVCard', () => {
     expect(field(escaped, 'ORG')).toEqual(['Smith\\; Sons\\, Ltd']);
     expect(field(escaped, 'TITLE')).toEqual(['Plumber\\\\Gas']);
     expect(field(escaped, 'NOTE')).toEqual(['Line one\\nLine two\\, with\\; marks\\nLine three']);
+  });
+
+  it('writes the phone number as it is dialled, extension kept', () => {
+    const content = fullCard({ phone_number: '+44 (0)7700 900-123 ext. 5' });
+    expect(field(buildVCard({ content, pageUrl }), 'TEL;TYPE=WORK')).toEqual(['+447700900123;ext=5']);
   });
 
   it('cannot be made to add properties through line breaks in any field', () => {

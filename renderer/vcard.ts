@@ -1,6 +1,7 @@
 import VCard from 'vcard-creator';
 import type { CardContent } from '../events/card/content';
 import { hasText } from '../events/card/display';
+import { dialNumber } from '../events/card/phone';
 
 export type VCardInput = {
   content: CardContent;
@@ -25,8 +26,13 @@ const singleLine = (value: string) =>
     .replace(CONTROL, '')
     .trim();
 
-// TEL and EMAIL are not text values, so the library leaves them alone; keep only what can belong in them.
-const phoneValue = (value: string) => singleLine(value).replace(/[^\d+()\-. x]/gi, '');
+// TEL and EMAIL are not text values, so the library leaves them alone; keep only what can belong in them. A number
+// is written as it is dialled (E.164, the extension in RFC 3966 form); one that cannot be dialled is kept as typed.
+function phoneValue(value: string) {
+  const dial = dialNumber(singleLine(value));
+  if (!dial) return singleLine(value).replace(/[^\d+()\-. x]/gi, '');
+  return dial.extension ? `${dial.e164};ext=${dial.extension}` : dial.e164;
+}
 const emailValue = (value: string) => singleLine(value).replace(/[\s,;]/g, '');
 
 function splitName(fullName: string) {
@@ -49,7 +55,8 @@ export function buildVCard({ content, pageUrl, photoJpeg, revision }: VCardInput
   const phone = phoneValue(content.phone_number);
   const email = emailValue(content.contact_email);
   // FN and N are required in vCard 3.0; phones show the number or address themselves when there is no name.
-  const name = fullName || business || singleLine(content.main_heading) || email || phone || 'Contact';
+  const name =
+    fullName || business || singleLine(content.main_heading) || email || singleLine(content.phone_number) || 'Contact';
 
   // FN first so the library keeps the name as written rather than rebuilding it from N's parts.
   card.addFullName(name);

@@ -93,8 +93,9 @@ describe('parseCardFields', () => {
 
   it('checks the phone characters, the email, the colour and the choices', () => {
     expect(fields({ phone_number: '+44 (0)7700-900123' }).phone_number).toBe('+44 (0)7700-900123');
-    expect(error({ phone_number: '07700 900123 ext. 4' })).toBe(
-      'Phone number may only contain digits, spaces, +, ( ) and -.',
+    expect(fields({ phone_number: '07700 900123 ext. 4' }).phone_number).toBe('07700 900123 ext. 4');
+    expect(error({ phone_number: '+44 077009001235' })).toBe(
+      'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
     );
     expect(error({ contact_email: 'nope' })).toBe('Contact email must be a valid email address.');
     expect(error({ button_bg_color: 'red' })).toBe('Button colour must be a hex colour like #F47629.');

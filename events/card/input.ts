@@ -9,6 +9,7 @@ import {
   MAX_SERVICES,
   normaliseSectionOrder,
 } from './content';
+import { isDiallable } from './phone';
 
 /**
  * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
@@ -150,9 +151,9 @@ const fieldsSchema = z.object({
       (value) => value === '' || z.email().safeParse(value).success,
       'Contact email must be a valid email address.',
     ),
-  phone_number: text('Phone number', 30).refine(
-    (value) => /^[0-9+() -]*$/.test(value),
-    'Phone number may only contain digits, spaces, +, ( ) and -.',
+  phone_number: text('Phone number', 40).refine(
+    (value) => value === '' || isDiallable(value),
+    'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
   ),
   facebook_url: webAddress('Facebook link'),
   instagram_url: webAddress('Instagram link'),

@@ -28,6 +28,15 @@ export function ContactSection({ card, level }: Props) {
             </a>
           </li>
         )}
+        {hasText(phone) && !phoneHref && (
+          // An older card may hold a number no dialler can use: show it to be read rather than hide it.
+          <li>
+            <span>
+              <b>Phone</b>
+              {phone}
+            </span>
+          </li>
+        )}
         {emailHref && (
           <li>
             <a href={emailHref}>

@@ -57,8 +57,11 @@ describe('image sources', () => {
 
 describe('mailto and tel', () => {
   it('builds dialable tel: links and refuses numbers with no digits', () => {
-    expect(telHref('+44 (0)7700 900-123')).toBe('tel:+4407700900123');
-    expect(telHref('0113 496 0000')).toBe('tel:01134960000');
+    expect(telHref('+44 (0)7700 900-123')).toBe('tel:+447700900123');
+    expect(telHref('+44 (0)7700 900-123 ext. 5')).toBe('tel:+447700900123;ext=5');
+    expect(telHref('0113 496 0000')).toBe('tel:+441134960000');
+    expect(telHref('0113 496\n0000')).toBe('tel:+441134960000');
+    expect(telHref('12345')).toBeUndefined();
     expect(telHref('call me')).toBeUndefined();
     expect(mailtoHref(' dave@example.com ')).toBe('mailto:dave@example.com');
   });

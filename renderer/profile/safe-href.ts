@@ -1,3 +1,5 @@
+import { telUri } from '../../events/card/phone';
+
 /**
  * Defence in depth: content is validated on the way in, but anything that becomes an href or src is checked again
  * here, so a bad value in the log can never turn into a script URL on a published page.
@@ -62,8 +64,11 @@ export const mailtoHref = (email: string) => {
   return EMAIL.test(address) && !address.includes('?') ? safeHref(`mailto:${address}`) : undefined;
 };
 
-/** Dialers want digits and a leading plus; spaces, brackets and hyphens are only for reading. */
+/**
+ * Dialers want E.164: `+44 (0)7700 900-123 ext. 5` is `tel:+447700900123;ext=5`. Undefined for what cannot be
+ * dialled (an older card may hold one), so the page shows the number as text rather than a broken link.
+ */
 export function telHref(phone: string): string | undefined {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  return digits.replace('+', '') === '' ? undefined : safeHref(`tel:${digits}`);
+  const uri = telUri(phone.replace(IGNORED, ''));
+  return uri === undefined ? undefined : safeHref(uri);
 }

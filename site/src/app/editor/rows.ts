@@ -23,8 +23,11 @@ export const keptReviews = (rows: ReviewRow[]) =>
     .filter((row) => hasText(row.name) || hasText(row.text))
     .map((row) => ({ name: row.name.trim(), text: row.text.trim(), rating: clampRating(row.rating) }));
 
-/** SPEC §5: the phone field takes digits, +, brackets, spaces and hyphens; anything else typed is dropped. */
-export const phoneCharacters = (typed: string) => typed.replace(/[^0-9+() -]/g, '');
+/**
+ * SPEC §5: the phone field takes digits, +, brackets, spaces and hyphens, plus what an extension is written with
+ * ("ext. 5", "x5", "#5"); anything else typed is dropped.
+ */
+export const phoneCharacters = (typed: string) => typed.replace(/[^0-9+() \-.#extEXT]/g, '');
 
 /**
  * People type `facebook.com/me`; the API wants a full web address. Adding the scheme when they leave the field
