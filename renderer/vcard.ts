@@ -56,7 +56,12 @@ export function buildVCard({ content, pageUrl, photoJpeg, revision }: VCardInput
   const email = emailValue(content.contact_email);
   // FN and N are required in vCard 3.0; phones show the number or address themselves when there is no name.
   const name =
-    fullName || business || singleLine(content.main_heading) || email || singleLine(content.phone_number) || 'Contact';
+    fullName ||
+    business ||
+    singleLine(content.main_heading) ||
+    email ||
+    singleLine(content.phone_number) ||
+    'Contact';
 
   // FN first so the library keeps the name as written rather than rebuilding it from N's parts.
   card.addFullName(name);

@@ -60,7 +60,7 @@ function maximalCard() {
     services: Array.from({ length: 30 }, () => ({ name: wide(80), price: wide(40) })),
     reviews: Array.from({ length: 30 }, () => ({ name: wide(80), text: wide(600), rating: 5 })),
     contact_email: `${'a'.repeat(64)}@${'b'.repeat(180)}.example`,
-    phone_number: '+44 (0) 117 496 0456 0000 0000',
+    phone_number: '+44 (0) 117 - 496 - 0456   ext.  1234567',
     facebook_url: link('facebook'),
     instagram_url: link('instagram'),
     linkedin_url: link('linkedin'),

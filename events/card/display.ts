@@ -54,7 +54,13 @@ export function sectionHasContent<Image>(
     case 'main':
       return card.cover_photo !== null || hasText(card.main_heading) || hasText(card.sub_heading);
     case 'about':
-      return card.avatar !== null || hasText(card.full_name) || hasText(card.job_title) || hasText(card.bio);
+      return (
+        card.avatar !== null ||
+        hasText(card.full_name) ||
+        hasText(card.job_title) ||
+        hasText(card.business_card_name) ||
+        hasText(card.bio)
+      );
     case 'work':
       return works.length > 0;
     case 'services':

@@ -25,6 +25,7 @@ export function AboutSection({ card, level, eager }: Props) {
             {fullName || 'About me'}
           </Heading>
           {hasText(card.job_title) && <p className="tc-mu">{card.job_title}</p>}
+          {hasText(card.business_card_name) && <p className="tc-mu">{card.business_card_name.trim()}</p>}
         </div>
       </div>
       {hasText(card.bio) && <p className="tc-bio">{card.bio.trim()}</p>}

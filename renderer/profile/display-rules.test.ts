@@ -51,6 +51,7 @@ describe('sections', () => {
       avatar: null,
       full_name: '',
       job_title: '',
+      business_card_name: ' ',
       bio: ' ',
       works: [],
       services: [],
@@ -58,6 +59,19 @@ describe('sections', () => {
       sub_heading: '',
     });
     expect(sectionOrder(renderCard(card))).toEqual(['main', 'contact']);
+  });
+
+  it('shows About for a business name alone, with the name on it', () => {
+    const card = displayCard({
+      avatar: null,
+      full_name: '',
+      job_title: '',
+      bio: '',
+      business_card_name: 'Acme Ltd',
+    });
+    const html = renderCard(card);
+    expect(sectionOrder(html)).toContain('about');
+    expect(html).toContain('>Acme Ltd</p>');
   });
 
   it('needs an email or a phone number for Contact; social links alone are not enough', () => {

@@ -10,6 +10,7 @@ type Props = {
   avatar: EditorImage | null;
   fullName: string;
   jobTitle: string;
+  businessName: string;
   bio: string;
   dispatch: Dispatch<EditorAction>;
 };
@@ -19,6 +20,7 @@ export const AboutFields = memo(function AboutFields({
   avatar,
   fullName,
   jobTitle,
+  businessName,
   bio,
   dispatch,
 }: Props) {
@@ -48,6 +50,14 @@ export const AboutFields = memo(function AboutFields({
         maxLength={80}
         placeholder="e.g. Gas Safe engineer"
         onChange={(value) => dispatch({ type: 'set', field: 'job_title', value })}
+      />
+      <Field
+        label="Business name"
+        value={businessName}
+        maxLength={80}
+        autoComplete="organization"
+        placeholder="e.g. Thompson Bathrooms Ltd"
+        onChange={(value) => dispatch({ type: 'set', field: 'business_card_name', value })}
       />
       <Field
         label="Bio"

@@ -42,7 +42,7 @@ export const ContactFields = memo(function ContactFields({ dispatch, ...contact 
         inputMode="tel"
         autoComplete="tel"
         value={contact.phone_number}
-        maxLength={30}
+        maxLength={40}
         onChange={(value) => dispatch({ type: 'set', field: 'phone_number', value: phoneCharacters(value) })}
       />
       {SOCIALS.map(({ field, label, example }) => (

@@ -88,6 +88,7 @@ export function EditorScreen({ user, saved }: Props) {
               avatar={draft.avatar}
               fullName={draft.full_name}
               jobTitle={draft.job_title}
+              businessName={draft.business_card_name}
               bio={draft.bio}
               dispatch={dispatch}
             />
