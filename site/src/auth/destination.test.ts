@@ -1,11 +1,31 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cardCheckoutPath, nextStep, safeFrom } from './destination';
+import { cardCheckoutPath, nextStep, SIGNED_IN_PATHS, safeFrom } from './destination';
 
 describe('where a visitor goes once signed in', () => {
-  it('goes to the dashboard, or back where they came from when that is a page of this site', () => {
+  it('goes to the editor, or back where they came from when that is a signed-in page of this site', () => {
     expect(nextStep(null, null, null)).toEqual({ kind: 'go', url: '/myprofile' });
-    expect(nextStep(null, { isAdmin: false }, '/faq?x=1#top')).toEqual({ kind: 'go', url: '/faq?x=1#top' });
+    expect(nextStep(null, { isAdmin: false }, '/myorders?x=1#top')).toEqual({
+      kind: 'go',
+      url: '/myorders?x=1#top',
+    });
     expect(nextStep(null, null, 'https://evil.example/')).toEqual({ kind: 'go', url: '/myprofile' });
+  });
+
+  it('goes to the editor after signing up or in from a marketing page', () => {
+    for (const from of ['/', '/faq', '/productandplan', '/helpcentre', '/u/dave'])
+      expect(nextStep(null, null, from), from).toEqual({ kind: 'go', url: '/myprofile' });
+  });
+
+  it('knows every page drawn in the signed-in layout', () => {
+    const pages = join(import.meta.dirname, '../pages');
+    const signedIn = readdirSync(pages)
+      .filter((file) => file.endsWith('.astro'))
+      .filter((file) => readFileSync(join(pages, file), 'utf8').includes('layouts/App'))
+      .map((file) => `/${file.replace(/\.astro$/, '').toLowerCase()}`);
+    expect(signedIn.length).toBeGreaterThan(5);
+    expect([...SIGNED_IN_PATHS].sort()).toEqual(signedIn.sort());
   });
 
   it('carries on with a pending purchase', () => {
@@ -28,7 +48,7 @@ describe('where a visitor goes once signed in', () => {
   });
 
   it('accepts only same-site paths for `from`, and never a sign-in page', () => {
-    expect(safeFrom('/productandplan/subscription')).toBe('/productandplan/subscription');
+    expect(safeFrom('/SuccessSubscription?id=7')).toBe('/SuccessSubscription?id=7');
     for (const unsafe of [
       null,
       '',
@@ -41,6 +61,8 @@ describe('where a visitor goes once signed in', () => {
       '/login',
       '/Register?from=/faq',
       '/reset-password/abc',
+      '/faq',
+      '/myprofilex',
     ]) {
       expect(safeFrom(unsafe), String(unsafe)).toBeNull();
     }

@@ -6,13 +6,28 @@ export const ADMIN_PATH = '/admin';
 /** SPEC §4: where a subscribe action that could not open checkout ends up. */
 export const SUBSCRIBE_FALLBACK_PATH = '/subscription';
 
-// Going back to a sign-in page after signing in would only ask again.
-const AUTH_PATHS = [PATHS.login, PATHS.register, '/reset-password'];
+/**
+ * The pages behind sign-in (those drawn in the App layout). Someone who signed in from a marketing page wants the
+ * editor, not the page they were reading before, so only these are worth going back to.
+ */
+export const SIGNED_IN_PATHS = [
+  PATHS.dashboard,
+  '/myorders',
+  '/nfccards',
+  '/billing',
+  '/notifications',
+  '/contact-support',
+  '/helpcentreinterface',
+  '/profile',
+  '/success',
+  '/successsubscription',
+  ADMIN_PATH,
+];
 const PROBE_ORIGIN = 'https://tradecard.invalid';
 
 /**
- * `from` is honoured only as a path on this site: anything else would turn the login page into a way to send
- * someone, freshly signed in, to a look-alike site.
+ * `from` is honoured only as a signed-in path on this site: anything else would turn the login page into a way to
+ * send someone, freshly signed in, to a look-alike site, or back to the marketing page they signed up from.
  */
 export function safeFrom(from: string | null | undefined): string | null {
   if (!from?.startsWith('/')) return null;
@@ -24,7 +39,7 @@ export function safeFrom(from: string | null | undefined): string | null {
   }
   if (url.origin !== PROBE_ORIGIN) return null;
   const path = url.pathname.toLowerCase();
-  if (AUTH_PATHS.some((auth) => path === auth || path.startsWith(`${auth}/`))) return null;
+  if (!SIGNED_IN_PATHS.some((page) => path === page || path.startsWith(`${page}/`))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
