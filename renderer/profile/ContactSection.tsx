@@ -24,16 +24,16 @@ export function ContactSection({ card, level }: Props) {
           <li>
             <a href={phoneHref}>
               <b>Call</b>
-              {phone}
+              <span>{phone}</span>
             </a>
           </li>
         )}
         {hasText(phone) && !phoneHref && (
           // An older card may hold a number no dialler can use: show it to be read rather than hide it.
           <li>
-            <span>
+            <span className="tc-ctx">
               <b>Phone</b>
-              {phone}
+              <span>{phone}</span>
             </span>
           </li>
         )}
@@ -41,7 +41,7 @@ export function ContactSection({ card, level }: Props) {
           <li>
             <a href={emailHref}>
               <b>Email</b>
-              {email}
+              <span>{email}</span>
             </a>
           </li>
         )}

@@ -18,4 +18,9 @@ describe('the profile stylesheet', () => {
     expect(rule('.tc-pr')).toContain('max-width:50%');
     expect(rule('.tc-row>span')).toContain('min-width:0');
   });
+
+  it('keeps a contact label whole beside a long address (issue 14: "Emai / l" at 360 px)', () => {
+    expect(rule('.tc-ct b')).toContain('flex:none');
+    expect(rule('.tc-ct b+span')).toContain('min-width:0');
+  });
 });

@@ -40,8 +40,11 @@ const rules = [
   '.tc-stars{color:var(--st);letter-spacing:.1em}',
   '.tc figure{margin:0}',
   '.tc blockquote{margin:0 0 .5rem;white-space:pre-line}',
-  '.tc-ct a,.tc-so a{display:flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;background:var(--sf);text-decoration:none}',
-  '.tc-ct b{margin-right:.5rem}',
+  '.tc-ct a,.tc-ct .tc-ctx,.tc-so a{display:flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;background:var(--sf);text-decoration:none}',
+  // Issue 14: at 360 px a long address squeezed the label to "Emai / l"; the label keeps its width and the value
+  // wraps anywhere instead.
+  '.tc-ct b{margin-right:.5rem;flex:none}',
+  '.tc-ct b+span{min-width:0;overflow-wrap:anywhere}',
   '.tc-so{list-style:none;padding:0;margin:.75rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem;justify-content:var(--ai)}',
   '.tc-cta{position:sticky;bottom:0;padding:1.5rem 1rem 1rem;background:linear-gradient(#0000,var(--bg) 40%)}',
   '.tc .tc-bt{display:block;padding:.875rem 1rem;border-radius:999px;background:var(--btn);color:var(--btf);font-weight:700;text-align:center;text-decoration:none;box-shadow:0 2px 8px #0003}',

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $toasts, MAX_TOASTS, raiseToast } from './toasts';
+import { $toasts, carriedOver, MAX_TOASTS, raiseToast } from './toasts';
 
 beforeEach(() => $toasts.set([]));
 
@@ -15,5 +15,18 @@ describe('toasts', () => {
     expect($toasts.get()[0]?.message).toBe('t5');
     raiseToast('later', 'success', 10_000);
     expect($toasts.get().map((t) => t.message)).toEqual(['later']);
+  });
+
+  it('clear the errors still showing when a success follows', () => {
+    raiseToast('That code is not correct. Please check it and try again.', 'error', 1000);
+    raiseToast('Email verified successfully!', 'success', 2000);
+    expect($toasts.get().map((t) => t.message)).toEqual(['Email verified successfully!']);
+  });
+
+  it('carry only successes over to the next page', () => {
+    const error = raiseToast('That code is not correct. Please check it and try again.', 'error', 1000);
+    const success = { ...error, id: 'next', kind: 'success' as const, message: 'Login successful!' };
+    expect(carriedOver([error, success], 1500)).toEqual([success]);
+    expect(carriedOver([success], success.expiresAt)).toEqual([]);
   });
 });

@@ -15,10 +15,17 @@ const STORAGE_KEY = 'tradecard.toasts';
 
 const stillShowing = (toasts: Toast[], now: number) => toasts.filter((toast) => toast.expiresAt > now);
 
+/**
+ * What the next page shows of the last one's toasts: successes only. A success reports what the navigation did; an
+ * error belongs to the form it was raised on, and on the next page it reads as a new failure.
+ */
+export const carriedOver = (toasts: Toast[], now: number) =>
+  stillShowing(toasts, now).filter((toast) => toast.kind === 'success');
+
 function restore(): Toast[] {
   if (typeof sessionStorage === 'undefined') return [];
   try {
-    return stillShowing(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as Toast[], Date.now());
+    return carriedOver(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as Toast[], Date.now());
   } catch {
     return [];
   }
@@ -35,7 +42,10 @@ let counter = 0;
 export function raiseToast(message: string, kind: ToastKind = 'error', now = Date.now()): Toast {
   counter += 1;
   const toast = { id: `${now}-${counter}`, kind, message, expiresAt: now + TOAST_MS[kind] };
-  $toasts.set([...stillShowing($toasts.get(), now), toast].slice(-MAX_TOASTS));
+  // A success answers what went wrong before it ('That code is not correct', then the right code), so the errors
+  // still showing are cleared rather than left to contradict it.
+  const earlier = stillShowing($toasts.get(), now).filter((shown) => kind === 'error' || shown.kind === 'success');
+  $toasts.set([...earlier, toast].slice(-MAX_TOASTS));
   return toast;
 }
 
