@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { buyCards, clampQuantity, MAX_QUANTITY } from '../lib/checkout';
+import { buyCards, clampQuantity, MAX_QUANTITY, typedQuantity } from '../lib/checkout';
 import { toast } from '../stores/toasts';
 
 type Props = { unitPrice: string };
@@ -11,8 +11,11 @@ const go = (url: string) => window.location.assign(url);
  * starts checkout at once for that quantity.
  */
 export default function BuyCard({ unitPrice }: Props) {
-  const [quantity, setQuantity] = useState(1);
+  // What is in the box, as typed; the quantity is read from it, and it is tidied only when the box is left.
+  const [typed, setTyped] = useState('1');
   const [busy, setBusy] = useState(false);
+  const quantity = typedQuantity(typed);
+  const setQuantity = (count: number) => setTyped(String(clampQuantity(count)));
 
   async function buy(count: number) {
     setBusy(true);
@@ -42,8 +45,8 @@ export default function BuyCard({ unitPrice }: Props) {
           type="button"
           className="buy__step"
           aria-label="One fewer"
-          disabled={quantity <= 1}
-          onClick={() => setQuantity((q) => clampQuantity(q - 1))}
+          disabled={quantity === null || quantity <= 1}
+          onClick={() => setQuantity((quantity ?? 1) - 1)}
         >
           −
         </button>
@@ -53,21 +56,31 @@ export default function BuyCard({ unitPrice }: Props) {
           type="number"
           min={1}
           max={MAX_QUANTITY}
-          value={quantity}
-          onChange={(e) => setQuantity(clampQuantity(Number(e.target.value)))}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onBlur={() => setQuantity(quantity ?? 1)}
         />
         <button
           type="button"
           className="buy__step"
           aria-label="One more"
-          disabled={quantity >= MAX_QUANTITY}
-          onClick={() => setQuantity((q) => clampQuantity(q + 1))}
+          disabled={quantity !== null && quantity >= MAX_QUANTITY}
+          onClick={() => setQuantity((quantity ?? 0) + 1)}
         >
           +
         </button>
       </div>
-      <button type="button" className="button buy__now" disabled={busy} onClick={() => void buy(quantity)}>
-        {busy ? 'Opening checkout…' : `Buy Now – ${quantity} × ${unitPrice}`}
+      <button
+        type="button"
+        className="button buy__now"
+        disabled={busy || quantity === null}
+        onClick={() => quantity !== null && void buy(quantity)}
+      >
+        {busy
+          ? 'Opening checkout…'
+          : quantity === null
+            ? 'Enter a quantity'
+            : `Buy Now – ${quantity} × ${unitPrice}`}
       </button>
     </div>
   );

@@ -10,6 +10,12 @@ export const MAX_QUANTITY = 50;
 export const clampQuantity = (value: number) =>
   Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1;
 
+/**
+ * The quantity in the box while it is being typed in: null while it is empty, so clearing it to type another number
+ * does not put a 1 in front of what comes next (Backspace then 5 must be 5, not 15).
+ */
+export const typedQuantity = (typed: string) => (typed.trim() === '' ? null : clampQuantity(Number(typed)));
+
 type Go = (url: string) => void;
 
 /**

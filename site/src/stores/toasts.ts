@@ -44,7 +44,9 @@ export function raiseToast(message: string, kind: ToastKind = 'error', now = Dat
   const toast = { id: `${now}-${counter}`, kind, message, expiresAt: now + TOAST_MS[kind] };
   // A success answers what went wrong before it ('That code is not correct', then the right code), so the errors
   // still showing are cleared rather than left to contradict it.
-  const earlier = stillShowing($toasts.get(), now).filter((shown) => kind === 'error' || shown.kind === 'success');
+  const earlier = stillShowing($toasts.get(), now).filter(
+    (shown) => kind === 'error' || shown.kind === 'success',
+  );
   $toasts.set([...earlier, toast].slice(-MAX_TOASTS));
   return toast;
 }
