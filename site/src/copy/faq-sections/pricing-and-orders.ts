@@ -2,6 +2,7 @@
 
 import { MAX_CARD_QUANTITY } from '../../../../events/order/pricing';
 import { CARD_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
+import { ABROAD_DELIVERY, UK_DELIVERY } from '../delivery';
 import type { FaqItem, FaqSection } from '../faq';
 
 export const FAQ_TRIAL: FaqItem = {
@@ -53,12 +54,7 @@ export const FAQ_CARD_NEEDS_PLAN: FaqItem = {
 
 export const FAQ_DELIVERY_TIME: FaqItem = {
   question: 'How long will my card take to arrive?',
-  answer: [
-    'Each card is made to order, which takes 2–4 business days. Once it’s dispatched, standard UK ' +
-      'delivery takes 3–7 business days and express UK delivery 1–3 business days.',
-    'Business days are Monday to Friday, not counting UK bank holidays. If you need your card for a ' +
-      'particular date, choose express delivery or order a little earlier.',
-  ],
+  answer: [UK_DELIVERY, 'If you need your card for a particular date, order a few days earlier.'],
 };
 
 export const PRICING_SUBSCRIPTION_SECTION: FaqSection = {
@@ -106,16 +102,15 @@ export const SHIPPING_DELIVERY_SECTION: FaqSection = {
     {
       question: 'How much is delivery?',
       answer: [
-        'Standard UK delivery is free. Express UK delivery costs extra, and the price is shown at ' +
-          'checkout before you pay. Charges for delivery outside the UK are shown at checkout too.',
+        'UK delivery is free, and it is the only option: there is no paid faster service. Charges for ' +
+          'delivery outside the UK are shown at checkout before you pay.',
       ],
     },
     {
       question: 'Do you deliver outside the UK?',
       answer: [
-        'Yes. After your card is made, delivery to Europe usually takes 3–5 business days and to the ' +
-          'rest of the world up to 10 business days. Any import duties or taxes charged by the ' +
-          'destination country aren’t included in our price and are paid by you.',
+        `Yes. ${ABROAD_DELIVERY} Any import duties or taxes charged by the destination country aren’t ` +
+          'included in our price and are paid by you.',
       ],
     },
     {

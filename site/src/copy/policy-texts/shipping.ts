@@ -1,5 +1,6 @@
 // The Shipping & Returns tab of /policies.
 
+import { ABROAD_DELIVERY, UK_DELIVERY } from '../delivery';
 import type { Policy } from '../policies';
 
 export const SHIPPING_POLICY: Policy = {
@@ -14,20 +15,13 @@ export const SHIPPING_POLICY: Policy = {
     {
       heading: 'Making your card',
       paragraphs: [
-        'Every card is made to order: we program it with your page and print your QR code on it. ' +
-          'Production takes 2–4 business days from your order.',
+        'Every card is made to order: we program it with your page and print your QR code on it.',
         'Business days are Monday to Friday, not counting UK bank holidays.',
       ],
     },
     {
       heading: 'Delivery times and costs',
-      paragraphs: ['Delivery times start once your card has been dispatched:'],
-      list: [
-        'UK standard delivery: free, 3–7 business days.',
-        'UK express delivery: 1–3 business days, for a charge shown at checkout.',
-        'Europe: 3–5 business days.',
-        'Rest of the world: up to 10 business days.',
-      ],
+      paragraphs: [UK_DELIVERY, ABROAD_DELIVERY],
     },
     {
       heading: 'Tracking and late deliveries',
