@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react';
 import { hexToHsv, hsvToHex, normaliseHex, PICKER_FALLBACK } from './colour';
 
 type Props = { label: string; value: string; onChange: (hex: string) => void };
@@ -24,10 +24,10 @@ export function ColourPicker({ label, value, onChange }: Props) {
     onChange(hsvToHex(next));
   }
 
-  function close() {
+  const close = useCallback((refocus = true) => {
     setOpen(false);
-    trigger.current?.focus();
-  }
+    if (refocus) trigger.current?.focus();
+  }, []);
 
   return (
     <div className="ed-colour">

@@ -9,16 +9,29 @@ type Props = {
   hsv: Hsv;
   current: string;
   choose: (next: Hsv) => void;
-  close: () => void;
+  /** Closes the picker; `refocus` is false when focus has gone elsewhere (a click outside), to stay there. */
+  close: (refocus?: boolean) => void;
 };
 
 /** The open picker: wheel, brightness, hex and Done. Its own chunk: nobody needs it for the editor's first paint. */
 export default function ColourPopover({ id, label, hsv, current, choose, close }: Props) {
   const popover = useRef<HTMLFieldSetElement>(null);
   // Focus moves into the picker when it appears, which may be a moment after the click while this file loads.
+  // All of it is brought into view, Done included: opened low on a 900 px high window it ran off the bottom.
   useEffect(() => {
-    popover.current?.querySelector<HTMLElement>('[role="slider"]')?.focus();
+    popover.current?.querySelector<HTMLElement>('[role="slider"]')?.focus({ preventScroll: true });
+    popover.current?.scrollIntoView({ block: 'nearest' });
   }, []);
+
+  // A click anywhere else closes it, as any popover does; the trigger button is left to toggle it itself.
+  useEffect(() => {
+    const picker = popover.current?.parentElement;
+    const closeOutside = (event: PointerEvent) => {
+      if (picker && event.target instanceof Node && !picker.contains(event.target)) close(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [close]);
 
   return (
     <fieldset
@@ -54,7 +67,7 @@ export default function ColourPopover({ id, label, hsv, current, choose, close }
           }}
         />
       </div>
-      <button type="button" className="button ed-small" onClick={close}>
+      <button type="button" className="button ed-small" onClick={() => close()}>
         Done
       </button>
     </fieldset>
