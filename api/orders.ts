@@ -53,7 +53,10 @@ export type AdminOrderFilter = {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Paid orders with their customers, newest first; `q` matches order id, names, emails and the address. */
+/**
+ * Paid orders with their customers, newest first; `q` matches order id, names, emails and the address, and the
+ * address's postcode whether or not it is typed with its space.
+ */
 export function adminOrders(db: Db, filter: AdminOrderFilter) {
   let query = db
     .selectFrom('orders')
@@ -70,12 +73,16 @@ export function adminOrders(db: Db, filter: AdminOrderFilter) {
     const pattern = likePattern(q);
     const like = (column: string) =>
       sql<boolean>`lower(coalesce(${sql.ref(column)}, '')) like ${pattern} escape '\\'`;
+    // Postcodes are typed any old way ("m12ab" for M1 2AB): the address also matches with every space taken out.
+    const compactPattern = likePattern(q.replace(/\s+/g, ''));
+    const compactAddress = sql<boolean>`replace(lower(coalesce(orders.delivery_address, '')), ' ', '') like ${compactPattern} escape '\\'`;
     query = query.where((eb) =>
       eb.or([
         like('orders.id'),
         like('orders.delivery_name'),
         like('orders.customer_email'),
         like('orders.delivery_address'),
+        compactAddress,
         like('users.name'),
         like('users.email'),
         like('users.username'),

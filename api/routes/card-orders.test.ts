@@ -42,6 +42,13 @@ describe('card orders through the Stripe adapter and the simulator', () => {
     const admin = await signUpAdmin(t);
     const listed = await t.call('GET', '/api/admin/orders?type=card&q=boiler', undefined, admin);
     expect(listed.body.data).toHaveLength(1);
+    for (const postcode of ['ls14ap', 'LS1%204AP', 'ls1%20%204ap']) {
+      const byPostcode = await t.call('GET', `/api/admin/orders?type=card&q=${postcode}`, undefined, admin);
+      expect(
+        byPostcode.body.data.map((row: { id: string }) => row.id),
+        postcode,
+      ).toEqual([id]);
+    }
     expect(listed.body.data[0]).toMatchObject({
       id,
       customerName: 'Dana Pipe',
