@@ -23,7 +23,7 @@ function Frame({ path, children }: Props) {
 
   return (
     <div className="app">
-      <Sidebar path={path} open={menuOpen} onClose={close} />
+      <Sidebar path={path} open={menuOpen} onClose={close} isAdmin={user?.isAdmin === true} />
       <div className="app__main">
         <button
           type="button"

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { logOut } from '../../lib/logout';
-import { isCurrent, MOBILE_MAX_WIDTH, NAV_ITEMS, type NavItem } from './nav';
+import { isCurrent, MOBILE_MAX_WIDTH, type NavItem, navItems } from './nav';
 import { useMediaQuery } from './use-media-query';
 
-type Props = { path: string; open: boolean; onClose: () => void };
+type Props = { path: string; open: boolean; onClose: () => void; isAdmin: boolean };
 
 function Item({ item, path }: { item: NavItem; path: string }) {
   return (
@@ -19,7 +19,7 @@ function Item({ item, path }: { item: NavItem; path: string }) {
  * SPEC §2: wider than 1000 px, Help Centre, Settings and Logout sit in the sidebar's footer; at 1000 px or less
  * they join the main list, the sidebar opens and closes, and the page can't scroll behind it while open.
  */
-export function Sidebar({ path, open, onClose }: Props) {
+export function Sidebar({ path, open, onClose, isAdmin }: Props) {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
 
   useEffect(() => {
@@ -40,8 +40,9 @@ export function Sidebar({ path, open, onClose }: Props) {
     };
   }, [mobile, open, onClose]);
 
-  const main = mobile ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.secondary);
-  const footer = mobile ? [] : NAV_ITEMS.filter((item) => item.secondary);
+  const items = navItems(isAdmin);
+  const main = mobile ? items : items.filter((item) => !item.secondary);
+  const footer = mobile ? [] : items.filter((item) => item.secondary);
   const logout = (
     <li>
       <button type="button" className="sidebar__logout" onClick={() => void logOut()}>

@@ -10,6 +10,16 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/profile', label: 'Settings', secondary: true },
 ];
 
+/** Only for admins, so they can reach the order console from any signed-in page (the API checks the role again). */
+export const ADMIN_ITEM: NavItem = { href: '/admin', label: 'Admin' };
+
+/** The sidebar's items for this user: an admin's list ends its main part with the console. */
+export function navItems(isAdmin: boolean): NavItem[] {
+  if (!isAdmin) return NAV_ITEMS;
+  const firstSecondary = NAV_ITEMS.findIndex((item) => item.secondary);
+  return [...NAV_ITEMS.slice(0, firstSecondary), ADMIN_ITEM, ...NAV_ITEMS.slice(firstSecondary)];
+}
+
 export const isCurrent = (item: NavItem, path: string) =>
   [item.href, ...(item.also ?? [])].some((href) => path === href || path.startsWith(`${href}/`));
 
