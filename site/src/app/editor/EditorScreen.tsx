@@ -65,7 +65,12 @@ export function EditorScreen({ user, saved }: Props) {
       <TrialBanner status={trial} />
       <div className="ed__stage">
         <div className={locked ? 'ed__layout ed__layout--locked' : 'ed__layout'} inert={locked}>
-          <Preview card={preview.card} sample={preview.sample} username={saved.username || user.username} />
+          <Preview
+            card={preview.card}
+            sample={preview.sample}
+            username={saved.username || user.username}
+            published={isPublished}
+          />
           <section className="ed__form" aria-label="Edit your page" inert={busy}>
             <DesignFields
               page_theme={draft.page_theme}

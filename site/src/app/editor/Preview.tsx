@@ -1,15 +1,22 @@
 import { memo, useState } from 'react';
 import { ProfileCard } from '../../../../renderer/profile/ProfileCard';
 import type { DisplayCard } from '../../../../renderer/profile/view-model';
+import { NOT_PUBLISHED_YET } from '../shell/page-status';
 import { previewCss } from './preview-styles';
 
-type Props = { card: DisplayCard; sample: boolean; username: string };
+type Props = {
+  card: DisplayCard;
+  sample: boolean;
+  username: string;
+  /** False until the first publish: there is no page to visit yet (the header card says why). */
+  published?: boolean;
+};
 
 /**
  * The live preview: the published page's own ProfileCard, in a phone on desktop; on a phone it folds away behind
  * Hide Preview / Show Preview, beside a Visit Page tab.
  */
-export const Preview = memo(function Preview({ card, sample, username }: Props) {
+export const Preview = memo(function Preview({ card, sample, username, published = true }: Props) {
   const [open, setOpen] = useState(true);
   const page = `/u/${encodeURIComponent(username)}`;
   return (
@@ -25,9 +32,15 @@ export const Preview = memo(function Preview({ card, sample, username }: Props) 
         >
           {open ? 'Hide Preview' : 'Show Preview'}
         </button>
-        <a className="ed-preview__tab" href={page} target="_blank" rel="noopener">
-          Visit Page
-        </a>
+        {published ? (
+          <a className="ed-preview__tab" href={page} target="_blank" rel="noopener">
+            Visit Page
+          </a>
+        ) : (
+          <button type="button" className="ed-preview__tab" disabled title={NOT_PUBLISHED_YET}>
+            Visit Page
+          </button>
+        )}
       </div>
       <div className={open ? 'ed-preview__body' : 'ed-preview__body ed-preview__body--closed'}>
         <h2 id="ed-preview-title" className="ed-preview__title">

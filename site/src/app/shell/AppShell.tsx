@@ -7,6 +7,7 @@ import { createQueryClient } from '../query-client';
 import { headerAvatar } from './avatar';
 import { ErrorScreen } from './ErrorScreen';
 import { HeaderCard } from './HeaderCard';
+import { pageUnavailableReason } from './page-status';
 import { reloadOnFailedChunks } from './reload-once';
 import { Sidebar } from './Sidebar';
 
@@ -34,7 +35,7 @@ function Frame({ path, children }: Props) {
         >
           Menu
         </button>
-        <HeaderCard user={user} avatar={avatar} />
+        <HeaderCard user={user} avatar={avatar} unavailable={pageUnavailableReason(card.data)} />
         <main id="main" className="app__content">
           {children}
         </main>

@@ -5,7 +5,12 @@ import type { Avatar } from './avatar';
 import { SMALL_MAX_WIDTH } from './nav';
 import { useMediaQuery } from './use-media-query';
 
-type Props = { user: SessionUser | null; avatar: Avatar | null };
+type Props = {
+  user: SessionUser | null;
+  avatar: Avatar | null;
+  /** Why the page can't be visited or shared yet (shell/page-status.ts); null when it is live. */
+  unavailable: string | null;
+};
 
 // Opened by a click, so fetched then (a moment, on the first share only) rather than before the page's first paint.
 const ShareModal = lazy(() =>
@@ -23,7 +28,7 @@ const initials = (name: string) =>
     .join('') || '?';
 
 /** SPEC §2 "Header card": who is signed in, a link to their page, and Share. */
-export function HeaderCard({ user, avatar }: Props) {
+export function HeaderCard({ user, avatar, unavailable }: Props) {
   const [sharing, setSharing] = useState(false);
   const small = useMediaQuery(`(max-width: ${SMALL_MAX_WIDTH}px)`);
 
@@ -58,7 +63,7 @@ export function HeaderCard({ user, avatar }: Props) {
         <p className="header-card__email">{user?.email || 'your email address'}</p>
       </div>
       <div className="header-card__actions">
-        {user && (
+        {user && !unavailable && (
           <a
             className="button button--ghost header-card__visit"
             href={`/u/${user.username}`}
@@ -68,10 +73,31 @@ export function HeaderCard({ user, avatar }: Props) {
             Visit Page
           </a>
         )}
-        <button type="button" className="button" onClick={share} disabled={!user}>
+        {user && unavailable && (
+          <button
+            type="button"
+            className="button button--ghost header-card__visit"
+            disabled
+            aria-describedby="header-card-note"
+          >
+            Visit Page
+          </button>
+        )}
+        <button
+          type="button"
+          className="button"
+          onClick={share}
+          disabled={!user || unavailable !== null}
+          aria-describedby={unavailable ? 'header-card-note' : undefined}
+        >
           {small ? 'Share' : 'Share Your Page'}
         </button>
       </div>
+      {user && unavailable && (
+        <p id="header-card-note" className="header-card__note">
+          {unavailable}
+        </p>
+      )}
       {sharing && user && (
         <Suspense fallback={null}>
           <ShareModal username={user.username} onClose={() => setSharing(false)} />
