@@ -275,9 +275,9 @@ test.describe('the profile editor on a phone', () => {
     await expect(screen).toBeHidden();
     await page.getByRole('button', { name: 'Show Preview' }).click();
     await expect(screen).toBeVisible();
-    const visit = page.getByRole('link', { name: 'Visit Page' }).last();
-    await expect(visit).toHaveAttribute('href', '/u/mobile-mo');
-    await expect(visit).toHaveAttribute('target', '_blank');
+    // Nothing is published yet, so there is no page to visit: the tab is off and the header card says why.
+    await expect(page.getByRole('button', { name: 'Visit Page' }).last()).toBeDisabled();
+    await expect(page.getByText('Your page isn’t live yet: publish it from the editor')).toBeVisible();
 
     const work = panel(page, 'My Work');
     const photos = await Promise.all(

@@ -90,7 +90,7 @@ test.describe('a newcomer’s journeys', () => {
     const vcard = fs.readFileSync((await download.path()) ?? '', 'utf8');
     expect(vcard).toContain('VERSION:3.0');
     expect(vcard).toContain('Dana Pipe');
-    expect(vcard).toContain('0113 496 0000');
+    expect(vcard).toContain('TEL;TYPE=WORK:+441134960000');
 
     await page.getByRole('button', { name: /^Share/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Your Link' });

@@ -17,7 +17,8 @@ const LONG = {
   business_card_name: word('B', 80),
   bio: word('b', 1500),
   contact_email: `${word('e', 60)}@${word('d', 60)}.example.com`,
-  phone_number: '0'.repeat(30),
+  // The longest the API takes (40) with nowhere to break, and still a number that can be dialled.
+  phone_number: '+44(0)(117)-(496)-(0456)-extension-12345',
   services: JSON.stringify([
     { name: word('s', 80), price: `£${'9'.repeat(33)}` },
     { name: 'Boiler service', price: word('P', 40) },

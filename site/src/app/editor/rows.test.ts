@@ -49,8 +49,9 @@ describe('kept rows', () => {
 describe('phoneCharacters', () => {
   it('keeps digits, plus, brackets, spaces, hyphens and how extensions are written', () => {
     expect(phoneCharacters('+44 (0)113-496 0000')).toBe('+44 (0)113-496 0000');
-    expect(phoneCharacters('0113 abc 4960000 ext.5')).toBe('0113  4960000 ext.5');
-    expect(phoneCharacters('0113 4960000 #5; call')).toBe('0113 4960000 #5 ');
+    expect(phoneCharacters('0113 4960000 ext.5')).toBe('0113 4960000 ext.5');
+    expect(phoneCharacters('0113 4960000 extension 5')).toBe('0113 4960000 extension 5');
+    expect(phoneCharacters('0113 4960000 #5; @*!')).toBe('0113 4960000 #5 ');;
   });
 });
 

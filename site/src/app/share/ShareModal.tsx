@@ -1,10 +1,15 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '../../stores/toasts';
 
-type Props = { username: string; onClose: () => void };
+type Props = {
+  username: string;
+  onClose: () => void;
+  /** Why the link doesn't work yet (shell/page-status.ts), said before anyone prints or sends it; null when live. */
+  unavailable?: string | null;
+};
 
 /** SPEC §2 "Share modal": the link, a copy button, the QR code and its download; Escape closes; no scrolling behind. */
-export function ShareModal({ username, onClose }: Props) {
+export function ShareModal({ username, onClose, unavailable = null }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const url = `${window.location.origin}/u/${encodeURIComponent(username)}`;
   const shortLink = url.replace(/^https?:\/\//, '');
@@ -40,6 +45,11 @@ export function ShareModal({ username, onClose }: Props) {
           ×
         </button>
       </div>
+      {unavailable && (
+        <p className="share__note" role="note">
+          {unavailable} The link and QR code below will work once it is.
+        </p>
+      )}
       <label className="share__link">
         Your page
         <input readOnly value={shortLink} onFocus={(e) => e.currentTarget.select()} />

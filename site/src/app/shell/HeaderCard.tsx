@@ -83,13 +83,7 @@ export function HeaderCard({ user, avatar, unavailable }: Props) {
             Visit Page
           </button>
         )}
-        <button
-          type="button"
-          className="button"
-          onClick={share}
-          disabled={!user || unavailable !== null}
-          aria-describedby={unavailable ? 'header-card-note' : undefined}
-        >
+        <button type="button" className="button" onClick={share} disabled={!user}>
           {small ? 'Share' : 'Share Your Page'}
         </button>
       </div>
@@ -100,7 +94,7 @@ export function HeaderCard({ user, avatar, unavailable }: Props) {
       )}
       {sharing && user && (
         <Suspense fallback={null}>
-          <ShareModal username={user.username} onClose={() => setSharing(false)} />
+          <ShareModal username={user.username} unavailable={unavailable} onClose={() => setSharing(false)} />
         </Suspense>
       )}
     </header>

@@ -1,10 +1,10 @@
 import type { Card } from '../../../../contract/card';
 
-export const NOT_PUBLISHED_YET = 'Your page isn’t live yet: publish it from the editor to visit or share it.';
+export const NOT_PUBLISHED_YET = 'Your page isn’t live yet: publish it from the editor first.';
 export const NOT_LIVE = 'Your page isn’t live: your free trial has ended. Subscribe to put it back online.';
 
 /**
- * Why Visit Page and Share would only lead to "This profile isn’t live yet", or null when the page is live (or
+ * Why Visit Page, and the shared link, would only lead to "This profile isn’t live yet", or null when the page is live (or
  * not known yet: the buttons stay usable while the card loads rather than flicker off).
  */
 export function pageUnavailableReason(card: Pick<Card, 'isPublished' | 'isLive'> | undefined): string | null {
