@@ -49,7 +49,7 @@ test.describe('orders, signed in', () => {
     await expect(page.getByText('Estimated delivery date')).toBeVisible();
     await expect(page.getByText('Step 1 of 4: Order placed')).toBeVisible();
     await expect(page.getByText(/still being processed/)).toBeVisible();
-    await expect(toast(page, 'Subscription updated successfully!')).toBeVisible();
+    await expect(toast(page, 'Payment received: your card order is confirmed.')).toBeVisible();
     await expect(page).not.toHaveURL(/session_id/);
     expect(new URL(page.url()).searchParams.get('id')).toBeTruthy();
     await expectNoAxeViolations(page);

@@ -7,7 +7,7 @@ import { deliveryEstimate, formatDate, formatMoney, humanise } from './format';
 import { fulfilmentLabel, fulfilmentTone } from './fulfilment';
 import { NotFound } from './NotFound';
 import { FulfilmentProgress } from './Progress';
-import { usePaymentReturn } from './payment-return';
+import { CARD_ORDER_CONFIRMED, usePaymentReturn } from './payment-return';
 import { Tracking } from './Tracking';
 import { Badge, DetailRows, Loading, Tile } from './ui';
 
@@ -65,7 +65,7 @@ export function OrderSuccess() {
   const [lookup] = useState(() => readLookup(window.location.search));
   const confirmed = useConfirmedOrder(lookup, MESSAGES);
   const asked = Boolean(lookup.id || lookup.sessionId);
-  usePaymentReturn({ ready: !asked || !confirmed.isPending, keep: 'id' });
+  usePaymentReturn({ ready: !asked || !confirmed.isPending, keep: 'id', done: CARD_ORDER_CONFIRMED });
 
   if (!asked) return <NotFound title="No order found" problem={null} />;
   if (confirmed.isPending) return <Loading>Confirming your payment…</Loading>;

@@ -7,6 +7,8 @@ import { queryKeys } from '../queries';
 import { isPaymentReturn, withoutQuery } from './return-address';
 
 export const SUBSCRIPTION_UPDATED = 'Subscription updated successfully!';
+/** Back from buying cards: say what happened, not that a subscription changed (issue 14). */
+export const CARD_ORDER_CONFIRMED = 'Payment received: your card order is confirmed.';
 
 /** Brings subscriptions up to date from the provider, then the user and their orders from us. */
 export async function syncSubscriptions(client: QueryClient) {
@@ -27,9 +29,18 @@ export async function syncSubscriptions(client: QueryClient) {
 
 /**
  * SPEC §4 "Payment return": back from checkout, sync, refetch, say so and clear the query. `ready` holds it back
- * until the screen has read what it needs from the address; `keep` names what a reload still needs.
+ * until the screen has read what it needs from the address; `keep` names what a reload still needs; `done` is
+ * what the toast says.
  */
-export function usePaymentReturn({ ready = true, keep = '' }: { ready?: boolean; keep?: string } = {}) {
+export function usePaymentReturn({
+  ready = true,
+  keep = '',
+  done = SUBSCRIPTION_UPDATED,
+}: {
+  ready?: boolean;
+  keep?: string;
+  done?: string;
+} = {}) {
   const client = useQueryClient();
   const [returning] = useState(() => isPaymentReturn(window.location.search));
   const [synced, setSynced] = useState(false);
@@ -40,10 +51,10 @@ export function usePaymentReturn({ ready = true, keep = '' }: { ready?: boolean;
     started.current = true;
     void syncSubscriptions(client).then(() => {
       window.history.replaceState(window.history.state, '', withoutQuery(window.location, keep.split(',')));
-      toast.success(SUBSCRIPTION_UPDATED);
+      toast.success(done);
       setSynced(true);
     });
-  }, [returning, ready, keep, client]);
+  }, [returning, ready, keep, done, client]);
 
   return { returning, synced };
 }
