@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
 import { e2eDataDir, e2ePort } from './env';
@@ -111,4 +113,14 @@ export async function tokenVisibleToScripts(page: Page, token?: string): Promise
       (!!value && everything.includes(value))
     );
   }, token ?? '');
+}
+
+/**
+ * `npm run grant-admin -- <email>` against the journeys' data folder: the server's ADMIN_EMAILS is fixed when it
+ * starts, so the role is granted the way an operator would on a running system.
+ */
+export async function grantAdmin(email: string) {
+  await promisify(execFile)('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
+  });
 }

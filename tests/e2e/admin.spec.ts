@@ -1,24 +1,12 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { bearer, signUp, storeSession, switchSession } from './accounts';
+import { bearer, grantAdmin, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
 import { expectCheckoutWebhookRecorded } from './webhooks';
 
 const TRACKING_URL = 'https://track.example.com/parcel/TC4242';
-
-/**
- * `npm run grant-admin -- <email>` against the journeys' data folder: the server's ADMIN_EMAILS is fixed when it
- * starts, so the role is granted the way an operator would on a running system.
- */
-async function grantAdmin(email: string) {
-  await promisify(execFile)('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
-  });
-}
 
 /** Who the browser is signed in as; the page reads the stored session on its next load. */
 const actAs = (page: Page, token: string) => switchSession(page, token);
