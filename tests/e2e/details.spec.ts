@@ -79,7 +79,9 @@ test.describe('the details', () => {
     await expect
       .poll(async () => {
         await live.goto('/u/details-one');
-        return live.getByText('Pipe & Daughters Ltd').count();
+        // Under the name in About Me (the page's heading carries it too, for screen readers, when there is no
+        // main heading).
+        return live.getByRole('region', { name: 'Dana Pipe' }).getByText('Pipe & Daughters Ltd').count();
       })
       .toBe(1);
     const call = live.getByRole('link', { name: /Call/ });
