@@ -105,12 +105,12 @@ test.describe('signing up and signing in', () => {
     await expectSignedIn(page);
   });
 
-  test('logs in: the server’s words for a wrong password, then back where the visitor came from', async ({
+  test('logs in: the server’s words for a wrong password, then back to the signed-in page the visitor came from', async ({
     page,
     request,
   }) => {
     await signUp(request, 'returning');
-    await page.goto('/login?from=%2Ffaq');
+    await page.goto('/login?from=%2Fmyorders');
     await expectNoAxeViolations(page);
     await logIn(page, 'returning@example.com', 'Wrong2026');
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
@@ -118,7 +118,7 @@ test.describe('signing up and signing in', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/faq');
+    await page.waitForURL((url) => url.pathname === '/myorders');
     await expectSignedIn(page);
 
     await page.goto('/login');

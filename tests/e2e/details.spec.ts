@@ -60,6 +60,16 @@ test.describe('the details', () => {
     // Nothing is published yet: Visit Page says why rather than lead to "This profile isn’t live yet".
     await expect(page.getByText('Your page isn’t live yet: publish it from the editor first.')).toBeVisible();
 
+    // The colour picker closes on a click outside it, and opened on a 900 px high window its Done button is in view.
+    const colour = page.getByRole('button', { name: /^Button colour/ });
+    // At the foot of the window, where the open picker used to run off the bottom.
+    await colour.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await colour.click();
+    const done = page.getByRole('button', { name: 'Done' });
+    await expect(done).toBeInViewport();
+    await page.getByRole('heading', { name: 'My page' }).click();
+    await expect(done).toBeHidden();
+
     const about = panel(page, 'About Me');
     await about.getByLabel('Full name').fill('Dana Pipe');
     await about.getByLabel('Business name').fill('Pipe & Daughters Ltd');
@@ -97,6 +107,14 @@ test.describe('the details', () => {
     expect(value('ORG')).toEqual(['Pipe & Daughters Ltd']);
     expect(value('FN')).toEqual(['Dana Pipe']);
     expect(value('TEL;TYPE=WORK')).toEqual(['+447700900123;ext=5']);
+  });
+
+  test('the help centre’s Log in to read leads to the guides, not back to itself', async ({ page }) => {
+    await page.goto('/helpcentre');
+    await expect(page.getByRole('link', { name: 'Log in to read' }).first()).toHaveAttribute(
+      'href',
+      '/login?from=%2Fhelpcentreinterface',
+    );
   });
 
   test('a phone number no dialler can use is refused with a sentence at the API', async ({ request }) => {
