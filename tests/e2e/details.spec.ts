@@ -73,6 +73,7 @@ test.describe('the details', () => {
     const about = panel(page, 'About Me');
     await about.getByLabel('Full name').fill('Dana Pipe');
     await about.getByLabel('Business name').fill('Pipe & Daughters Ltd');
+    await panel(page, 'Contact').getByLabel('Email').fill('dana.pipe.and.daughters.plumbing@example.co.uk');
     await panel(page, 'Contact').getByLabel('Phone').fill(PHONE);
     await expect(panel(page, 'Contact').getByLabel('Phone')).toHaveValue(PHONE);
     const preview = page.getByRole('region', { name: 'Preview of your page' });
@@ -97,6 +98,15 @@ test.describe('the details', () => {
     const call = live.getByRole('link', { name: /Call/ });
     await expect(call).toHaveAttribute('href', 'tel:+447700900123;ext=5');
     await expect(call).toContainText(PHONE);
+
+    // At 360 px a long address used to squeeze its label to "Emai / l": the label stays on one line.
+    await live.setViewportSize({ width: 360, height: 780 });
+    const label = live.getByRole('link', { name: /^Email/ }).locator('b');
+    const lines = await label.evaluate(
+      (element) =>
+        element.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect(lines).toBeLessThan(1.5);
 
     const [download] = await Promise.all([
       live.waitForEvent('download'),
