@@ -51,7 +51,7 @@ describe('phoneCharacters', () => {
     expect(phoneCharacters('+44 (0)113-496 0000')).toBe('+44 (0)113-496 0000');
     expect(phoneCharacters('0113 4960000 ext.5')).toBe('0113 4960000 ext.5');
     expect(phoneCharacters('0113 4960000 extension 5')).toBe('0113 4960000 extension 5');
-    expect(phoneCharacters('0113 4960000 #5; @*!')).toBe('0113 4960000 #5 ');;
+    expect(phoneCharacters('0113 4960000 #5; @*!')).toBe('0113 4960000 #5 ');
   });
 });
 
