@@ -3,13 +3,13 @@ import { ProfileCard } from '../../../../renderer/profile/ProfileCard';
 import type { DisplayCard } from '../../../../renderer/profile/view-model';
 import { previewCss } from './preview-styles';
 
-type Props = { card: DisplayCard; sample: boolean; username: string };
+type Props = { card: DisplayCard; sample: boolean; empty: boolean; username: string };
 
 /**
  * The live preview: the published page's own ProfileCard, in a phone on desktop; on a phone it folds away behind
  * Hide Preview / Show Preview, beside a Visit Page tab.
  */
-export const Preview = memo(function Preview({ card, sample, username }: Props) {
+export const Preview = memo(function Preview({ card, sample, empty, username }: Props) {
   const [open, setOpen] = useState(true);
   const page = `/u/${encodeURIComponent(username)}`;
   return (
@@ -34,7 +34,16 @@ export const Preview = memo(function Preview({ card, sample, username }: Props) 
           Live preview
         </h2>
         {sample && (
-          <p className="ed-hint">This is a sample page. Yours appears here as you fill in the editor.</p>
+          <p className="ed-preview__note">
+            <strong>Example page.</strong> This sample shows what a page can look like; none of it is yours or
+            will be published. Your own page takes its place as soon as you change anything.
+          </p>
+        )}
+        {empty && (
+          <p className="ed-preview__note">
+            <strong>Your page is empty so far.</strong> Add a heading, your name, a photo, a service, a review
+            or a way to contact you, and it appears here.
+          </p>
         )}
         <div className="ed-phone">
           <section
@@ -45,6 +54,11 @@ export const Preview = memo(function Preview({ card, sample, username }: Props) 
             aria-label={sample ? 'Sample page preview' : 'Preview of your page'}
             data-preview={sample ? 'sample' : 'draft'}
           >
+            {sample && (
+              <span className="ed-preview__badge" aria-hidden="true">
+                Example
+              </span>
+            )}
             <ProfileCard
               card={card}
               username={username}

@@ -38,12 +38,20 @@ describe('previewCard', () => {
     expect(card.reviews).toHaveLength(3);
   });
 
-  it('restyles the sample with any look the person has changed', () => {
-    const draft = { ...emptyDraft(), page_theme: 'dark' as const };
-    const { card, sample } = previewCard(draft, emptyDraft(), false);
+  it('draws the sample in the look the controls show, never the sample’s own', () => {
+    const { card, sample } = previewCard(emptyDraft(), emptyDraft(), false);
     expect(sample).toBe(true);
+    expect(card).toMatchObject({ style: 'Inter', button_text_color: 'white', page_theme: 'light' });
+  });
+
+  it('shows the person’s own page, empty, from their first change on: no sample mixed in', () => {
+    const draft = { ...emptyDraft(), page_theme: 'dark' as const };
+    const { card, sample, empty } = previewCard(draft, emptyDraft(), false);
+    expect(sample).toBe(false);
+    expect(empty).toBe(true);
     expect(card.page_theme).toBe('dark');
-    expect(card.style).toBe('Montserrat');
+    expect(card.main_heading).toBe('');
+    expect(card.works).toEqual([]);
   });
 
   it('shows the draft as soon as it has content, picked photos by their object URL', () => {
