@@ -26,7 +26,7 @@ import { useScrollToEditor } from './use-scroll-to-editor';
 import { VerifyPrompt } from './VerifyPrompt';
 import { WorkFields } from './WorkFields';
 
-type Props = { user: SessionUser; saved: SavedCard };
+type Props = { user: SessionUser; accountId: string; saved: SavedCard };
 
 /** The published card, or the unpublished draft this account left on this device (issue 14) on top of it. */
 function startingPoint(accountId: string, content: SavedCard['content']) {
@@ -39,8 +39,7 @@ function startingPoint(accountId: string, content: SavedCard['content']) {
 
 const timeText = (date: Date) => date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function EditorScreen({ user, saved }: Props) {
-  const accountId = user._id;
+export function EditorScreen({ user, accountId, saved }: Props) {
   const [start] = useState(() => startingPoint(accountId, saved.content));
   const [state, dispatch] = useReducer(editorReducer, start.state);
   const [restored, setRestored] = useState<RestoredDraft | null>(start.restored);
