@@ -223,15 +223,12 @@ test.describe('the editor keeps work', () => {
     const sample = page.getByRole('region', { name: 'Sample page preview' });
     await expect(sample.getByRole('heading', { name: 'Taylor & Sons Bathrooms' })).toBeVisible();
     await expect(page.getByText('Example page.')).toBeVisible();
-    // The controls say what the sample shows: Inter, white button text.
+    // The controls say what the sample shows: Montserrat, black text on the orange button.
     const design = panel(page, 'Design');
-    await expect(design.getByRole('radio', { name: 'Inter' })).toBeChecked();
-    await expect(design.getByRole('radio', { name: 'White' })).toBeChecked();
-    await expect(sample.locator('.tc')).toHaveCSS('font-family', /^Inter/);
-    await expect(sample.getByRole('link', { name: 'Save My Number' })).toHaveCSS(
-      'color',
-      'rgb(255, 255, 255)',
-    );
+    await expect(design.getByRole('radio', { name: 'Montserrat' })).toBeChecked();
+    await expect(design.getByRole('radio', { name: 'Black' })).toBeChecked();
+    await expect(sample.locator('.tc')).toHaveCSS('font-family', /^Montserrat/);
+    await expect(sample.getByRole('link', { name: 'Save My Number' })).toHaveCSS('color', 'rgb(0, 0, 0)');
 
     // The first change shows their own page: empty, in their theme, with no sample in it.
     await design.getByRole('radio', { name: 'Dark' }).check();

@@ -16,6 +16,7 @@ import { ReviewsFields } from './ReviewsFields';
 import { type EditorState, editorReducer, initialEditorState } from './reducer';
 import { SectionOrder } from './SectionOrder';
 import { ServicesFields } from './ServicesFields';
+import { startingContent } from './sample';
 import type { SavedCard } from './saved-card';
 import { TrialBanner, TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
@@ -29,8 +30,8 @@ import { WorkFields } from './WorkFields';
 type Props = { user: SessionUser; accountId: string; saved: SavedCard };
 
 /** The published card, or the unpublished draft this account left on this device (issue 14) on top of it. */
-function startingPoint(accountId: string, content: SavedCard['content']) {
-  const baseline = draftFromContent(content);
+function startingPoint(accountId: string, saved: SavedCard) {
+  const baseline = draftFromContent(startingContent(saved));
   const restored = readLocalDraft(localStorage, accountId, baseline);
   if (!restored || !isDirty(restored.draft, baseline))
     return { state: initialEditorState(baseline), restored: null };
@@ -40,7 +41,7 @@ function startingPoint(accountId: string, content: SavedCard['content']) {
 const timeText = (date: Date) => date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function EditorScreen({ user, accountId, saved }: Props) {
-  const [start] = useState(() => startingPoint(accountId, saved.content));
+  const [start] = useState(() => startingPoint(accountId, saved));
   const [state, dispatch] = useReducer(editorReducer, start.state);
   const [restored, setRestored] = useState<RestoredDraft | null>(start.restored);
   /** What Reset Page (or Discard draft) cleared, until Undo brings it back or the next edit. */
@@ -64,7 +65,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   useEffect(() => {
     const { draft: current, baseline: loaded } = latest.current;
     if (isDirty(current, loaded)) return;
-    dispatch({ type: 'load', draft: draftFromContent(saved.content) });
+    dispatch({ type: 'load', draft: draftFromContent(startingContent(saved)) });
     setPublished(saved.isPublished);
   }, [saved]);
 

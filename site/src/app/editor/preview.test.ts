@@ -5,6 +5,7 @@ import { filledDraft, picked, storedRef } from '../../../../tests/support/site/d
 import { draftFromContent, emptyDraft } from './draft';
 import { previewCard } from './preview-card';
 import { previewCss, scopeToCard } from './preview-styles';
+import { startingContent } from './sample';
 import { readSavedCard } from './saved-card';
 
 describe('previewCss', () => {
@@ -67,6 +68,18 @@ describe('previewCard', () => {
     const draft = draftFromContent({ ...defaultCardContent(), avatar: ref });
     expect(previewCard(draft, draft, true).card.avatar?.srcset).toContain(`/media/${ref.id}-320.webp 320w`);
     expect(previewCard(emptyDraft(), emptyDraft(), true).sample).toBe(false);
+  });
+});
+
+describe('startingContent', () => {
+  it('starts someone with nothing published in the sample’s look, and a published card as it is', () => {
+    const content = { ...defaultCardContent(), full_name: 'Dana Pipe' };
+    expect(startingContent({ content, isPublished: false, username: 'dana' })).toEqual({
+      ...content,
+      style: 'Montserrat',
+      button_text_color: 'black',
+    });
+    expect(startingContent({ content, isPublished: true, username: 'dana' })).toBe(content);
   });
 });
 
