@@ -35,7 +35,7 @@ export function storedDraft(draft: Draft, now: Date): StoredDraft {
   return {
     version: 1,
     savedAt: now.toISOString(),
-    content: cardContentSchema.parse(content),
+    content,
     leftOut: {
       cover_photo: draft.cover_photo?.kind === 'new',
       avatar: draft.avatar?.kind === 'new',
