@@ -177,15 +177,13 @@ export function EditorScreen({ user, accountId, saved }: Props) {
               tiktok_url={draft.tiktok_url}
               dispatch={dispatch}
             />
-            {undo && (
-              <div className="ed-notice" role="status">
-                <p>Page reset: your unpublished changes were cleared.</p>
-                <button type="button" className="button ed-small" onClick={undoReset}>
-                  Undo
-                </button>
-              </div>
-            )}
-            <Actions busy={busy} dirty={dirty} onReset={askToReset} onPublish={() => void publish()} />
+            <Actions
+              busy={busy}
+              dirty={dirty}
+              onReset={askToReset}
+              onPublish={() => void publish()}
+              onUndo={undo ? undoReset : undefined}
+            />
           </section>
         </div>
         {locked && <TrialEndedOverlay />}
