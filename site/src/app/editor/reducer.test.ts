@@ -80,6 +80,11 @@ describe('editorReducer', () => {
     const [first, second] = state.draft.services;
     state = editorReducer(state, { type: 'moveRow', list: 'services', key: second?.key ?? '', to: 0 });
     expect(state.draft.services).toEqual([second, first]);
+    state = editorReducer(state, { type: 'addReview' });
+    state = editorReducer(state, { type: 'addReview' });
+    const [older, newer] = state.draft.reviews;
+    state = editorReducer(state, { type: 'moveRow', list: 'reviews', key: older?.key ?? '', to: 1 });
+    expect(state.draft.reviews).toEqual([newer, older]);
     expect(moveRow([{ key: 'x' }], 'missing', 0)).toEqual([{ key: 'x' }]);
   });
 
