@@ -47,7 +47,11 @@ export type ImageInputs = {
   avatarRemoved: boolean;
   existingWorks: string[];
   newWorks: UploadedPhoto[];
+  /** Where each work goes: the next kept address or the next upload. Absent: the kept ones, then the uploads. */
+  worksOrder?: WorkSlot[];
 };
+
+export type WorkSlot = 'kept' | 'new';
 
 type Upload = { photo: UploadedPhoto; label: string };
 
@@ -61,7 +65,8 @@ type Access = {
 
 /**
  * Cover and avatar: a new file or address replaces, the removal flag clears, and nothing sent keeps what was
- * published. Works are the kept addresses in order, then the new uploads: the editor always sends the whole list.
+ * published. Works come in the order sent (`worksOrder`), else the kept addresses, then the new uploads: the editor
+ * always sends the whole list.
  * Every upload is checked from its header, and the request's total pixels against its budget, before any is
  * decoded; the new photos come back prepared in memory, for the caller to write once the whole request is valid.
  */
@@ -141,10 +146,13 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
 
   const cover = await one(inputs.cover, 'Cover photo');
   const avatar = await one(inputs.avatar, 'Profile photo');
-  const works: ImageRef[] = [];
+  const kept: ImageRef[] = [];
   for (const [index, url] of inputs.existingWorks.entries())
-    works.push(await existing(url, `Work image ${index + 1}`, access));
-  for (const photo of inputs.newWorks) works.push((prepared.get(photo) as PreparedImage).ref);
+    kept.push(await existing(url, `Work image ${index + 1}`, access));
+  const uploaded = inputs.newWorks.map((photo) => (prepared.get(photo) as PreparedImage).ref);
+  const works = inputs.worksOrder
+    ? inputs.worksOrder.flatMap((slot) => (slot === 'kept' ? kept.splice(0, 1) : uploaded.splice(0, 1)))
+    : [...kept, ...uploaded];
   return {
     images: {
       cover_photo: cover ?? (inputs.coverRemoved ? null : (previous?.cover_photo ?? null)),

@@ -1,5 +1,5 @@
 import { snakeCaseKeys } from '../events/card/input';
-import type { ImageInput, ImageInputs } from './card-images';
+import type { ImageInput, ImageInputs, WorkSlot } from './card-images';
 import { invalid } from './errors';
 import { UploadedPhoto } from './media/upload-form';
 
@@ -56,8 +56,14 @@ export function splitCardPayload(raw: Record<string, Value>): {
     fields[key] = value;
   }
   const newWorks = list(body.works).filter((entry): entry is UploadedPhoto => entry instanceof UploadedPhoto);
-  // Work addresses sent under `works` (some clients do) count as existing ones, in their place before new uploads.
   const workAddresses = list(body.works).filter((entry): entry is string => typeof entry === 'string');
+  // `existing_works` come first; under `works`, addresses and uploads keep the order they were sent in, so an
+  // editor that sends the whole list there publishes the photos in the order its owner arranged them.
+  const worksOrder: WorkSlot[] = addresses(body.existing_works).map(() => 'kept');
+  for (const entry of list(body.works)) {
+    if (entry instanceof UploadedPhoto) worksOrder.push('new');
+    else if (typeof entry === 'string') for (const _ of addresses(entry)) worksOrder.push('kept');
+  }
   return {
     fields,
     images: {
@@ -67,6 +73,7 @@ export function splitCardPayload(raw: Record<string, Value>): {
       avatarRemoved: truthy(body.avatar_removed),
       existingWorks: [...addresses(body.existing_works), ...addresses(workAddresses)],
       newWorks,
+      worksOrder,
     },
   };
 }

@@ -37,6 +37,17 @@ const publish = (id: string, content = fullCard()) =>
     command: { type: 'PublishCard', accountId: id, content, accountMayPublish: true },
     now,
   });
+/** A card with nothing to show, as could be published before issue 14 made the decider refuse one. */
+const publishBlankAsBefore = (id: string) =>
+  handleCommand(t.db, {
+    decider: {
+      ...cardDecider,
+      decide: () => [{ type: 'CardPublished', data: { accountId: id, content: everySectionHidden() } }],
+    },
+    streamId: `card-${id}`,
+    command: null,
+    now,
+  });
 const register = (id: string) =>
   account(id, { type: 'RegisterAccount', accountId: id, name: id, email: `${id}@example.com`, username: id });
 
@@ -51,7 +62,7 @@ async function seed() {
   await register('fresh');
   await register('blank');
   await account('blank', { type: 'StartTrial' });
-  await publish('blank', everySectionHidden());
+  await publishBlankAsBefore('blank');
   await register('noemail');
   await account('noemail', { type: 'StartTrial' });
   await publish('noemail', { ...defaultCardContent(), full_name: 'Only A Name' });

@@ -128,6 +128,18 @@ describe('the card as a photo form', () => {
     expectNothingKept();
   });
 
+  it('numbers a photo over 10 MB by its place among kept addresses and uploads sent together under works', async () => {
+    const { answer } = sendForm([
+      { name: 'full_name', value: 'Dana Pipe' },
+      { name: 'works', value: `/media/${'a'.repeat(24)}-1600.webp` },
+      { name: 'works', filename: 'huge.jpg', head: jpeg, size: 100 * MB },
+    ]);
+    expect((await answer).body).toEqual({
+      error: 'Work image 2 is larger than 10 MB. Please choose a smaller photo.',
+    });
+    expectNothingKept();
+  });
+
   it('stops at the 11th work photo with the count message, before reading it', async () => {
     const parts: FormPart[] = [{ name: 'full_name', value: 'Dana Pipe' }];
     for (let i = 0; i < 10; i++)

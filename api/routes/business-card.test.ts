@@ -83,6 +83,46 @@ describe('POST /api/business-card/create_business_card', () => {
     expect(removed.body.data.cover_photo).toBeNull();
   });
 
+  it('publishes work photos, stored and new, in the order they were sent under works', async () => {
+    const first = await publishForm([
+      ...basics,
+      ['works', await photo('#112233')],
+      ['works', await photo('#445566')],
+    ]);
+    const [a, b] = first.body.data.works as string[];
+    const reordered = await publishForm([
+      ...basics,
+      ['works', b as string],
+      ['works', await photo('#778899')],
+      ['works', a as string],
+    ]);
+    expect(reordered.status).toBe(200);
+    const works = reordered.body.data.works as string[];
+    expect(works).toHaveLength(3);
+    expect([works[0], works[2]]).toEqual([b, a]);
+    expect(works[1]).not.toMatch(new RegExp(`^(${a}|${b})$`));
+    // What was published is what my_card answers, in the same order.
+    expect((await t.call('GET', '/api/business-card/my_card', undefined, token)).body.data.works).toEqual(
+      works,
+    );
+  });
+
+  it('refuses a card with nothing to show, saying what to add, and starts no trial', async () => {
+    const response = await t.call(
+      'POST',
+      '/api/business-card/create_business_card',
+      { page_theme: 'dark' },
+      token,
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/^Your page has nothing to show yet\. Add a heading, your name/);
+    const profile = await t.call('GET', '/api/profile', undefined, token);
+    expect(profile.body.data.trialExpires).toBeNull();
+    expect((await t.call('GET', '/api/business-card/my_card', undefined, token)).body.data.isPublished).toBe(
+      false,
+    );
+  });
+
   it('accepts JSON in either casing', async () => {
     const response = await t.call(
       'POST',

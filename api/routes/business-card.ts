@@ -60,13 +60,21 @@ const FORM_LIMITS: FormLimits = {
   },
 };
 
-/** "Work image 3" counts the kept addresses sent before it, as the editor numbers them. */
+const entries = (value: UploadForm['values'][string] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * "Work image 3" counts the kept addresses sent before it, as the editor numbers them: under `existing_works`,
+ * and under `works` among the uploads (the editor sends its whole list there, in order).
+ */
 function photoLabel(field: string, index: number, before: UploadForm['values']) {
   if (field === 'avatar') return 'Profile photo';
   if (field !== 'works') return 'Cover photo';
-  const kept = before.existing_works ?? before.existingWorks;
-  const keptCount = kept === undefined ? 0 : Array.isArray(kept) ? kept.length : 1;
-  return `Work image ${keptCount + index + 1}`;
+  const kept = entries(before.existing_works ?? before.existingWorks).filter(
+    (entry) => entry !== '[]',
+  ).length;
+  const keptAmongWorks = entries(before.works).filter((entry) => typeof entry === 'string').length;
+  return `Work image ${kept + keptAmongWorks + index + 1}`;
 }
 
 async function readPayload(

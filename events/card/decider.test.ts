@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from './content';
-import { type CardCommand, cardDecider, NO_CHANGES, TRIAL_OVER } from './decider';
+import { type CardCommand, cardDecider, NO_CHANGES, NOTHING_TO_SHOW, TRIAL_OVER } from './decider';
 import type { CardEvent } from './events';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -47,5 +47,14 @@ describe('card decider', () => {
     expect(
       given(published).when(publish({ accountMayPublish: false, content: { ...content, bio: 'x' } })),
     ).toThrow(TRIAL_OVER);
+  });
+
+  it('refuses a card that would show nothing, saying what to add', () => {
+    const lookOnly = { ...defaultCardContent(), page_theme: 'dark' as const };
+    expect(given().when(publish({ content: lookOnly }))).toThrow(NOTHING_TO_SHOW);
+    // Content in a hidden section shows nothing either.
+    const hidden = { ...content, show_about_me_section: false, show_contact_section: false };
+    expect(given(published).when(publish({ content: hidden }))).toThrow(NOTHING_TO_SHOW);
+    expect(NOTHING_TO_SHOW).toMatch(/^Your page has nothing to show yet\. Add /);
   });
 });

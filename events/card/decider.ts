@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
 import type { CardContent } from './content';
+import { showsAnything } from './display';
 import type { CardEvent } from './events';
 
 export type CardState = { published: CardContent | null };
@@ -17,6 +18,9 @@ export type CardCommand =
 
 export const NO_CHANGES = "You haven't made any changes.";
 export const TRIAL_OVER = 'Your free trial has ended. Subscribe to publish your page again.';
+/** Issue 14: an empty page is never published (it would go live as "This profile isn't set up yet"). */
+export const NOTHING_TO_SHOW =
+  'Your page has nothing to show yet. Add a heading, your name, a photo, a service, a review or a way to contact you (in a section that is shown), then publish.';
 
 // zod parses every content into the same key order, so equal content serialises equally.
 const same = (a: CardContent, b: CardContent) => JSON.stringify(a) === JSON.stringify(b);
@@ -39,6 +43,7 @@ export const cardDecider: Decider<CardCommand, CardState, CardEvent> = {
         if (!command.accountMayPublish) throw new DomainError('forbidden', TRIAL_OVER);
         if (state.published && same(state.published, command.content))
           throw new DomainError('invalid', NO_CHANGES);
+        if (!showsAnything(command.content)) throw new DomainError('invalid', NOTHING_TO_SHOW);
         return [{ type: 'CardPublished', data: { accountId: command.accountId, content: command.content } }];
       case 'EraseCard':
         return state.published ? [{ type: 'CardErased', data: { accountId: command.accountId } }] : [];

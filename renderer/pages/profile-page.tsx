@@ -1,6 +1,7 @@
 import type { CardContent } from '../../events/card/content';
 import { ProfileCard } from '../profile/ProfileCard';
 import { profileCss } from '../profile/styles';
+import { telHref } from '../profile/tel-href';
 import { backgroundColour, buttonColour } from '../profile/theme';
 import { toDisplayCard } from '../profile/view-model';
 import { Document, renderDocument } from './Document';
@@ -55,6 +56,7 @@ export function renderProfilePage({ content, username, pageUrl, siteName }: Prof
         username={username}
         saveContactHref={saveContactHref(pageUrl)}
         variant="page"
+        telHref={telHref}
       />
     </Document>,
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CardContent } from '../../events/card/content';
 import { fullCard } from '../../tests/support/renderer/card';
 import { ProfileCard } from '../profile/ProfileCard';
+import { telHref } from '../profile/tel-href';
 import { toDisplayCard } from '../profile/view-model';
 import { renderNotFoundPage } from './not-found-page';
 import { renderNotLivePage } from './not-live-page';
@@ -118,6 +119,7 @@ describe('hostile card content', () => {
         username: 'dave',
         saveContactHref: 'javascript:alert(1)',
         variant: 'preview',
+        telHref,
       }),
     );
     expect(html).not.toContain('javascript:');

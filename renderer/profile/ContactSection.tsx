@@ -1,11 +1,12 @@
 import { hasText, SOCIAL_LINKS } from '../../events/card/display';
 import { Heading } from './Heading';
-import { externalHref, mailtoHref, telHref } from './safe-href';
+import { externalHref, mailtoHref } from './safe-href';
+import type { TelHref } from './tel-href';
 import type { DisplayCard } from './view-model';
 
-type Props = { card: DisplayCard; level: number };
+type Props = { card: DisplayCard; level: number; telHref: TelHref };
 
-export function ContactSection({ card, level }: Props) {
+export function ContactSection({ card, level, telHref }: Props) {
   const email = card.contact_email.trim();
   const phone = card.phone_number.trim();
   const emailHref = hasText(email) ? mailtoHref(email) : undefined;

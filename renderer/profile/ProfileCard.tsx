@@ -7,6 +7,7 @@ import { MainSection } from './MainSection';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
+import type { TelHref } from './tel-href';
 import { themeVars } from './theme';
 import { type DisplayCard, displayName, profileSections } from './view-model';
 import { WorkSection } from './WorkSection';
@@ -18,6 +19,8 @@ export type ProfileCardProps = {
   saveContactHref: string;
   /** `page` is the published document (it owns <main>); `preview` sits inside the editor's page. */
   variant: 'page' | 'preview';
+  /** How a phone number becomes a link (tel-href.ts), passed in so the editor can load it after it has drawn. */
+  telHref: TelHref;
 };
 
 /** The first image in reading order is the one worth fetching at once; which it is depends on the sections shown. */
@@ -31,7 +34,7 @@ function firstImageSection(card: DisplayCard, sections: SectionKey[], works: unk
 }
 
 /** One business card, drawn by the same code for the published page and the editor's live preview. */
-export function ProfileCard({ card, username, saveContactHref, variant }: ProfileCardProps) {
+export function ProfileCard({ card, username, saveContactHref, variant, telHref }: ProfileCardProps) {
   const { sections, works } = profileSections(card);
   const top = variant === 'page' ? 1 : 2;
   const name = displayName(card, username);
@@ -65,7 +68,7 @@ export function ProfileCard({ card, username, saveContactHref, variant }: Profil
       case 'reviews':
         return <ReviewsSection key="reviews" card={card} level={top + 1} />;
       case 'contact':
-        return <ContactSection key="contact" card={card} level={top + 1} />;
+        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} />;
     }
   };
 

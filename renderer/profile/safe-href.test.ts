@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { externalHref, mailtoHref, safeHref, safeImageSrc, safeSrcset, telHref } from './safe-href';
+import { externalHref, mailtoHref, safeHref, safeImageSrc, safeSrcset } from './safe-href';
+import { telHref } from './tel-href';
 
 describe('safeHref', () => {
   it.each([

@@ -1,5 +1,3 @@
-import { telUri } from '../../events/card/phone';
-
 /**
  * Defence in depth: content is validated on the way in, but anything that becomes an href or src is checked again
  * here, so a bad value in the log can never turn into a script URL on a published page.
@@ -14,8 +12,11 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const IGNORED = /[\u0000-\u001F\u007F]/g;
 
+/** What a browser would make of a typed value: control characters gone. */
+export const withoutControls = (value: string) => value.replace(IGNORED, '');
+
 function checked(url: string, schemes: ReadonlySet<string>): string | undefined {
-  const cleaned = url.replace(IGNORED, '').trim();
+  const cleaned = withoutControls(url).trim();
   if (cleaned === '') return undefined;
   const scheme = SCHEME.exec(cleaned)?.[1]?.toLowerCase();
   // No scheme: a relative reference (e.g. `contact.vcf`, `/myprofile`), which stays on our own origin.
@@ -63,12 +64,3 @@ export const mailtoHref = (email: string) => {
   const address = email.trim();
   return EMAIL.test(address) && !address.includes('?') ? safeHref(`mailto:${address}`) : undefined;
 };
-
-/**
- * Dialers want E.164: `+44 (0)7700 900-123 ext. 5` is `tel:+447700900123;ext=5`. Undefined for what cannot be
- * dialled (an older card may hold one), so the page shows the number as text rather than a broken link.
- */
-export function telHref(phone: string): string | undefined {
-  const uri = telUri(phone.replace(IGNORED, ''));
-  return uri === undefined ? undefined : safeHref(uri);
-}

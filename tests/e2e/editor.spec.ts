@@ -199,7 +199,11 @@ test.describe('the profile editor on a desktop', () => {
     await expect(page.getByRole('button', { name: 'Show About Me section' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Reset Page' }).click();
-    await expect(toast(page, 'Editor reset.')).toBeVisible();
+    await page
+      .getByRole('dialog', { name: 'Reset your page?' })
+      .getByRole('button', { name: 'Reset Page' })
+      .click();
+    await expect(page.getByText('Page reset: your unpublished changes were cleared.')).toBeVisible();
     await expect(heading).toHaveValue('');
     await expect(page.getByRole('region', { name: 'Sample page preview' })).toBeVisible();
   });

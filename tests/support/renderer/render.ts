@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { CardContent } from '../../../events/card/content';
 import { ProfileCard, type ProfileCardProps } from '../../../renderer/profile/ProfileCard';
+import { telHref } from '../../../renderer/profile/tel-href';
 import { type DisplayCard, toDisplayCard } from '../../../renderer/profile/view-model';
 import { fullCard } from './card';
 
@@ -22,6 +23,7 @@ export const renderCard = (card: DisplayCard, props: Partial<Omit<ProfileCardPro
       username: 'dave',
       saveContactHref: 'contact.vcf',
       variant: 'page',
+      telHref,
       ...props,
     }),
   );

@@ -57,5 +57,8 @@ export function Editor() {
     );
   }
   if (ready === null) return <p className="ed-state">Loading your page…</p>;
-  return <EditorScreen user={user} saved={ready} />;
+  // The draft on this device is keyed by the account whose card this is: the stored copy of the user may be
+  // another account's for a moment after a switch, the card (fetched with this session) never is.
+  const accountId = card.data?.user._id ?? user._id;
+  return <EditorScreen key={accountId} user={user} accountId={accountId} saved={ready} />;
 }

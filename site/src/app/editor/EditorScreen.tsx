@@ -3,38 +3,61 @@ import type { SessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { AboutFields } from './AboutFields';
 import { Actions } from './Actions';
+import { ConfirmDialog } from './ConfirmDialog';
 import { ContactFields } from './ContactFields';
 import { DesignFields } from './DesignFields';
 import { isDirty } from './dirty';
-import { draftFromContent } from './draft';
+import { type Draft, draftFromContent } from './draft';
+import { clearLocalDraft, type RestoredDraft, readLocalDraft, writeLocalDraft } from './local-draft';
 import { MainFields } from './MainFields';
 import { Preview } from './Preview';
 import { previewCard } from './preview-card';
 import { ReviewsFields } from './ReviewsFields';
-import { editorReducer, initialEditorState } from './reducer';
+import { type EditorState, editorReducer, initialEditorState } from './reducer';
 import { SectionOrder } from './SectionOrder';
 import { ServicesFields } from './ServicesFields';
+import { startingContent } from './sample';
 import type { SavedCard } from './saved-card';
 import { TrialBanner, TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
+import { useLeaveGuard } from './use-leave-guard';
 import { useReleaseObjectUrls } from './use-object-urls';
 import { usePublish } from './use-publish';
 import { useScrollToEditor } from './use-scroll-to-editor';
 import { VerifyPrompt } from './VerifyPrompt';
 import { WorkFields } from './WorkFields';
 
-type Props = { user: SessionUser; saved: SavedCard };
+type Props = { user: SessionUser; accountId: string; saved: SavedCard };
 
-export function EditorScreen({ user, saved }: Props) {
-  const [state, dispatch] = useReducer(editorReducer, saved.content, (content) =>
-    initialEditorState(draftFromContent(content)),
-  );
+/** The published card, or the unpublished draft this account left on this device (issue 14) on top of it. */
+function startingPoint(accountId: string, saved: SavedCard) {
+  const baseline = draftFromContent(startingContent(saved));
+  const restored = readLocalDraft(localStorage, accountId, baseline);
+  if (!restored || !isDirty(restored.draft, baseline))
+    return { state: initialEditorState(baseline), restored: null };
+  return { state: { baseline, draft: restored.draft } satisfies EditorState, restored };
+}
+
+const timeText = (date: Date) => date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function EditorScreen({ user, accountId, saved }: Props) {
+  const [start] = useState(() => startingPoint(accountId, saved));
+  const [state, dispatch] = useReducer(editorReducer, start.state);
+  const [restored, setRestored] = useState<RestoredDraft | null>(start.restored);
+  /** What Reset Page (or Discard draft) cleared, until Undo brings it back or the next edit. */
+  const [undo, setUndo] = useState<Draft | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const [isPublished, setPublished] = useState(saved.isPublished);
   const { draft, baseline } = state;
-  const { busy, publish } = usePublish(state, dispatch, () => setPublished(true));
+  const { busy, publish } = usePublish(state, dispatch, () => {
+    setPublished(true);
+    clearLocalDraft(localStorage, accountId);
+    setRestored(null);
+    setUndo(null);
+  });
   const root = useRef<HTMLDivElement>(null);
   useScrollToEditor(root);
-  useReleaseObjectUrls(draft);
+  useReleaseObjectUrls(draft, undo);
 
   // The saved card refetched (after publishing, or from another tab) replaces the draft only if it has no edits.
   const latest = useRef(state);
@@ -42,7 +65,7 @@ export function EditorScreen({ user, saved }: Props) {
   useEffect(() => {
     const { draft: current, baseline: loaded } = latest.current;
     if (isDirty(current, loaded)) return;
-    dispatch({ type: 'load', draft: draftFromContent(saved.content) });
+    dispatch({ type: 'load', draft: draftFromContent(startingContent(saved)) });
     setPublished(saved.isPublished);
   }, [saved]);
 
@@ -50,12 +73,37 @@ export function EditorScreen({ user, saved }: Props) {
   // The status line can lag a keystroke behind; the preview must not.
   const settled = useDeferredValue(state);
   const dirty = useMemo(() => isDirty(settled.draft, settled.baseline), [settled]);
+  const leave = useLeaveGuard(dirty);
   const trial = trialStatus(user, new Date());
   const locked = trial.kind === 'ended';
 
+  // Every unpublished change is kept on this device as it is made; none left, none kept.
+  useEffect(() => {
+    if (dirty) writeLocalDraft(localStorage, accountId, settled.draft);
+    else clearLocalDraft(localStorage, accountId);
+  }, [dirty, settled, accountId]);
+
+  // An edit after a reset makes the reset final: Undo would otherwise throw the new edit away.
+  useEffect(() => {
+    if (undo && draft !== baseline) setUndo(null);
+  }, [undo, draft, baseline]);
+
   function reset() {
+    setConfirmingReset(false);
+    setRestored(null);
+    if (draft === baseline) return;
+    setUndo(draft);
     dispatch({ type: 'reset' });
-    toast.success('Editor reset.');
+  }
+
+  function undoReset() {
+    if (undo) dispatch({ type: 'restore', draft: undo });
+    setUndo(null);
+  }
+
+  function askToReset() {
+    if (!isDirty(draft, baseline)) toast.error('There are no unpublished changes to reset.');
+    else setConfirmingReset(true);
   }
 
   return (
@@ -63,11 +111,27 @@ export function EditorScreen({ user, saved }: Props) {
       <h1 className="ed__title">My page</h1>
       {!user.isVerified && user.email && <VerifyPrompt email={user.email} />}
       <TrialBanner status={trial} />
+      {restored && (
+        <div className="ed-notice" role="status">
+          <p>
+            Your unpublished changes from {timeText(restored.savedAt)} are back, kept on this device.
+            {restored.photosLeftOut > 0 &&
+              ` ${restored.photosLeftOut === 1 ? '1 photo' : `${restored.photosLeftOut} photos`} you picked could not be kept (photos are stored only once published): please add ${restored.photosLeftOut === 1 ? 'it' : 'them'} again.`}
+          </p>
+          <button type="button" className="button button--ghost ed-small" onClick={reset}>
+            Discard draft
+          </button>
+          <button type="button" className="button button--ghost ed-small" onClick={() => setRestored(null)}>
+            Keep editing
+          </button>
+        </div>
+      )}
       <div className="ed__stage">
         <div className={locked ? 'ed__layout ed__layout--locked' : 'ed__layout'} inert={locked}>
           <Preview
             card={preview.card}
             sample={preview.sample}
+            empty={preview.empty}
             username={saved.username || user.username}
             published={isPublished}
           />
@@ -115,11 +179,50 @@ export function EditorScreen({ user, saved }: Props) {
               tiktok_url={draft.tiktok_url}
               dispatch={dispatch}
             />
-            <Actions busy={busy} dirty={dirty} onReset={reset} onPublish={() => void publish()} />
+            <Actions
+              busy={busy}
+              dirty={dirty}
+              onReset={askToReset}
+              onPublish={() => void publish()}
+              onUndo={undo ? undoReset : undefined}
+            />
           </section>
         </div>
         {locked && <TrialEndedOverlay />}
       </div>
+      {confirmingReset && (
+        <ConfirmDialog
+          title="Reset your page?"
+          confirmLabel="Reset Page"
+          cancelLabel="Cancel"
+          onConfirm={reset}
+          onCancel={() => setConfirmingReset(false)}
+        >
+          <p>
+            Every change you haven’t published is cleared, photos included, and the editor goes back to your
+            published page. You can undo this straight afterwards.
+          </p>
+        </ConfirmDialog>
+      )}
+      {leave.pending && (
+        <ConfirmDialog
+          title="Leave with unpublished changes?"
+          confirmLabel="Leave"
+          cancelLabel="Stay"
+          onConfirm={leave.leave}
+          onCancel={leave.stay}
+        >
+          <p>
+            Your changes are not on your live page until you publish. They are kept as a draft on this device
+            and come back when you return to My page
+            {draft.works.some((image) => image.kind === 'new') ||
+            draft.cover_photo?.kind === 'new' ||
+            draft.avatar?.kind === 'new'
+              ? ', except the photos you picked, which are kept only once published.'
+              : '.'}
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

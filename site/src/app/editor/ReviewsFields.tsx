@@ -3,6 +3,7 @@ import { MAX_REVIEWS } from '../../../../events/card/content';
 import type { ReviewRow } from './draft';
 import { Field } from './Field';
 import { Panel } from './Panel';
+import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
 import { MAX_RATING, MIN_RATING } from './rows';
 
@@ -44,6 +45,7 @@ function Rating({
 
 /** Reviewer, words and stars (1 to 5) per row; rows with neither a name nor a text are dropped when publishing. */
 export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispatch }: Props) {
+  const reorder = useReorder('reviews', reviews, dispatch, 'Review');
   return (
     <Panel
       id="ed-reviews"
@@ -53,7 +55,11 @@ export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispa
     >
       <ol className="ed-rows">
         {reviews.map((row, index) => (
-          <li key={row.key} className="ed-row ed-row--review">
+          <li
+            key={row.key}
+            className="ed-row ed-row--review"
+            {...reorder.rowProps(row, index, `review ${index + 1}`)}
+          >
             <Field
               context={`Review ${index + 1}`}
               label="Reviewer name"
@@ -70,16 +76,21 @@ export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispa
               onChange={(text) => dispatch({ type: 'updateReview', key: row.key, patch: { text } })}
             />
             <Rating row={row} index={index} dispatch={dispatch} />
-            <button
-              type="button"
-              className="button button--ghost ed-small"
-              onClick={() => dispatch({ type: 'removeReview', key: row.key })}
-            >
-              Remove<span className="visually-hidden"> review {index + 1}</span>
-            </button>
+            <div className="ed-row__tools">
+              {reorder.handle(row)}
+              {reorder.moveButtons(row, index, `review ${index + 1}`)}
+              <button
+                type="button"
+                className="button button--ghost ed-small"
+                onClick={() => dispatch({ type: 'removeReview', key: row.key })}
+              >
+                Remove<span className="visually-hidden"> review {index + 1}</span>
+              </button>
+            </div>
           </li>
         ))}
       </ol>
+      {reorder.live}
       {reviews.length < MAX_REVIEWS && (
         <button
           type="button"

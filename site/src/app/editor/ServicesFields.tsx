@@ -3,12 +3,14 @@ import { MAX_SERVICES } from '../../../../events/card/content';
 import type { ServiceRow } from './draft';
 import { Field } from './Field';
 import { Panel } from './Panel';
+import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
 
 type Props = { shown: boolean; services: ServiceRow[]; dispatch: Dispatch<EditorAction> };
 
 /** Name and price (or any detail) per row; rows left empty are dropped when publishing. */
 export const ServicesFields = memo(function ServicesFields({ shown, services, dispatch }: Props) {
+  const reorder = useReorder('services', services, dispatch, 'Service');
   return (
     <Panel
       id="ed-services"
@@ -18,7 +20,7 @@ export const ServicesFields = memo(function ServicesFields({ shown, services, di
     >
       <ol className="ed-rows">
         {services.map((row, index) => (
-          <li key={row.key} className="ed-row">
+          <li key={row.key} className="ed-row" {...reorder.rowProps(row, index, `service ${index + 1}`)}>
             <Field
               context={`Service ${index + 1}`}
               label="Name"
@@ -34,16 +36,21 @@ export const ServicesFields = memo(function ServicesFields({ shown, services, di
               placeholder="e.g. from £650"
               onChange={(price) => dispatch({ type: 'updateService', key: row.key, patch: { price } })}
             />
-            <button
-              type="button"
-              className="button button--ghost ed-small"
-              onClick={() => dispatch({ type: 'removeService', key: row.key })}
-            >
-              Remove<span className="visually-hidden"> service {index + 1}</span>
-            </button>
+            <div className="ed-row__tools">
+              {reorder.handle(row)}
+              {reorder.moveButtons(row, index, `service ${index + 1}`)}
+              <button
+                type="button"
+                className="button button--ghost ed-small"
+                onClick={() => dispatch({ type: 'removeService', key: row.key })}
+              >
+                Remove<span className="visually-hidden"> service {index + 1}</span>
+              </button>
+            </div>
           </li>
         ))}
       </ol>
+      {reorder.live}
       {services.length < MAX_SERVICES && (
         <button
           type="button"

@@ -3,6 +3,7 @@ import { MAX_WORK_IMAGES } from '../../../../events/card/content';
 import { type EditorImage, thumbnailSrcSet } from './draft';
 import { Panel } from './Panel';
 import { pickedImages } from './pick-images';
+import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
 
 type Props = { shown: boolean; works: EditorImage[]; dispatch: Dispatch<EditorAction> };
@@ -10,6 +11,7 @@ type Props = { shown: boolean; works: EditorImage[]; dispatch: Dispatch<EditorAc
 /** SPEC §5: up to ten photos; the add tile goes once there are ten, and files that aren't images are ignored. */
 export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: Props) {
   const room = MAX_WORK_IMAGES - works.length;
+  const reorder = useReorder('works', works, dispatch, 'Work photo');
 
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
@@ -30,7 +32,11 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
       </p>
       <ul className="ed-works">
         {works.map((image, index) => (
-          <li key={image.key} className="ed-works__item">
+          <li
+            key={image.key}
+            className="ed-works__item"
+            {...reorder.rowProps(image, index, `work photo ${index + 1}`)}
+          >
             <img
               src={image.url}
               srcSet={thumbnailSrcSet(image)}
@@ -45,6 +51,10 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
             >
               Remove<span className="visually-hidden"> work photo {index + 1}</span>
             </button>
+            <div className="ed-works__moves">
+              {reorder.handle(image)}
+              {reorder.moveButtons(image, index, `work photo ${index + 1}`)}
+            </div>
           </li>
         ))}
         {room > 0 && (
@@ -66,6 +76,7 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
           </li>
         )}
       </ul>
+      {reorder.live}
     </Panel>
   );
 });

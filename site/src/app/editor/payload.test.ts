@@ -79,10 +79,21 @@ describe('buildPayload', () => {
     expect(form.get('avatar')).toBe(avatar.url);
     expect(form.get('cover_photo_removed')).toBe('false');
     expect(form.get('avatar_removed')).toBe('false');
-    expect(JSON.parse(String(form.get('existing_works')))).toEqual([kept.url]);
+    expect(form.get('existing_works')).toBe('[]');
     const works = form.getAll('works');
-    expect(works).toHaveLength(1);
-    expect((works[0] as File).name).toBe('work.png');
+    expect(works).toHaveLength(2);
+    expect(works[0]).toBe(kept.url);
+    expect((works[1] as File).name).toBe('work.png');
+  });
+
+  it('sends work photos in the editor’s order, new and stored mixed', () => {
+    const [a, b, c] = [picked('a.png'), stored(), picked('c.png')];
+    const works = buildPayload(filledDraft({ works: [a, b, c] })).getAll('works');
+    expect(works.map((entry) => (entry instanceof File ? entry.name : entry))).toEqual([
+      'a.png',
+      b.url,
+      'c.png',
+    ]);
   });
 
   it('flags removed photos with the string true and sends nothing for them', () => {

@@ -67,10 +67,12 @@ export function buildPayload(draft: Draft): FormData {
   for (const [key, value] of Object.entries(cardFields(draft))) form.append(key, value);
   appendImage(form, 'cover_photo', draft.cover_photo);
   appendImage(form, 'avatar', draft.avatar);
-  const kept = draft.works.flatMap((image) => (image.kind === 'saved' ? [image.url] : []));
-  form.append('existing_works', JSON.stringify(kept));
+  // The whole list under `works`, stored photos by address and new ones as files, in the editor's order: the API
+  // publishes them in the order sent. An empty `existing_works` says the list is complete even with no photos.
+  form.append('existing_works', '[]');
   for (const image of draft.works) {
     if (image.kind === 'new') form.append('works', image.file, image.file.name);
+    else form.append('works', image.url);
   }
   return form;
 }

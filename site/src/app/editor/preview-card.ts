@@ -4,6 +4,7 @@ import {
   imageSource,
   profileSections,
 } from '../../../../renderer/profile/view-model';
+import { isDirty } from './dirty';
 import type { Draft, EditorImage } from './draft';
 import { sampleCard } from './sample';
 
@@ -33,7 +34,7 @@ export function draftDisplayCard(draft: Draft): DisplayCard {
   };
 }
 
-/** The look of a card, as opposed to its content: what the sample borrows from a draft with no content yet. */
+/** The look of a card, as opposed to its content: what the sample takes from the draft, so the controls tell the truth. */
 const LOOK = [
   'page_theme',
   'style',
@@ -49,17 +50,18 @@ const LOOK = [
   'show_contact_section',
 ] as const satisfies readonly (keyof Draft & keyof DisplayCard)[];
 
-export type PreviewCard = { card: DisplayCard; sample: boolean };
+/** `sample`: the example is shown, not the person's page. `empty`: their page, which would show nothing yet. */
+export type PreviewCard = { card: DisplayCard; sample: boolean; empty: boolean };
 
 /**
- * What the preview draws. Someone who has published nothing and typed nothing sees the sample card, restyled by
- * any look they have changed, so the controls visibly do something before there is content to show.
+ * What the preview draws (issue 14, an honest preview). Someone who has published nothing and changed nothing
+ * sees the sample card as an example, drawn in the look the controls show. From their first change on, the preview
+ * is their page alone, never mixed with the sample, even while it is still empty: that is what would be published.
  */
 export function previewCard(draft: Draft, baseline: Draft, isPublished: boolean): PreviewCard {
   const card = draftDisplayCard(draft);
-  if (isPublished || profileSections(card).sections.length > 0) return { card, sample: false };
-  const changed = Object.fromEntries(
-    LOOK.filter((key) => draft[key] !== baseline[key]).map((key) => [key, draft[key]]),
-  );
-  return { card: { ...sampleCard(), ...changed }, sample: true };
+  const empty = profileSections(card).sections.length === 0;
+  if (isPublished || !empty || isDirty(draft, baseline)) return { card, sample: false, empty };
+  const look = Object.fromEntries(LOOK.map((key) => [key, draft[key]]));
+  return { card: { ...sampleCard(), ...look }, sample: true, empty: false };
 }

@@ -5,6 +5,7 @@ import { filledDraft, picked, storedRef } from '../../../../tests/support/site/d
 import { draftFromContent, emptyDraft } from './draft';
 import { previewCard } from './preview-card';
 import { previewCss, scopeToCard } from './preview-styles';
+import { startingContent } from './sample';
 import { readSavedCard } from './saved-card';
 
 describe('previewCss', () => {
@@ -38,12 +39,20 @@ describe('previewCard', () => {
     expect(card.reviews).toHaveLength(3);
   });
 
-  it('restyles the sample with any look the person has changed', () => {
-    const draft = { ...emptyDraft(), page_theme: 'dark' as const };
-    const { card, sample } = previewCard(draft, emptyDraft(), false);
+  it('draws the sample in the look the controls show, never the sample’s own', () => {
+    const { card, sample } = previewCard(emptyDraft(), emptyDraft(), false);
     expect(sample).toBe(true);
+    expect(card).toMatchObject({ style: 'Inter', button_text_color: 'white', page_theme: 'light' });
+  });
+
+  it('shows the person’s own page, empty, from their first change on: no sample mixed in', () => {
+    const draft = { ...emptyDraft(), page_theme: 'dark' as const };
+    const { card, sample, empty } = previewCard(draft, emptyDraft(), false);
+    expect(sample).toBe(false);
+    expect(empty).toBe(true);
     expect(card.page_theme).toBe('dark');
-    expect(card.style).toBe('Montserrat');
+    expect(card.main_heading).toBe('');
+    expect(card.works).toEqual([]);
   });
 
   it('shows the draft as soon as it has content, picked photos by their object URL', () => {
@@ -59,6 +68,18 @@ describe('previewCard', () => {
     const draft = draftFromContent({ ...defaultCardContent(), avatar: ref });
     expect(previewCard(draft, draft, true).card.avatar?.srcset).toContain(`/media/${ref.id}-320.webp 320w`);
     expect(previewCard(emptyDraft(), emptyDraft(), true).sample).toBe(false);
+  });
+});
+
+describe('startingContent', () => {
+  it('starts someone with nothing published in the sample’s look, and a published card as it is', () => {
+    const content = { ...defaultCardContent(), full_name: 'Dana Pipe' };
+    expect(startingContent({ content, isPublished: false, username: 'dana' })).toEqual({
+      ...content,
+      style: 'Montserrat',
+      button_text_color: 'black',
+    });
+    expect(startingContent({ content, isPublished: true, username: 'dana' })).toBe(content);
   });
 });
 

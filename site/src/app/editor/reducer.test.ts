@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
 import { filledDraft, picked, stored } from '../../../../tests/support/site/draft';
-import { editorReducer, initialEditorState } from './reducer';
+import { editorReducer, initialEditorState, moveRow } from './reducer';
 
 const start = () => initialEditorState(filledDraft({ services: [], reviews: [] }));
 
@@ -66,5 +66,33 @@ describe('editorReducer', () => {
     const loaded = filledDraft({ main_heading: 'Published' });
     const state = editorReducer(start(), { type: 'load', draft: loaded });
     expect(state).toEqual({ baseline: loaded, draft: loaded });
+  });
+
+  it('moves a photo, a service or a review to a new place, kept within the list', () => {
+    const [a, b, c] = [stored(), picked(), stored()];
+    let state = editorReducer(start(), { type: 'addWorks', images: [a, b, c] });
+    state = editorReducer(state, { type: 'moveRow', list: 'works', key: c.key, to: 0 });
+    expect(state.draft.works).toEqual([c, a, b]);
+    state = editorReducer(state, { type: 'moveRow', list: 'works', key: c.key, to: 99 });
+    expect(state.draft.works).toEqual([a, b, c]);
+    state = editorReducer(state, { type: 'addService' });
+    state = editorReducer(state, { type: 'addService' });
+    const [first, second] = state.draft.services;
+    state = editorReducer(state, { type: 'moveRow', list: 'services', key: second?.key ?? '', to: 0 });
+    expect(state.draft.services).toEqual([second, first]);
+    state = editorReducer(state, { type: 'addReview' });
+    state = editorReducer(state, { type: 'addReview' });
+    const [older, newer] = state.draft.reviews;
+    state = editorReducer(state, { type: 'moveRow', list: 'reviews', key: older?.key ?? '', to: 1 });
+    expect(state.draft.reviews).toEqual([newer, older]);
+    expect(moveRow([{ key: 'x' }], 'missing', 0)).toEqual([{ key: 'x' }]);
+  });
+
+  it('undoes a reset by restoring the draft it cleared, against the same baseline', () => {
+    const edited = editorReducer(start(), { type: 'set', field: 'bio', value: 'Thirty years on the tools.' });
+    const reset = editorReducer(edited, { type: 'reset' });
+    expect(reset.draft).toBe(reset.baseline);
+    const undone = editorReducer(reset, { type: 'restore', draft: edited.draft });
+    expect(undone).toEqual(edited);
   });
 });

@@ -28,9 +28,24 @@ export type EditorAction =
   | { type: 'addReview' }
   | { type: 'updateReview'; key: string; patch: Partial<Omit<ReviewRow, 'key'>> }
   | { type: 'removeReview'; key: string }
-  | { type: 'move'; section: SectionKey; direction: Direction };
+  | { type: 'move'; section: SectionKey; direction: Direction }
+  /** Drag or Move up/down in My Work, My Services or Reviews: the row keyed `key` goes to place `to`. */
+  | { type: 'moveRow'; list: RowList; key: string; to: number }
+  /** Undo of Reset Page, or a local draft taken back up: the draft as it was, against the same baseline. */
+  | { type: 'restore'; draft: Draft };
+
+export type RowList = 'works' | 'services' | 'reviews';
 
 export const initialEditorState = (draft: Draft): EditorState => ({ baseline: draft, draft });
+
+/** The rows with the one keyed `key` taken out and put back at `to` (kept within the list). */
+export function moveRow<Row extends { key: string }>(rows: readonly Row[], key: string, to: number): Row[] {
+  const from = rows.findIndex((row) => row.key === key);
+  if (from < 0) return [...rows];
+  const moved = rows.filter((row) => row.key !== key);
+  moved.splice(Math.max(0, Math.min(to, moved.length)), 0, rows[from] as Row);
+  return moved;
+}
 
 const update = <Row extends { key: string }>(
   rows: Row[],
@@ -38,7 +53,7 @@ const update = <Row extends { key: string }>(
   patch: Partial<Omit<Row, 'key'>>,
 ): Row[] => rows.map((row) => (row.key === key ? { ...row, ...patch } : row));
 
-function edit(draft: Draft, action: Exclude<EditorAction, { type: 'load' | 'reset' }>): Draft {
+function edit(draft: Draft, action: Exclude<EditorAction, { type: 'load' | 'reset' | 'restore' }>): Draft {
   switch (action.type) {
     case 'set':
       return { ...draft, [action.field]: action.value };
@@ -66,6 +81,15 @@ function edit(draft: Draft, action: Exclude<EditorAction, { type: 'load' | 'rese
       return { ...draft, reviews: draft.reviews.filter((row) => row.key !== action.key) };
     case 'move':
       return { ...draft, section_order: moveSection(draft.section_order, action.section, action.direction) };
+    case 'moveRow':
+      switch (action.list) {
+        case 'works':
+          return { ...draft, works: moveRow(draft.works, action.key, action.to) };
+        case 'services':
+          return { ...draft, services: moveRow(draft.services, action.key, action.to) };
+        case 'reviews':
+          return { ...draft, reviews: moveRow(draft.reviews, action.key, action.to) };
+      }
   }
 }
 
@@ -75,6 +99,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return initialEditorState(action.draft);
     case 'reset':
       return { ...state, draft: state.baseline };
+    case 'restore':
+      return { ...state, draft: action.draft };
     default:
       return { ...state, draft: edit(state.draft, action) };
   }

@@ -1,3 +1,4 @@
+import { type CardContent, cardContentSchema } from '../../../../events/card/content';
 import { defaultCardFields, parseCardFields } from '../../../../events/card/input';
 import type { DisplayCard, ImageSource } from '../../../../renderer/profile/view-model';
 import {
@@ -8,6 +9,7 @@ import {
   vanityIllustration,
 } from '../../../../renderer/sample/illustrations';
 import { sampleCardFields } from '../../../../renderer/sample/sample-card';
+import type { SavedCard } from './saved-card';
 
 /**
  * SPEC §2: before anything is saved, the preview shows the sample bathroom renovator, the same one published at
@@ -21,10 +23,14 @@ function drawing(svg: string, width: number, height: number): ImageSource {
   return { src, width, height };
 }
 
+function sampleFields() {
+  const parsed = parseCardFields(sampleCardFields);
+  return parsed.ok ? parsed.fields : defaultCardFields();
+}
+
 export function sampleCard(): DisplayCard {
   if (cached) return cached;
-  const parsed = parseCardFields(sampleCardFields);
-  const fields = parsed.ok ? parsed.fields : defaultCardFields();
+  const fields = sampleFields();
   cached = {
     ...fields,
     cover_photo: drawing(coverIllustration(), 1600, 900),
@@ -36,4 +42,15 @@ export function sampleCard(): DisplayCard {
     ],
   };
   return cached;
+}
+
+/**
+ * Where the editor starts. Someone with nothing published starts in the sample's look (its font and button text),
+ * so the controls describe the example the preview shows (issue 14); the spec's default of white text on the
+ * orange button is also too faint to read (2.6:1), which the sample's black text is not.
+ */
+export function startingContent(saved: SavedCard): CardContent {
+  if (saved.isPublished) return saved.content;
+  const look = cardContentSchema.pick({ style: true, button_text_color: true }).parse(sampleFields());
+  return { ...saved.content, ...look };
 }

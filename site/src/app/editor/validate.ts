@@ -1,12 +1,16 @@
+import { NOTHING_TO_SHOW } from '../../../../events/card/decider';
 import { parseCardFields } from '../../../../events/card/input';
+import { profileSections } from '../../../../renderer/profile/view-model';
 import type { Draft } from './draft';
 import { cardFields } from './payload';
+import { draftDisplayCard } from './preview-card';
 
 /**
- * The API's own field rules, checked before anything is uploaded, so a mistyped link is reported at once and in
- * the API's words. Null when the draft would be accepted.
+ * The API's own rules, checked before anything is uploaded, so a mistyped link or a page with nothing to show is
+ * reported at once and in the API's words. Null when the draft would be accepted.
  */
 export function draftProblem(draft: Draft): string | null {
   const parsed = parseCardFields(cardFields(draft));
-  return parsed.ok ? null : parsed.error;
+  if (!parsed.ok) return parsed.error;
+  return profileSections(draftDisplayCard(draft)).sections.length === 0 ? NOTHING_TO_SHOW : null;
 }

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { type CardContent, cardContentSchema, type ImageRef } from '../../../../events/card/content';
+import { type Draft, draftFromContent, type EditorImage } from './draft';
+
+/**
+ * Unpublished edits kept on this device (issue 14), one draft per account so two people sharing a browser never
+ * see each other's: the card's content as the editor holds it. Photos picked but not yet published are files
+ * that localStorage can't hold; they are left out, counted, and the note on return says so.
+ */
+export const localDraftKey = (accountId: string) => `tradecard.draft.${accountId}`;
+
+/** A full card is about 82 KB of JSON at most (api/routes/business-card.ts); anything larger is not ours. */
+export const MAX_LOCAL_DRAFT_CHARS = 200_000;
+
+const storedDraftSchema = z.object({
+  version: z.literal(1),
+  savedAt: z.string(),
+  content: cardContentSchema,
+  /** Photos picked in the editor, not yet uploaded, that could not be kept: cover, profile photo, work photos. */
+  leftOut: z.object({ cover_photo: z.boolean(), avatar: z.boolean(), works: z.number().int().min(0) }),
+});
+type StoredDraft = z.infer<typeof storedDraftSchema>;
+
+const savedRef = (image: EditorImage | null): ImageRef | null => (image?.kind === 'saved' ? image.ref : null);
+
+export function storedDraft(draft: Draft, now: Date): StoredDraft {
+  const content: CardContent = {
+    ...draft,
+    cover_photo: savedRef(draft.cover_photo),
+    avatar: savedRef(draft.avatar),
+    works: draft.works.flatMap((image) => (image.kind === 'saved' ? [image.ref] : [])),
+    services: draft.services.map(({ name, price }) => ({ name, price })),
+    reviews: draft.reviews.map(({ name, text, rating }) => ({ name, text, rating })),
+  };
+  return {
+    version: 1,
+    savedAt: now.toISOString(),
+    content,
+    leftOut: {
+      cover_photo: draft.cover_photo?.kind === 'new',
+      avatar: draft.avatar?.kind === 'new',
+      works: draft.works.filter((image) => image.kind === 'new').length,
+    },
+  };
+}
+
+export type RestoredDraft = { draft: Draft; savedAt: Date; photosLeftOut: number };
+
+/**
+ * The draft as the editor takes it back up. A new cover or profile photo that couldn't be kept falls back to the
+ * published one rather than to none, so publishing the restored draft never removes a photo by accident.
+ */
+export function restoredDraft(stored: StoredDraft, baseline: Draft): RestoredDraft {
+  const draft = draftFromContent(stored.content);
+  const { leftOut } = stored;
+  return {
+    draft: {
+      ...draft,
+      cover_photo: leftOut.cover_photo ? baseline.cover_photo : draft.cover_photo,
+      avatar: leftOut.avatar ? baseline.avatar : draft.avatar,
+    },
+    savedAt: new Date(stored.savedAt),
+    photosLeftOut: Number(leftOut.cover_photo) + Number(leftOut.avatar) + leftOut.works,
+  };
+}
+
+/** Whatever is wrong with a stored draft (another version, a full or blocked storage), it is as if there were none. */
+export function readLocalDraft(storage: Storage, accountId: string, baseline: Draft): RestoredDraft | null {
+  try {
+    const raw = storage.getItem(localDraftKey(accountId));
+    if (raw === null || raw.length > MAX_LOCAL_DRAFT_CHARS) return null;
+    const parsed = storedDraftSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? restoredDraft(parsed.data, baseline) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** False when the draft could not be kept (too large, or the storage full or refused). */
+export function writeLocalDraft(
+  storage: Storage,
+  accountId: string,
+  draft: Draft,
+  now = new Date(),
+): boolean {
+  try {
+    const raw = JSON.stringify(storedDraft(draft, now));
+    if (raw.length > MAX_LOCAL_DRAFT_CHARS) {
+      storage.removeItem(localDraftKey(accountId));
+      return false;
+    }
+    storage.setItem(localDraftKey(accountId), raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function clearLocalDraft(storage: Storage, accountId: string) {
+  try {
+    storage.removeItem(localDraftKey(accountId));
+  } catch {
+    // A storage the browser refuses holds no draft either.
+  }
+}
