@@ -6,6 +6,7 @@ import { type CardContent, cardContentSchema } from '../events/card/content';
 import { cardDecider } from '../events/card/decider';
 import { cardStreamId } from '../events/card/events';
 import { parseCardFields } from '../events/card/input';
+import { isDiallable } from '../events/card/phone';
 import { handleCommand, loadState } from '../events/command';
 import { resolveCardImages } from './card-images';
 import { splitCardPayload } from './card-payload';
@@ -29,7 +30,7 @@ export async function publishCard(
   let release = () => {};
   try {
     const { fields: rawFields, images } = splitCardPayload(raw);
-    const parsed = parseCardFields(rawFields);
+    const parsed = parseCardFields(rawFields, isDiallable);
     if (!parsed.ok) throw invalid(parsed.error);
     const previous = await findCardContent(deps.db, accountId);
     // Decoded before the transaction (decoding takes time and must not hold the database), written only once

@@ -7,6 +7,7 @@ import { cardContentSchema } from '../../events/card/content';
 import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
+import { isDiallable } from '../../events/card/phone';
 import { handleCommand } from '../../events/command';
 import {
   bathIllustration,
@@ -57,7 +58,7 @@ export async function seedDemo(
     await picture(bathIllustration(), mediaDir, 'Work image 2', deps.db),
     await picture(vanityIllustration(), mediaDir, 'Work image 3', deps.db),
   ];
-  const parsed = parseCardFields(sampleCardFields);
+  const parsed = parseCardFields(sampleCardFields, isDiallable);
   if (!parsed.ok) throw new Error(`The sample card is invalid: ${parsed.error}`);
   const content = cardContentSchema.parse({ ...parsed.fields, cover_photo: cover, avatar, works });
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardFields, parseCardFields } from './input';
+import { isDiallable } from './phone';
 
 const error = (raw: Record<string, unknown>) => {
-  const result = parseCardFields(raw);
+  const result = parseCardFields(raw, isDiallable);
   return result.ok ? null : result.error;
 };
 const fields = (raw: Record<string, unknown>) => {
-  const result = parseCardFields(raw);
+  const result = parseCardFields(raw, isDiallable);
   if (!result.ok) throw new Error(result.error);
   return result.fields;
 };

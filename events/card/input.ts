@@ -9,7 +9,6 @@ import {
   MAX_SERVICES,
   normaliseSectionOrder,
 } from './content';
-import { isDiallable } from './phone';
 
 /**
  * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
@@ -113,59 +112,77 @@ const hexColour = z.preprocess(
     }),
 );
 
-const fieldsSchema = z.object({
-  page_theme: choice('Page theme', ['light', 'dark'] as const, 'light'),
-  page_theme_variant: text('Theme variant', 40).transform((value) => value || 'subtle-light'),
-  style: choice('Font', FONTS, 'Inter'),
-  text_alignment: choice('Text alignment', ['left', 'center', 'right'] as const, 'left'),
-  button_bg_color: hexColour,
-  button_text_color: choice('Button text colour', ['white', 'black'] as const, 'white'),
-  about_me_layout: choice('About me layout', ['side-by-side', 'stacked'] as const, 'side-by-side'),
-  work_display_mode: choice('Work display', DISPLAY_MODES, 'list'),
-  services_display_mode: choice('Services display', DISPLAY_MODES, 'list'),
-  reviews_display_mode: choice('Reviews display', DISPLAY_MODES, 'list'),
-  show_main_section: flag('Show main section'),
-  show_about_me_section: flag('Show about me section'),
-  show_work_section: flag('Show my work section'),
-  show_services_section: flag('Show services section'),
-  show_reviews_section: flag('Show reviews section'),
-  show_contact_section: flag('Show contact section'),
-  section_order: jsonList('Section order').transform((keys) => normaliseSectionOrder(keys.map(String))),
-  main_heading: text('Main heading', 100),
-  sub_heading: text('Subheading', 160),
-  full_name: text('Full name', 80),
-  job_title: text('Job title', 80),
-  bio: text('Bio', 1500),
-  business_card_name: text('Business name', 80),
-  services: jsonList('Services')
-    .pipe(z.array(service))
-    .transform((rows) => rows.filter((row) => row.name !== '' || row.price !== ''))
-    .refine((rows) => rows.length <= MAX_SERVICES, `You can list at most ${MAX_SERVICES} services.`),
-  reviews: jsonList('Reviews')
-    .pipe(z.array(review))
-    .transform((rows) => rows.filter((row) => row.name !== '' || row.text !== ''))
-    .refine((rows) => rows.length <= MAX_REVIEWS, `You can show at most ${MAX_REVIEWS} reviews.`),
-  contact_email: text('Contact email', 254)
-    .transform((value) => value.toLowerCase())
-    .refine(
-      (value) => value === '' || z.email().safeParse(value).success,
-      'Contact email must be a valid email address.',
+/**
+ * Whether a typed phone number can be dialled. The API and the seed use libphonenumber's check (phone.ts); the
+ * editor checks roughly before it sends, so its first script doesn't carry the country data, and the API's answer
+ * says the same sentence for anything the rough check lets through.
+ */
+export type DialCheck = (typed: string) => boolean;
+
+const fieldsSchemaFor = (isDiallable: DialCheck) =>
+  z.object({
+    page_theme: choice('Page theme', ['light', 'dark'] as const, 'light'),
+    page_theme_variant: text('Theme variant', 40).transform((value) => value || 'subtle-light'),
+    style: choice('Font', FONTS, 'Inter'),
+    text_alignment: choice('Text alignment', ['left', 'center', 'right'] as const, 'left'),
+    button_bg_color: hexColour,
+    button_text_color: choice('Button text colour', ['white', 'black'] as const, 'white'),
+    about_me_layout: choice('About me layout', ['side-by-side', 'stacked'] as const, 'side-by-side'),
+    work_display_mode: choice('Work display', DISPLAY_MODES, 'list'),
+    services_display_mode: choice('Services display', DISPLAY_MODES, 'list'),
+    reviews_display_mode: choice('Reviews display', DISPLAY_MODES, 'list'),
+    show_main_section: flag('Show main section'),
+    show_about_me_section: flag('Show about me section'),
+    show_work_section: flag('Show my work section'),
+    show_services_section: flag('Show services section'),
+    show_reviews_section: flag('Show reviews section'),
+    show_contact_section: flag('Show contact section'),
+    section_order: jsonList('Section order').transform((keys) => normaliseSectionOrder(keys.map(String))),
+    main_heading: text('Main heading', 100),
+    sub_heading: text('Subheading', 160),
+    full_name: text('Full name', 80),
+    job_title: text('Job title', 80),
+    bio: text('Bio', 1500),
+    business_card_name: text('Business name', 80),
+    services: jsonList('Services')
+      .pipe(z.array(service))
+      .transform((rows) => rows.filter((row) => row.name !== '' || row.price !== ''))
+      .refine((rows) => rows.length <= MAX_SERVICES, `You can list at most ${MAX_SERVICES} services.`),
+    reviews: jsonList('Reviews')
+      .pipe(z.array(review))
+      .transform((rows) => rows.filter((row) => row.name !== '' || row.text !== ''))
+      .refine((rows) => rows.length <= MAX_REVIEWS, `You can show at most ${MAX_REVIEWS} reviews.`),
+    contact_email: text('Contact email', 254)
+      .transform((value) => value.toLowerCase())
+      .refine(
+        (value) => value === '' || z.email().safeParse(value).success,
+        'Contact email must be a valid email address.',
+      ),
+    phone_number: text('Phone number', 40).refine(
+      (value) => value === '' || isDiallable(value),
+      'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
     ),
-  phone_number: text('Phone number', 40).refine(
-    (value) => value === '' || isDiallable(value),
-    'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
-  ),
-  facebook_url: webAddress('Facebook link'),
-  instagram_url: webAddress('Instagram link'),
-  linkedin_url: webAddress('LinkedIn link'),
-  x_url: webAddress('X link'),
-  tiktok_url: webAddress('TikTok link'),
-});
+    facebook_url: webAddress('Facebook link'),
+    instagram_url: webAddress('Instagram link'),
+    linkedin_url: webAddress('LinkedIn link'),
+    x_url: webAddress('X link'),
+    tiktok_url: webAddress('TikTok link'),
+  });
+
+const schemas = new Map<DialCheck, ReturnType<typeof fieldsSchemaFor>>();
+const fieldsSchema = (isDiallable: DialCheck) => {
+  let schema = schemas.get(isDiallable);
+  if (!schema) {
+    schema = fieldsSchemaFor(isDiallable);
+    schemas.set(isDiallable, schema);
+  }
+  return schema;
+};
 
 export type ParsedFields = { ok: true; fields: CardFields } | { ok: false; error: string };
 
-export function parseCardFields(raw: Record<string, unknown>): ParsedFields {
-  const parsed = fieldsSchema.safeParse(snakeCaseKeys(raw));
+export function parseCardFields(raw: Record<string, unknown>, isDiallable: DialCheck): ParsedFields {
+  const parsed = fieldsSchema(isDiallable).safeParse(snakeCaseKeys(raw));
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please check your card.' };
   return { ok: true, fields: parsed.data };

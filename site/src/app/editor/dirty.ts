@@ -1,6 +1,7 @@
 import { parseCardFields } from '../../../../events/card/input';
 import type { Draft, EditorImage } from './draft';
 import { cardFields } from './payload';
+import { roughlyDiallable } from './tel-href';
 
 const imageIdentity = (image: EditorImage | null) =>
   image === null ? null : image.kind === 'saved' ? image.ref.id : image.key;
@@ -11,7 +12,7 @@ const imageIdentity = (image: EditorImage | null) =>
  */
 export function fingerprint(draft: Draft): string {
   const raw = cardFields(draft);
-  const parsed = parseCardFields(raw);
+  const parsed = parseCardFields(raw, roughlyDiallable);
   return JSON.stringify({
     fields: parsed.ok ? parsed.fields : raw,
     cover: imageIdentity(draft.cover_photo),

@@ -10,6 +10,7 @@ import {
 } from '../../../../renderer/sample/illustrations';
 import { sampleCardFields } from '../../../../renderer/sample/sample-card';
 import type { SavedCard } from './saved-card';
+import { roughlyDiallable } from './tel-href';
 
 /**
  * SPEC §2: before anything is saved, the preview shows the sample bathroom renovator, the same one published at
@@ -24,7 +25,7 @@ function drawing(svg: string, width: number, height: number): ImageSource {
 }
 
 function sampleFields() {
-  const parsed = parseCardFields(sampleCardFields);
+  const parsed = parseCardFields(sampleCardFields, roughlyDiallable);
   return parsed.ok ? parsed.fields : defaultCardFields();
 }
 

@@ -4,13 +4,14 @@ import { profileSections } from '../../../../renderer/profile/view-model';
 import type { Draft } from './draft';
 import { cardFields } from './payload';
 import { draftDisplayCard } from './preview-card';
+import { roughlyDiallable } from './tel-href';
 
 /**
  * The API's own rules, checked before anything is uploaded, so a mistyped link or a page with nothing to show is
  * reported at once and in the API's words. Null when the draft would be accepted.
  */
 export function draftProblem(draft: Draft): string | null {
-  const parsed = parseCardFields(cardFields(draft));
+  const parsed = parseCardFields(cardFields(draft), roughlyDiallable);
   if (!parsed.ok) return parsed.error;
   return profileSections(draftDisplayCard(draft)).sections.length === 0 ? NOTHING_TO_SHOW : null;
 }
