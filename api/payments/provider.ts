@@ -124,6 +124,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutFacts | null>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionFacts | null>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
+  /** Undoes cancelAtPeriodEnd while the period still runs: the plan renews as before. */
+  resume(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   /** Ends at once, without refund: used when an account is deleted. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   billing(customerId: string): Promise<BillingFacts>;

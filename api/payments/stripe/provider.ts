@@ -99,6 +99,15 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return subscriptionFacts(subscription);
     },
 
+    async resume(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: false },
+        { idempotencyKey },
+      );
+      return subscriptionFacts(subscription);
+    },
+
     async cancelNow(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
       const subscription = await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
       return subscriptionFacts(subscription);
