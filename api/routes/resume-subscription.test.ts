@@ -49,7 +49,10 @@ describe('POST /api/resume-subscription (Keep my plan)', () => {
     const stripe = t.deps.stripeSimulator;
     expect(stripe).toBeDefined();
     const order = await orderOf(t, token, id);
-    const events = ((await stripe?.events()) ?? []) as { type: string; object: { cancel_at_period_end?: boolean } }[];
+    const events = ((await stripe?.events()) ?? []) as {
+      type: string;
+      object: { cancel_at_period_end?: boolean };
+    }[];
     const updates = events.filter((event) => event.type === 'customer.subscription.updated');
     expect(updates.map((event) => event.object.cancel_at_period_end)).toEqual([true, false, true]);
     expect(order).toMatchObject({ cancel_at_period_end: true });

@@ -73,8 +73,15 @@ describe('subscriptions', () => {
 
     const resumed = await context.stripe.resume(subscription.id, `resume-${randomUUID()}`);
 
-    expect(resumed).toMatchObject({ id: subscription.id, status: 'active', cancelAtPeriodEnd: false, canceledAt: null });
-    expect(await context.stripe.retrieveSubscription(subscription.id)).toMatchObject({ cancelAtPeriodEnd: false });
+    expect(resumed).toMatchObject({
+      id: subscription.id,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
+    expect(await context.stripe.retrieveSubscription(subscription.id)).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('cancels at once; a retry with the same key gets the first answer, another key is refused', async () => {
