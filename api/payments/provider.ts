@@ -117,7 +117,8 @@ export type CardSetupRequest = {
  * nothing was saved, else whether the open invoice the old card left was paid with it (`none` when there was none).
  */
 export type CardReplaced =
-  | { outcome: 'unknown' | 'not-complete' }
+  | { outcome: 'unknown' }
+  | { outcome: 'not-complete' }
   | { outcome: 'replaced'; openInvoice: 'none' | 'paid' | 'declined' };
 
 export type BillingFacts = {

@@ -150,8 +150,7 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
 
     async useSetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
       const session = await nullIfMissing(stripe.checkout.sessions.retrieve(sessionId));
-      if (!session || session.mode !== 'setup' || idOf(session.customer) !== customerId)
-        return { outcome: 'unknown' };
+      if (session?.mode !== 'setup' || idOf(session.customer) !== customerId) return { outcome: 'unknown' };
       const intentId = idOf(session.setup_intent);
       const intent = intentId ? await stripe.setupIntents.retrieve(intentId) : null;
       const card = idOf(intent?.payment_method ?? null);
