@@ -1,8 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
 import { PlanButton } from '../../islands/StartTrial';
 import { CARD_PRICE, CARD_WAS_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
+import { useOrders } from '../orders/api';
+import { syncSubscriptions } from '../orders/payment-return';
+import { planOffer } from '../orders/plan-state';
 import { useProfile } from '../queries';
 import { ORDER_CARD_URL } from './account-fields';
 import { CardGallery, type GalleryImage } from './CardGallery';
@@ -12,9 +16,17 @@ export type NfcCardsProps = { images: GalleryImage[] };
 function SubscribeButton() {
   const profile = useProfile();
   const stored = useStoreValue($session, null);
+  const orders = useOrders();
+  const client = useQueryClient();
   // The fresh profile first: a plan started a moment ago must already show as active.
-  const subscribed = (profile.data ?? stored?.user)?.isSubscribed === true;
-  return <PlanButton label="Subscribe now" subscribed={subscribed} />;
+  const user = profile.data ?? stored?.user;
+  return (
+    <PlanButton
+      offer={planOffer(user, orders.data)}
+      trialLabel="Subscribe now"
+      onKept={() => syncSubscriptions(client)}
+    />
+  );
 }
 
 /** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */

@@ -8,6 +8,7 @@ import { DesignFields } from './DesignFields';
 import { isDirty } from './dirty';
 import { draftFromContent } from './draft';
 import { MainFields } from './MainFields';
+import { PlanBanner } from './PlanBanner';
 import { Preview } from './Preview';
 import { previewCard } from './preview-card';
 import { ReviewsFields } from './ReviewsFields';
@@ -15,7 +16,7 @@ import { editorReducer, initialEditorState } from './reducer';
 import { SectionOrder } from './SectionOrder';
 import { ServicesFields } from './ServicesFields';
 import type { SavedCard } from './saved-card';
-import { TrialBanner, TrialEndedOverlay } from './TrialBanner';
+import { TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
 import { useReleaseObjectUrls } from './use-object-urls';
 import { usePublish } from './use-publish';
@@ -62,7 +63,7 @@ export function EditorScreen({ user, saved }: Props) {
     <div className="ed" ref={root}>
       <h1 className="ed__title">My page</h1>
       {!user.isVerified && user.email && <VerifyPrompt email={user.email} />}
-      <TrialBanner status={trial} />
+      <PlanBanner user={user} trial={trial} />
       <div className="ed__stage">
         <div className={locked ? 'ed__layout ed__layout--locked' : 'ed__layout'} inert={locked}>
           <Preview card={preview.card} sample={preview.sample} username={saved.username || user.username} />
