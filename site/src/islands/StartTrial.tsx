@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '../app/orders/format';
 import { KeepPlanButton } from '../app/orders/KeepPlanButton';
-import { type PlanOffer, planOffer, SUBSCRIBE_LABEL } from '../app/orders/plan-state';
+import { type PlanOffer, planOffer, SUBSCRIBE_LABEL, TRIAL_LABEL } from '../app/orders/plan-state';
 import { usePlanOrders } from '../app/orders/use-plan-orders';
 import { startSubscription } from '../lib/checkout';
 import { useStoreValue } from '../lib/use-store';
@@ -11,7 +11,7 @@ import { toast } from '../stores/toasts';
 type PlanButtonProps = {
   offer: PlanOffer;
   /** What the page calls starting the trial, for someone who has never had one. */
-  trialLabel: string;
+  trialLabel?: string;
   /** After 'Keep my plan': read the plan again. */
   onKept?: () => void | Promise<void>;
 };
@@ -20,7 +20,7 @@ type PlanButtonProps = {
  * The plan's call to action (SPEC §6, issue 14): the trial once, then the plan at its price; a running plan is a
  * disabled 'Plan active', and one set to cancel says when it ends and offers 'Keep my plan'.
  */
-export function PlanButton({ offer, trialLabel, onKept }: PlanButtonProps) {
+export function PlanButton({ offer, trialLabel = TRIAL_LABEL, onKept }: PlanButtonProps) {
   const [busy, setBusy] = useState(false);
 
   if (offer.kind === 'active') {

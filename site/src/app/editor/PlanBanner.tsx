@@ -52,7 +52,7 @@ export function PlanBanner({ user, trial }: Props) {
             Your free trial ends in {alert.daysLeft === 1 ? '1 day' : `${alert.daysLeft} days`}
           </h2>
           <p>Subscribe before {formatDate(alert.endsOn)} to keep your page live.</p>
-          <PlanButton offer={{ kind: 'subscribe' }} trialLabel="" />
+          <PlanButton offer={{ kind: 'subscribe' }} />
         </section>
       );
     default:
