@@ -13,30 +13,26 @@ import { CardGallery, type GalleryImage } from './CardGallery';
 
 export type NfcCardsProps = { images: GalleryImage[] };
 
-function SubscribeButton() {
+function usePlanOffer() {
   const profile = useProfile();
   const stored = useStoreValue($session, null);
   const orders = useOrders();
-  const client = useQueryClient();
   // The fresh profile first: a plan started a moment ago must already show as active.
-  const user = profile.data ?? stored?.user;
-  return (
-    <PlanButton
-      offer={planOffer(user, orders.data)}
-      trialLabel="Subscribe now"
-      onKept={() => syncSubscriptions(client)}
-    />
-  );
+  return planOffer(profile.data ?? stored?.user, orders.data);
 }
 
 /** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */
 export function NfcCardsScreen({ images }: NfcCardsProps) {
+  const offer = usePlanOffer();
+  const client = useQueryClient();
+  // Issue 14: the trial is promised only to someone who can still have it.
+  const trial = offer.kind === 'trial';
   return (
     <div className="account-screen">
       <h1>Our Plans &amp; Cards</h1>
       <div className="offers">
         <article className="card offer" aria-labelledby="offer-plan">
-          <span className="badge">14-Day Free Trial</span>
+          <span className="badge">{trial ? '14-Day Free Trial' : 'Cancel any time'}</span>
           <h2 id="offer-plan" className="offer__title">
             Profile Plan
           </h2>
@@ -48,13 +44,16 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
               {PLAN_WAS_PRICE}
             </s>
           </p>
-          <p>Your page at your own address, always up to date. Free for 14 days, cancel any time.</p>
+          <p>
+            Your page at your own address, always up to date.{' '}
+            {trial ? 'Free for 14 days, cancel any time.' : 'Cancel any time.'}
+          </p>
           <ul className="ticks">
             {PLAN_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          <SubscribeButton />
+          <PlanButton offer={offer} trialLabel="Subscribe now" onKept={() => syncSubscriptions(client)} />
         </article>
         <article className="card offer" aria-labelledby="offer-card">
           <span className="badge">12 Month Warranty</span>
