@@ -81,6 +81,8 @@ export type PaymentEvent =
   | { id: string; type: 'subscription.changed'; subscription: SubscriptionFacts }
   | { id: string; type: 'invoice.paid'; invoice: InvoiceFacts }
   | { id: string; type: 'invoice.payment_failed'; invoice: InvoiceFacts }
+  /** A setup checkout saved a card (issue 14: replacing the one a plan charges). */
+  | { id: string; type: 'card.saved'; sessionId: string; customerId: string | null }
   /** Delivered but of no interest (Stripe sends many types); acknowledged and recorded as seen. */
   | { id: string; type: 'ignored'; providerType: string };
 
@@ -153,7 +155,7 @@ export interface PaymentProvider {
    * After a setup checkout: its card becomes the customer's invoice default and the given subscriptions' card, and
    * a subscription left past due by the old card has its open invoice paid with the new one.
    */
-  useSetupCard(sessionId: string, customerId: string, subscriptionIds: string[]): Promise<CardReplaced>;
+  applySetupCard(sessionId: string, customerId: string, subscriptionIds: string[]): Promise<CardReplaced>;
   /**
    * Erasure: the provider forgets the customer's personal data (Stripe deletes the customer; invoices and payments
    * stay in its books). Run after the customer's subscriptions have ended.

@@ -107,3 +107,29 @@ describe('replacing the card (POST /api/billing/payment-method)', () => {
     expect((await t.call('POST', '/api/billing/payment-method', {})).status).toBe(401);
   });
 });
+
+describe('a card saved without coming back to the billing page', () => {
+  it('is made the one charged by the provider’s webhook, and the payment due goes through', async () => {
+    let token = await t.signUp();
+    const { id } = await subscribeAtHostedCheckout(t, token, '0341');
+    token = await daysPass(t, 15);
+    const setup = await t.call('POST', '/api/billing/payment-method', {}, token);
+    // The hosted page posts its webhooks before redirecting; the browser is then closed, and confirm never runs.
+    await payAtHostedCheckout(t, setup.body.url, { card: '4242' });
+    await t.deps.stripeSimulator?.deliverPending();
+
+    expect(await orderOf(t, token, id)).toMatchObject({ status: 'active' });
+    const billing = await t.call('GET', '/api/billing', undefined, token);
+    expect(billing.body.paymentMethod.card.last4).toBe('4242');
+
+    // Coming back later changes nothing more: the same answer, no second charge.
+    const late = await t.call(
+      'POST',
+      '/api/billing/payment-method/confirm',
+      { sessionId: setup.body.sessionId },
+      token,
+    );
+    expect(late.body).toMatchObject({ paymentDue: 'paid' });
+    expect(late.body.billing.invoices).toHaveLength(billing.body.invoices.length);
+  });
+});

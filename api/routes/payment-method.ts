@@ -4,10 +4,11 @@ import type { BillingAnswer, CardReplacedAnswer, CardSetupAnswer } from '../../c
 import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
-import { customerOf, ordersOfAccount } from '../orders';
+import { customerOf } from '../orders';
 import { recordPulled } from '../payments/handle-event';
 import type { CardReplaced } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
+import { runningPlans } from '../payments/replace-card';
 import { sameSiteUrl } from '../payments/start-checkout';
 import { readJson, readOptionalJson } from '../validate';
 
@@ -66,15 +67,9 @@ export function paymentMethodRoutes(deps: Deps) {
     const accountId = c.get('accountId');
     const customerId = await customerOf(deps.db, accountId, deps.payments.name);
     if (!customerId) throw new DomainError('not_found', SETUP_NOT_FOUND);
-    const running = (await ordersOfAccount(deps.db, accountId)).filter(
-      (order) =>
-        order.type === 'subscription' &&
-        order.provider === deps.payments.name &&
-        order.provider_subscription_id !== null &&
-        order.ended_at === null,
-    );
+    const running = await runningPlans(deps.db, accountId, deps.payments.name);
     const subscriptionIds = running.flatMap((order) => order.provider_subscription_id ?? []);
-    const replaced = await deps.payments.useSetupCard(sessionId, customerId, subscriptionIds);
+    const replaced = await deps.payments.applySetupCard(sessionId, customerId, subscriptionIds);
     if (replaced.outcome === 'unknown') throw new DomainError('not_found', SETUP_NOT_FOUND);
     if (replaced.outcome === 'not-complete') throw new DomainError('conflict', SETUP_NOT_FINISHED);
     // The provider's webhooks bring the same news; the person looking at the page should not wait for them.

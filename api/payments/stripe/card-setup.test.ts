@@ -44,7 +44,7 @@ describe('card replacement through a setup checkout', () => {
     t.endpoint.received.length = 0;
 
     const sessionId = await saveCard(customerId, '4242');
-    const replaced = await t.stripe.useSetupCard(sessionId, customerId, [subscriptionId]);
+    const replaced = await t.stripe.applySetupCard(sessionId, customerId, [subscriptionId]);
 
     expect(replaced).toEqual({ outcome: 'replaced', openInvoice: 'paid' });
     expect((await t.stripe.retrieveSubscription(subscriptionId))?.status).toBe('active');
@@ -58,7 +58,7 @@ describe('card replacement through a setup checkout', () => {
     expect((await t.stripe.retrieveSubscription(subscriptionId))?.status).toBe('active');
     // Using the same session again (a reload of the billing page) gives the same answer and charges nothing more.
     const invoices = (await t.stripe.billing(customerId)).invoices.length;
-    expect(await t.stripe.useSetupCard(sessionId, customerId, [subscriptionId])).toEqual(replaced);
+    expect(await t.stripe.applySetupCard(sessionId, customerId, [subscriptionId])).toEqual(replaced);
     expect((await t.stripe.billing(customerId)).invoices).toHaveLength(invoices);
   });
 
@@ -67,7 +67,7 @@ describe('card replacement through a setup checkout', () => {
     await t.simulator.advanceClock(14 * DAY_SECONDS);
     const sessionId = await saveCard(customerId, '0341');
 
-    expect(await t.stripe.useSetupCard(sessionId, customerId, [subscriptionId])).toEqual({
+    expect(await t.stripe.applySetupCard(sessionId, customerId, [subscriptionId])).toEqual({
       outcome: 'replaced',
       openInvoice: 'declined',
     });
@@ -80,7 +80,7 @@ describe('card replacement through a setup checkout', () => {
     const { subscriptionId, customerId } = await subscribe('4242');
     const sessionId = await saveCard(customerId, '0341');
 
-    expect(await t.stripe.useSetupCard(sessionId, customerId, [subscriptionId])).toEqual({
+    expect(await t.stripe.applySetupCard(sessionId, customerId, [subscriptionId])).toEqual({
       outcome: 'replaced',
       openInvoice: 'none',
     });
@@ -102,16 +102,16 @@ describe('card replacement through a setup checkout', () => {
       cancelUrl: 'https://tradecard.test/billing',
       idempotencyKey: 'setup-open',
     });
-    expect(await t.stripe.useSetupCard(open.sessionId, dana.customerId, [])).toEqual({
+    expect(await t.stripe.applySetupCard(open.sessionId, dana.customerId, [])).toEqual({
       outcome: 'not-complete',
     });
     const danas = await saveCard(dana.customerId, '4242');
-    expect(await t.stripe.useSetupCard(danas, sam.customerId, [])).toEqual({ outcome: 'unknown' });
+    expect(await t.stripe.applySetupCard(danas, sam.customerId, [])).toEqual({ outcome: 'unknown' });
     const payment = await t.stripe.createCheckout(checkoutRequest({ customerId: dana.customerId }));
-    expect(await t.stripe.useSetupCard(payment.sessionId, dana.customerId, [])).toEqual({
+    expect(await t.stripe.applySetupCard(payment.sessionId, dana.customerId, [])).toEqual({
       outcome: 'unknown',
     });
-    expect(await t.stripe.useSetupCard('cs_test_missing', dana.customerId, [])).toEqual({
+    expect(await t.stripe.applySetupCard('cs_test_missing', dana.customerId, [])).toEqual({
       outcome: 'unknown',
     });
   });

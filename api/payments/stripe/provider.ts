@@ -3,7 +3,7 @@ import type { BillingFacts, CardReplaced, PaymentProvider, SubscriptionFacts } f
 import { WebhookSignatureError } from '../provider';
 import { cardSetupParams, checkoutParams } from './checkout';
 import { paymentEventFrom } from './events';
-import { billingInvoice, billingPaymentMethod, checkoutFacts, subscriptionFacts } from './facts';
+import { billingInvoice, billingPaymentMethod, checkoutFacts, idOf, subscriptionFacts } from './facts';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -43,10 +43,6 @@ const isEventShaped = (value: unknown): value is Stripe.Event => {
     typeof (data as Record<string, unknown>).object === 'object'
   );
 };
-
-/** An expandable field's id, whether Stripe sent the id or the object. */
-const idOf = (field: string | { id: string } | null | undefined): string | null =>
-  typeof field === 'string' ? field : (field?.id ?? null);
 
 const noBilling = (): BillingFacts => ({ paymentMethod: null, invoices: [] });
 
@@ -148,7 +144,7 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return { sessionId: session.id, url: session.url };
     },
 
-    async useSetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
+    async applySetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
       const session = await nullIfMissing(stripe.checkout.sessions.retrieve(sessionId));
       if (session?.mode !== 'setup' || idOf(session.customer) !== customerId) return { outcome: 'unknown' };
       const intentId = idOf(session.setup_intent);
