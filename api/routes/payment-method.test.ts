@@ -70,6 +70,9 @@ describe('replacing the card (POST /api/billing/payment-method)', () => {
     const replaced = await replaceCard(token, '0341');
     expect(replaced.body).toMatchObject({ message: CARD_REPLACED, paymentDue: 'none' });
     expect(replaced.body.billing.paymentMethod.card.last4).toBe('0341');
+    // A minute on, the card can be changed again with a new form.
+    t.advance(60_000);
+    expect((await replaceCard(token, '4242')).body.billing.paymentMethod.card.last4).toBe('4242');
   });
 
   it('refuses with a sentence: no card yet, an unfinished or unknown update, someone else’s', async () => {
@@ -105,6 +108,10 @@ describe('replacing the card (POST /api/billing/payment-method)', () => {
     expect(foreign.body).toEqual({ error: SETUP_NOT_FOUND });
 
     expect((await t.call('POST', '/api/billing/payment-method', {})).status).toBe(401);
+
+    // Asked again within the minute, the same form comes back rather than a new session at the provider.
+    const again = await t.call('POST', '/api/billing/payment-method', {}, token);
+    expect(again.body.sessionId).toBe(open.body.sessionId);
   });
 });
 

@@ -22,6 +22,7 @@ export const CARD_REPLACED_DECLINED =
   'Your new card is saved, but the payment that is due was declined. Please try another card.';
 
 const BILLING_PATH = '/billing';
+const MINUTE_MS = 60_000;
 
 const setupBody = z.object({ cancelUrl: z.string().max(2000).optional() });
 const confirmBody = z.object({
@@ -57,7 +58,9 @@ export function paymentMethodRoutes(deps: Deps) {
       accountId,
       successUrl: `${billing}?setup_session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: sameSiteUrl(deps.publicUrl, body.cancelUrl) ?? billing,
-      idempotencyKey: `card-setup-${accountId}-${deps.now().getTime()}`,
+      // One card form a minute per account: clicks and scripts within it get the same form back from the provider
+      // (its idempotent replay) instead of a new session each (issue 11, finding 10).
+      idempotencyKey: `card-setup-${accountId}-${Math.floor(deps.now().getTime() / MINUTE_MS)}`,
     });
     return c.json({ url, sessionId } satisfies CardSetupAnswer);
   });
