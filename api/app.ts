@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
+import { paymentMethodRoutes } from './routes/payment-method';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
@@ -46,6 +47,7 @@ export function createApi(deps: Deps) {
   mount('/trial', trialRoutes(deps));
   mount('/', checkoutRoutes(deps));
   mount('/', orderRoutes(deps));
+  mount('/billing/payment-method', paymentMethodRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   api.onError(handleError);

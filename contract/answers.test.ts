@@ -7,11 +7,12 @@ import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
 import {
   buyCardsAtHostedCheckout,
+  payAtHostedCheckout,
   SHIPPING,
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
-import { billingAnswer } from './billing';
+import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
 import { messageAnswer, registerAnswer } from './message';
@@ -121,7 +122,19 @@ describe("every answer the site reads is the one contract/ describes (run agains
 
     const cancel = await t.call('POST', '/api/cancel-subscription', { id: plan.id }, token);
     expectContract(cancelledAnswer, cancel);
+    expectContract(cancelledAnswer, await t.call('POST', '/api/resume-subscription', { id: plan.id }, token));
     expectContract(checkoutAnswer, await t.call('POST', '/api/reorder', { orderId: id }, token));
+
+    const setup = await t.call('POST', '/api/billing/payment-method', {}, token);
+    expectContract(cardSetupAnswer, setup);
+    await payAtHostedCheckout(t, setup.body.url, { card: '4242' });
+    const replaced = await t.call(
+      'POST',
+      '/api/billing/payment-method/confirm',
+      { sessionId: setup.body.sessionId },
+      token,
+    );
+    expectContract(cardReplacedAnswer, replaced);
   });
 
   it('the admin screen: the list of card orders and its two changes', async () => {

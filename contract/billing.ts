@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { messageAnswer } from './message';
 
 export const paymentCardSchema = z.object({
   brand: z.string(),
@@ -24,3 +25,17 @@ export const billingAnswer = z.object({
   invoices: z.array(invoiceSchema),
 });
 export type BillingAnswer = z.infer<typeof billingAnswer>;
+
+/** POST /billing/payment-method: the provider's page where the new card is saved. */
+export const cardSetupAnswer = z.object({ url: z.string(), sessionId: z.string() });
+export type CardSetupAnswer = z.infer<typeof cardSetupAnswer>;
+
+/**
+ * POST /billing/payment-method/confirm: the new card is the one charged; whether a payment that was due went
+ * through with it (`none` when nothing was due), and billing as it now stands.
+ */
+export const cardReplacedAnswer = z.extend(messageAnswer, {
+  paymentDue: z.enum(['none', 'paid', 'declined']),
+  billing: billingAnswer,
+});
+export type CardReplacedAnswer = z.infer<typeof cardReplacedAnswer>;

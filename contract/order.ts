@@ -72,7 +72,7 @@ export type OrdersAnswer = z.infer<typeof ordersAnswer>;
 export const orderAnswer = z.object({ success: z.literal(true), data: orderSchema });
 export type OrderAnswer = z.infer<typeof orderAnswer>;
 
-/** POST /cancel-subscription: the subscription as the cancellation left it. */
+/** POST /cancel-subscription and /resume-subscription: the subscription as the change left it. */
 export const cancelledAnswer = z.extend(messageAnswer, { data: z.nullable(orderSchema) });
 export type CancelledAnswer = z.infer<typeof cancelledAnswer>;
 

@@ -3,7 +3,13 @@ import { attachCard, chargeSucceeds, customerFor, type TestCard } from './custom
 import type { SimulatorDb } from './db';
 import { newId } from './ids';
 import { createInvoice } from './invoices';
-import { type Customer, type Session, type ShippingDetails, subscriptionObject } from './objects';
+import {
+  type Customer,
+  type Session,
+  type ShippingDetails,
+  setupIntentObject,
+  subscriptionObject,
+} from './objects';
 import type { SessionInternal } from './sessions';
 import { findObject, insertObject, saveObject } from './store';
 import { dueAt, type SubscriptionInternal } from './subscriptions';
@@ -72,7 +78,9 @@ export function payCheckout(
           : null,
       };
       if (session.mode === 'setup') {
-        await complete(db, { ...completed, setup_intent: newId('seti') }, customer, at);
+        const intent = setupIntentObject({ customer: customer.id, paymentMethod: card.id, created: at });
+        await insertObject(db, { type: 'setup_intent', data: intent, customer: customer.id });
+        await complete(db, { ...completed, setup_intent: intent.id }, customer, at);
       } else if (session.mode === 'subscription') {
         await startSubscription(ctx, db, {
           completed,

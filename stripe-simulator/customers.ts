@@ -1,5 +1,5 @@
 import type { SimulatorDb } from './db';
-import { missing } from './errors';
+import { invalid, missing } from './errors';
 import {
   type Customer,
   cardPaymentMethod,
@@ -47,6 +47,17 @@ export const attachCard = (db: SimulatorDb, customerId: string, card: TestCard, 
     data: cardPaymentMethod({ customer: customerId, last4: card, created: at }),
     customer: customerId,
   });
+
+/** The customer's invoice default: the card its subscriptions charge when they name none of their own. */
+export async function setDefaultCard(db: SimulatorDb, customerId: string, paymentMethod: string) {
+  const customer = await findObject<Customer>(db, 'customer', customerId);
+  if (!customer || customer.data.deleted) throw missing('customer', customerId);
+  const method = await findObject<PaymentMethod>(db, 'payment_method', paymentMethod);
+  if (!method || method.data.customer !== customerId)
+    throw invalid(`No such PaymentMethod: '${paymentMethod}'`, 'resource_missing');
+  const settings = { ...customer.data.invoice_settings, default_payment_method: paymentMethod };
+  return saveObject(db, { ...customer.data, invoice_settings: settings });
+}
 
 const ERASED_EMAIL = 'erased@erased.invalid';
 

@@ -5,7 +5,13 @@ import { type Generated, Kysely, SqliteDialect } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { migration as m0001 } from './migrations/0001-simulator';
 
-export type ObjectType = 'checkout.session' | 'customer' | 'payment_method' | 'subscription' | 'invoice';
+export type ObjectType =
+  | 'checkout.session'
+  | 'customer'
+  | 'payment_method'
+  | 'setup_intent'
+  | 'subscription'
+  | 'invoice';
 
 export interface SimulatorDatabase {
   objects: {

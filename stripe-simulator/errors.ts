@@ -20,5 +20,9 @@ export class StripeApiError extends Error {
 export const invalid = (message: string, code?: string) =>
   new StripeApiError(400, 'invalid_request_error', message, code);
 
+/** What Stripe answers when the card is refused; the simulator's declining test card is 0341. */
+export const declined = () =>
+  new StripeApiError(402, 'card_error', 'Your card was declined. Try the other test card.', 'card_declined');
+
 export const missing = (kind: string, id: string) =>
   new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing');

@@ -11,6 +11,7 @@ export type Customer = Stripe.Customer;
 export type PaymentMethod = Stripe.PaymentMethod;
 export type Subscription = Stripe.Subscription;
 export type Invoice = Stripe.Invoice;
+export type SetupIntent = Stripe.SetupIntent;
 export type ShippingDetails = { name: string; address: Stripe.Address };
 
 export const customerObject = (fields: { email: string | null; name: string | null; created: number }) =>
@@ -57,6 +58,21 @@ export const cardPaymentMethod = (fields: { customer: string; last4: string; cre
       funding: 'credit',
     },
   }) as unknown as PaymentMethod;
+
+/** What a setup-mode checkout leaves: the card it saved, for the integration to make the default if it wants. */
+export const setupIntentObject = (fields: { customer: string; paymentMethod: string; created: number }) =>
+  ({
+    id: newId('seti'),
+    object: 'setup_intent',
+    created: fields.created,
+    customer: fields.customer,
+    payment_method: fields.paymentMethod,
+    payment_method_types: ['card'],
+    status: 'succeeded',
+    usage: 'off_session',
+    livemode: false,
+    metadata: {},
+  }) as unknown as SetupIntent;
 
 export const subscriptionObject = (fields: {
   customer: string;

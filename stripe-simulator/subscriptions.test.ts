@@ -5,6 +5,7 @@ import {
   checkoutRequest,
   DAY_SECONDS,
   SECRET_KEY,
+  sdkFor,
   stripeAgainstSimulator,
   submitCheckout,
   typesOf,
@@ -121,6 +122,23 @@ describe('subscriptions on the simulator clock', () => {
     expect(
       t.endpoint.received.map((event) => event.type === 'subscription.changed' && event.subscription.status),
     ).toEqual(['active', 'active', 'active', 'canceled']);
+  });
+
+  it('refuses a card of another customer, and paying an invoice that is not open, as Stripe does', async () => {
+    const danas = await subscribe('4242');
+    const sams = await subscribe('4242');
+    const sdk = sdkFor(t.simulator);
+    const samsCard = String((await sdk.subscriptions.retrieve(sams)).default_payment_method);
+    const danasCustomer = String((await sdk.subscriptions.retrieve(danas)).customer);
+    await expect(sdk.subscriptions.update(danas, { default_payment_method: samsCard })).rejects.toThrow(
+      `No such PaymentMethod: '${samsCard}'`,
+    );
+    await expect(
+      sdk.customers.update(danasCustomer, { invoice_settings: { default_payment_method: samsCard } }),
+    ).rejects.toThrow(`No such PaymentMethod: '${samsCard}'`);
+    const paid = String((await sdk.subscriptions.retrieve(danas)).latest_invoice);
+    await expect(sdk.invoices.pay(paid)).rejects.toThrow('Invoice is already paid.');
+    await expect(sdk.invoices.pay('in_missing')).rejects.toThrow("No such invoice: 'in_missing'");
   });
 
   it('cancels now, and a second cancel is refused as Stripe refuses it', async () => {

@@ -3,7 +3,7 @@ import { chargeSucceeds } from './customers';
 import type { SimulatorDb } from './db';
 import { invalid, missing } from './errors';
 import { createInvoice, recordAttempt } from './invoices';
-import type { Customer, Invoice, Subscription } from './objects';
+import type { Customer, Invoice, PaymentMethod, Subscription } from './objects';
 import { findObject, type Stored, saveObject } from './store';
 import { addMonths, DAY } from './time';
 import { recordEvent } from './webhooks';
@@ -64,9 +64,13 @@ const withPeriod = (subscription: Subscription, start: number, end: number): Sub
   return { ...subscription, items };
 };
 
-/** The card a subscription charges: the one saved at checkout. */
-const cardOf = (subscription: Subscription) =>
-  typeof subscription.default_payment_method === 'string' ? subscription.default_payment_method : null;
+/** The card a subscription charges, as Stripe picks it: its own default, else the customer's invoice default. */
+async function cardOf(db: SimulatorDb, subscription: Subscription): Promise<string | null> {
+  if (typeof subscription.default_payment_method === 'string') return subscription.default_payment_method;
+  const customer = await findObject<Customer>(db, 'customer', String(subscription.customer));
+  const fallback = customer?.data.invoice_settings?.default_payment_method;
+  return typeof fallback === 'string' ? fallback : null;
+}
 
 const ended = (
   subscription: Subscription,
@@ -91,7 +95,7 @@ async function renew(
   const start = periodOf(data).current_period_end;
   const end = addMonths(internal.anchor, periodsBilled);
   const price = periodOf(data).price;
-  const paid = await chargeSucceeds(db, cardOf(data));
+  const paid = await chargeSucceeds(db, await cardOf(db, data));
   const customer = await findObject<Customer>(db, 'customer', String(data.customer));
   const invoice = await createInvoice(ctx, db, {
     customer: String(data.customer),
@@ -133,7 +137,7 @@ async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at
       ? await findObject<Invoice>(db, 'invoice', data.latest_invoice)
       : undefined;
   const open = latest?.data.status === 'open' ? latest.data : null;
-  const paid = await chargeSucceeds(db, cardOf(data));
+  const paid = await chargeSucceeds(db, await cardOf(db, data));
   const invoice = open ? await recordAttempt(db, open, paid, at) : null;
   const recovered = { ...internal, failedAttempts: 0, nextAttemptAt: null };
   if (paid || !invoice) {
@@ -166,7 +170,7 @@ export async function runSubscriptionStep(ctx: SimulatorContext, id: string, now
   });
 }
 
-async function findSubscription(db: SimulatorDb, id: string): Promise<StoredSubscription> {
+export async function findSubscription(db: SimulatorDb, id: string): Promise<StoredSubscription> {
   const stored = await findObject<Subscription, SubscriptionInternal>(db, 'subscription', id);
   if (!stored) throw missing('subscription', id);
   return stored;
@@ -185,6 +189,44 @@ export async function setCancelAtPeriodEnd(db: SimulatorDb, id: string, atPeriod
     canceled_at: atPeriodEnd ? at : null,
   };
   return changed(db, update, internal, at);
+}
+
+/** The card the subscription charges from now on; it must be one of its customer's. */
+export async function setDefaultPaymentMethod(
+  db: SimulatorDb,
+  id: string,
+  paymentMethod: string,
+  at: number,
+) {
+  const { data, internal } = await findSubscription(db, id);
+  const method = await findObject<PaymentMethod>(db, 'payment_method', paymentMethod);
+  if (!method || method.data.customer !== data.customer)
+    throw invalid(`No such PaymentMethod: '${paymentMethod}'`, 'resource_missing');
+  if (data.default_payment_method === paymentMethod) return data;
+  return changed(db, { ...data, default_payment_method: paymentMethod }, internal, at);
+}
+
+/**
+ * `POST /v1/invoices/:id/pay`: one more go at a subscription's open invoice with the card it now charges. Paid, the
+ * subscription is active again; declined, the attempt is kept (the caller then answers 402, as Stripe does) and the
+ * retries carry on as scheduled.
+ */
+export async function payInvoice(db: SimulatorDb, invoiceId: string, at: number) {
+  const stored = await findObject<Invoice>(db, 'invoice', invoiceId);
+  if (!stored) throw missing('invoice', invoiceId);
+  const invoice = stored.data;
+  if (invoice.status !== 'open') throw invalid('Invoice is already paid.', 'invoice_not_open');
+  const subscriptionId = invoice.parent?.subscription_details?.subscription;
+  const subscription = subscriptionId ? await findSubscription(db, String(subscriptionId)) : undefined;
+  if (!subscription) throw invalid('The simulator pays only the open invoices of subscriptions.');
+  const paid = await chargeSucceeds(db, await cardOf(db, subscription.data));
+  const attempted = await recordAttempt(db, invoice, paid, at);
+  await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', attempted, at);
+  if (paid && subscription.data.status === 'past_due') {
+    const recovered = { ...subscription.internal, failedAttempts: 0, nextAttemptAt: null };
+    await changed(db, { ...subscription.data, status: 'active' }, recovered, at);
+  }
+  return { invoice: attempted, paid };
 }
 
 /** Ends the subscription at once, without refund. */

@@ -5,6 +5,7 @@ import { findOrder, findOrderByCheckout, findOrderBySubscription, type OrderRow 
 import { queueNotices } from './notices';
 import type { PaymentEvent, SubscriptionFacts } from './provider';
 import { closeCheckout, type Notice, recordCardPayment, recordInvoice, recordSubscription } from './record';
+import { applySavedCard } from './replace-card';
 
 export type HandleOutcome = 'recorded' | 'duplicate';
 
@@ -61,6 +62,7 @@ async function apply(
         await recordInvoice(trx, order, event.invoice, event.type === 'invoice.paid', now);
       return recordSubscription(trx, order, subscription, now);
     }
+    case 'card.saved':
     case 'ignored':
       return [];
   }
@@ -83,6 +85,8 @@ async function recordPaymentEvent(
   if (await seen(deps.db)) return 'duplicate';
   // Read the provider before the transaction: a network call must not hold the database.
   const subscription = await currentSubscription(deps, event);
+  if (event.type === 'card.saved' && event.customerId)
+    await applySavedCard(deps, event.sessionId, event.customerId);
   const now = deps.now();
   const mailed = await deps.db.transaction().execute(async (trx) => {
     if (await seen(trx)) return null;

@@ -81,6 +81,8 @@ export type PaymentEvent =
   | { id: string; type: 'subscription.changed'; subscription: SubscriptionFacts }
   | { id: string; type: 'invoice.paid'; invoice: InvoiceFacts }
   | { id: string; type: 'invoice.payment_failed'; invoice: InvoiceFacts }
+  /** A setup checkout saved a card (issue 14: replacing the one a plan charges). */
+  | { id: string; type: 'card.saved'; sessionId: string; customerId: string | null }
   /** Delivered but of no interest (Stripe sends many types); acknowledged and recorded as seen. */
   | { id: string; type: 'ignored'; providerType: string };
 
@@ -101,6 +103,25 @@ export type CheckoutRequest = {
   cancelUrl: string;
   idempotencyKey: string;
 };
+
+/** A checkout that only saves a card (Stripe's setup mode), to replace the one the customer's plan charges. */
+export type CardSetupRequest = {
+  customerId: string;
+  accountId: string;
+  /** Absolute; contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider. */
+  successUrl: string;
+  cancelUrl: string;
+  idempotencyKey: string;
+};
+
+/**
+ * What using a saved card came to: `unknown` when the session is not this customer's setup, `not-complete` while
+ * nothing was saved, else whether the open invoice the old card left was paid with it (`none` when there was none).
+ */
+export type CardReplaced =
+  | { outcome: 'unknown' }
+  | { outcome: 'not-complete' }
+  | { outcome: 'replaced'; openInvoice: 'none' | 'paid' | 'declined' };
 
 export type BillingFacts = {
   paymentMethod: { card: { brand: string; last4: string; exp_month: number; exp_year: number } } | null;
@@ -124,9 +145,17 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutFacts | null>;
   retrieveSubscription(subscriptionId: string): Promise<SubscriptionFacts | null>;
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
+  /** Undoes cancelAtPeriodEnd while the period still runs: the plan renews as before. */
+  resume(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   /** Ends at once, without refund: used when an account is deleted. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   billing(customerId: string): Promise<BillingFacts>;
+  createCardSetup(request: CardSetupRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * After a setup checkout: its card becomes the customer's invoice default and the given subscriptions' card, and
+   * a subscription left past due by the old card has its open invoice paid with the new one.
+   */
+  applySetupCard(sessionId: string, customerId: string, subscriptionIds: string[]): Promise<CardReplaced>;
   /**
    * Erasure: the provider forgets the customer's personal data (Stripe deletes the customer; invoices and payments
    * stay in its books). Run after the customer's subscriptions have ended.

@@ -1,23 +1,31 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { BillingAnswer } from '../../contract/billing';
 import type { CancelledAnswer, OrdersAnswer } from '../../contract/order';
 import { DomainError } from '../../events/errors';
-import { ACCESS_STATUSES, type SubscriptionStatus } from '../../events/subscription/events';
+import { streamVersion } from '../../events/store';
+import {
+  ACCESS_STATUSES,
+  type SubscriptionStatus,
+  subscriptionStreamId,
+} from '../../events/subscription/events';
 import { log } from '../../observability/log';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { orderJson } from '../order-json';
-import { customerOf, findOrder, findOrderBySubscription, ordersOfAccount } from '../orders';
+import { customerOf, findOrder, findOrderBySubscription, type OrderRow, ordersOfAccount } from '../orders';
 import { recordPulled } from '../payments/handle-event';
+import type { SubscriptionFacts } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
 import { recordSubscription } from '../payments/record';
 import { readJson } from '../validate';
 
 export const WILL_CANCEL = 'Subscription will cancel at the end of the current billing period.';
+export const PLAN_KEPT = 'Your plan will carry on: it renews as before.';
 const NO_SUBSCRIPTION = 'We couldn’t find that subscription.';
+const ALREADY_ENDED = 'This subscription has already ended.';
 
-const cancelBody = z
+const subscriptionBody = z
   .object({ id: z.string().max(100).optional(), stripeSubscriptionId: z.string().max(255).optional() })
   .refine((body) => body.id || body.stripeSubscriptionId, 'Which subscription? Send its id.');
 
@@ -49,8 +57,9 @@ export function orderRoutes(deps: Deps) {
     return c.json({ success: true, data: orders.map(orderJson) } satisfies OrdersAnswer);
   });
 
-  app.post('/cancel-subscription', signedIn, async (c) => {
-    const body = await readJson(c, cancelBody);
+  /** The account's own subscription named in the body, still running: what cancel and resume act on. */
+  async function runningSubscription(c: Context<AppEnv>) {
+    const body = await readJson(c, subscriptionBody);
     const order =
       (body.id ? await findOrder(deps.db, body.id) : undefined) ??
       (body.stripeSubscriptionId
@@ -60,20 +69,44 @@ export function orderRoutes(deps: Deps) {
       throw new DomainError('not_found', NO_SUBSCRIPTION);
     const running = ACCESS_STATUSES.includes(order.status as SubscriptionStatus) || order.status === 'unpaid';
     if (!order.provider_subscription_id || order.ended_at || !running)
-      throw new DomainError('conflict', 'This subscription has already ended.');
-    if (order.cancel_at_period_end !== 1) {
-      const facts = await deps.payments.cancelAtPeriodEnd(
-        order.provider_subscription_id,
-        `cancel-${order.id}`,
-      );
-      await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
-    }
+      throw new DomainError('conflict', ALREADY_ENDED);
+    return { order, subscriptionId: order.provider_subscription_id };
+  }
+
+  /**
+   * Records the provider's answer and gives the order as it now stands. The idempotency key names the version of
+   * the subscription's stream the change was asked from, so a retried request is answered once while cancel, keep,
+   * cancel again (each recording a new version) all reach the provider.
+   */
+  async function recordChange(
+    order: OrderRow,
+    change: (key: string) => Promise<SubscriptionFacts>,
+    kind: 'cancel' | 'resume',
+  ) {
+    const version = await streamVersion(deps.db, subscriptionStreamId(order.id));
+    const facts = await change(`${kind}-${order.id}-${version}`);
+    await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
     const updated = await findOrder(deps.db, order.id);
-    return c.json({
-      success: true,
-      message: WILL_CANCEL,
-      data: updated ? orderJson(updated) : null,
-    } satisfies CancelledAnswer);
+    return updated ? orderJson(updated) : null;
+  }
+
+  app.post('/cancel-subscription', signedIn, async (c) => {
+    const { order, subscriptionId } = await runningSubscription(c);
+    const data =
+      order.cancel_at_period_end === 1
+        ? orderJson(order)
+        : await recordChange(order, (key) => deps.payments.cancelAtPeriodEnd(subscriptionId, key), 'cancel');
+    return c.json({ success: true, message: WILL_CANCEL, data } satisfies CancelledAnswer);
+  });
+
+  // Issue 14: a plan set to cancel can be kept while its period runs; asking again for a kept plan changes nothing.
+  app.post('/resume-subscription', signedIn, async (c) => {
+    const { order, subscriptionId } = await runningSubscription(c);
+    const data =
+      order.cancel_at_period_end === 1
+        ? await recordChange(order, (key) => deps.payments.resume(subscriptionId, key), 'resume')
+        : orderJson(order);
+    return c.json({ success: true, message: PLAN_KEPT, data } satisfies CancelledAnswer);
   });
 
   app.get('/billing', signedIn, async (c) => {

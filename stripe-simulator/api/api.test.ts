@@ -93,6 +93,13 @@ describe("Stripe's API conventions", () => {
     const saved = await sdk().checkout.sessions.retrieve(setup.id);
     expect(saved).toMatchObject({ status: 'complete', mode: 'setup', payment_status: 'no_payment_required' });
     expect(saved.setup_intent).toMatch(/^seti_/);
-    expect(t.endpoint.received.map((event) => event.type)).toEqual(['ignored']);
+    // The SetupIntent names the saved card, and the webhook reports it as saved, not made anyone's default.
+    const intent = await sdk().setupIntents.retrieve(String(saved.setup_intent));
+    expect(intent).toMatchObject({ status: 'succeeded', customer: saved.customer });
+    const cards = await sdk().paymentMethods.list({ customer: String(saved.customer), type: 'card' });
+    expect(cards.data.map((card) => [card.id, card.card?.last4])).toEqual([[intent.payment_method, '0341']]);
+    expect(t.endpoint.received).toEqual([
+      expect.objectContaining({ type: 'card.saved', sessionId: setup.id, customerId: saved.customer }),
+    ]);
   });
 });

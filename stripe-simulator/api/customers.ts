@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import type { SimulatorContext } from '../context';
-import { deleteCustomer } from '../customers';
-import { missing } from '../errors';
+import { deleteCustomer, setDefaultCard } from '../customers';
+import { invalid, missing } from '../errors';
 import { formList, formText } from '../form';
-import type { Customer, Invoice, PaymentMethod, Subscription } from '../objects';
+import type { Customer, Invoice, PaymentMethod, SetupIntent, Subscription } from '../objects';
 import { findObject, listObjects } from '../store';
 import { cancelNow } from '../subscriptions';
 import { limitOf, listOf, reply, type V1Env } from './v1';
 
 const DEFAULT_METHOD = 'invoice_settings.default_payment_method';
 
-/** Customers, and the two lists the app reads by customer: invoices and payment methods. */
+/** Customers, their setup intents, and the two lists the app reads by customer: invoices and payment methods. */
 export function customerRoutes(ctx: SimulatorContext) {
   const app = new Hono<V1Env>();
 
@@ -28,6 +28,24 @@ export function customerRoutes(ctx: SimulatorContext) {
     const method = await findObject<PaymentMethod>(ctx.db, 'payment_method', methodId);
     const settings = { ...customer.invoice_settings, default_payment_method: method?.data ?? null };
     return reply(c, { ...customer, invoice_settings: settings });
+  });
+
+  // Only the invoice default is updatable: the card an integration sets after a setup checkout saved a new one.
+  app.post('/customers/:id', async (c) => {
+    const card = formText(c.get('params'), 'invoice_settings', 'default_payment_method');
+    if (!card)
+      throw invalid(
+        'The simulator updates only invoice_settings[default_payment_method].',
+        'parameter_missing',
+      );
+    const updated = await ctx.db.transaction().execute((db) => setDefaultCard(db, c.req.param('id'), card));
+    return reply(c, updated);
+  });
+
+  app.get('/setup_intents/:id', async (c) => {
+    const intent = await findObject<SetupIntent>(ctx.db, 'setup_intent', c.req.param('id'));
+    if (!intent) throw missing('setup_intent', c.req.param('id'));
+    return reply(c, intent.data);
   });
 
   // Deleting a customer cancels its subscriptions at once, as Stripe does.

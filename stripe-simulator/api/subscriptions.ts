@@ -4,7 +4,7 @@ import { invalid, missing } from '../errors';
 import { formText } from '../form';
 import type { Subscription } from '../objects';
 import { findObject } from '../store';
-import { cancelNow, setCancelAtPeriodEnd } from '../subscriptions';
+import { cancelNow, findSubscription, setCancelAtPeriodEnd, setDefaultPaymentMethod } from '../subscriptions';
 import { reply, type V1Env } from './v1';
 
 export function subscriptionRoutes(ctx: SimulatorContext) {
@@ -16,15 +16,23 @@ export function subscriptionRoutes(ctx: SimulatorContext) {
     return reply(c, subscription.data);
   });
 
-  // Only cancel_at_period_end is updatable here: the one change the app makes (cancel, or resume with false).
+  // The changes the app makes: cancel_at_period_end (cancel, or resume with false) and the card it charges.
   app.post('/:id', async (c) => {
-    const value = formText(c.get('params'), 'cancel_at_period_end');
-    if (value !== 'true' && value !== 'false')
-      throw invalid('The simulator updates only cancel_at_period_end (true or false).', 'parameter_missing');
+    const cancel = formText(c.get('params'), 'cancel_at_period_end');
+    const card = formText(c.get('params'), 'default_payment_method');
+    if ((cancel !== 'true' && cancel !== 'false' && cancel !== null) || (cancel === null && !card))
+      throw invalid(
+        'The simulator updates only cancel_at_period_end (true or false) and default_payment_method.',
+        'parameter_missing',
+      );
     const id = c.req.param('id');
-    const updated = await ctx.db
-      .transaction()
-      .execute((db) => setCancelAtPeriodEnd(db, id, value === 'true', ctx.now()));
+    const updated = await ctx.db.transaction().execute(async (db) => {
+      const at = ctx.now();
+      if (card) await setDefaultPaymentMethod(db, id, card, at);
+      return cancel === null
+        ? (await findSubscription(db, id)).data
+        : setCancelAtPeriodEnd(db, id, cancel === 'true', at);
+    });
     ctx.deliverSoon();
     return reply(c, updated);
   });

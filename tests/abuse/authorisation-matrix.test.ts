@@ -21,6 +21,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 const tokens = {} as Record<Role, string | undefined>;
 let cardOrder: { id: string; sessionId: string };
 let plan: { id: string };
+let cardSetup: { sessionId: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,6 +34,8 @@ beforeAll(async () => {
   expect((await t.call('POST', '/api/logout', undefined, tokens['signed out'])).status).toBe(200);
   cardOrder = await buyCardsAtHostedCheckout(t, tokens.owner, 1);
   plan = await subscribeAtHostedCheckout(t, tokens.owner);
+  const setup = await t.call('POST', '/api/billing/payment-method', {}, tokens.owner);
+  cardSetup = { sessionId: setup.body.sessionId as string };
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -86,6 +89,21 @@ function cells(): Cell[] {
     },
     { method: 'POST', path: '/api/reorder', body: { orderId: cardOrder.id }, expect: ownersOnly() },
     { method: 'POST', path: '/api/cancel-subscription', body: { id: plan.id }, expect: ownersOnly() },
+    { method: 'POST', path: '/api/resume-subscription', body: { id: plan.id }, expect: ownersOnly() },
+    // Only someone who has paid before has a card to replace; the others are told so.
+    {
+      method: 'POST',
+      path: '/api/billing/payment-method',
+      body: {},
+      expect: { ...SIGNED_IN_ONLY, owner: 'ok', stranger: 409, admin: 409 },
+    },
+    // The owner's card form, still open: unfinished for the owner, unknown to anyone else.
+    {
+      method: 'POST',
+      path: '/api/billing/payment-method/confirm',
+      body: { sessionId: cardSetup.sessionId },
+      expect: ownersOnly(409),
+    },
     { method: 'GET', path: '/api/admin/orders', expect: staffOnly() },
     {
       method: 'PATCH',

@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_AMOUNT,
   SUBSCRIPTION_PRODUCT_NAME,
 } from '../../../events/order/pricing';
-import type { CheckoutRequest } from '../provider';
+import type { CardSetupRequest, CheckoutRequest } from '../provider';
 
 type SessionParams = Stripe.Checkout.SessionCreateParams;
 
@@ -87,3 +87,15 @@ export const checkoutParams = (request: CheckoutRequest): SessionParams => {
     invoice_creation: { enabled: true },
   };
 };
+
+/** A setup-mode session for the customer: it saves a card and charges nothing (the app then makes it the default). */
+export const cardSetupParams = (request: CardSetupRequest): SessionParams => ({
+  mode: 'setup',
+  customer: request.customerId,
+  // Stripe needs a currency in setup mode to offer the payment methods that suit it.
+  currency: CURRENCY,
+  metadata: { accountId: request.accountId, kind: 'card-setup' },
+  setup_intent_data: { metadata: { accountId: request.accountId } },
+  success_url: request.successUrl,
+  cancel_url: request.cancelUrl,
+});

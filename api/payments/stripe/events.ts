@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaymentEvent } from '../provider';
-import { checkoutFacts, invoiceFacts, subscriptionFacts } from './facts';
+import { checkoutFacts, idOf, invoiceFacts, subscriptionFacts } from './facts';
 
 const checkoutType = {
   'checkout.session.completed': 'checkout.completed',
@@ -24,7 +24,11 @@ export const paymentEventFrom = (event: Stripe.Event): PaymentEvent => {
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed': {
       const session = event.data.object;
-      // Setup-mode sessions are never ours; the facts have no room for them.
+      // A saved card counts once it is complete; an expired setup leaves nothing to do.
+      if (session.mode === 'setup')
+        return event.type === 'checkout.session.completed'
+          ? { id, type: 'card.saved', sessionId: session.id, customerId: idOf(session.customer) }
+          : ignored;
       if (session.mode !== 'payment' && session.mode !== 'subscription') return ignored;
       return { id, type: checkoutType[event.type], session: checkoutFacts(session) };
     }

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
-import type { BillingFacts, PaymentProvider, SubscriptionFacts } from '../provider';
+import type { BillingFacts, CardReplaced, PaymentProvider, SubscriptionFacts } from '../provider';
 import { WebhookSignatureError } from '../provider';
-import { checkoutParams } from './checkout';
+import { cardSetupParams, checkoutParams } from './checkout';
 import { paymentEventFrom } from './events';
-import { billingInvoice, billingPaymentMethod, checkoutFacts, subscriptionFacts } from './facts';
+import { billingInvoice, billingPaymentMethod, checkoutFacts, idOf, subscriptionFacts } from './facts';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -68,6 +68,16 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
     return invoices.data.flatMap((invoice) => billingInvoice(invoice) ?? []);
   };
 
+  const payNow = async (invoiceId: string, sessionId: string): Promise<'paid' | 'declined'> => {
+    try {
+      await stripe.invoices.pay(invoiceId, {}, { idempotencyKey: `pay-${invoiceId}-${sessionId}` });
+      return 'paid';
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return 'declined';
+      throw error;
+    }
+  };
+
   return {
     name: options.name ?? 'stripe',
     publishableKey: options.publishableKey,
@@ -99,6 +109,15 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return subscriptionFacts(subscription);
     },
 
+    async resume(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: false },
+        { idempotencyKey },
+      );
+      return subscriptionFacts(subscription);
+    },
+
     async cancelNow(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
       const subscription = await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
       return subscriptionFacts(subscription);
@@ -115,6 +134,44 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
         invoiceHistory(customer.id),
       ]);
       return { paymentMethod, invoices };
+    },
+
+    async createCardSetup(request) {
+      const session = await stripe.checkout.sessions.create(cardSetupParams(request), {
+        idempotencyKey: request.idempotencyKey,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async applySetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
+      const session = await nullIfMissing(stripe.checkout.sessions.retrieve(sessionId));
+      if (session?.mode !== 'setup' || idOf(session.customer) !== customerId) return { outcome: 'unknown' };
+      const intentId = idOf(session.setup_intent);
+      const intent = intentId ? await stripe.setupIntents.retrieve(intentId) : null;
+      const card = idOf(intent?.payment_method ?? null);
+      if (session.status !== 'complete' || intent?.status !== 'succeeded' || !card)
+        return { outcome: 'not-complete' };
+      // Checkout saves the card without making it the default; invoices charge the default from now on.
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: card } },
+        { idempotencyKey: `default-card-${sessionId}` },
+      );
+      let openInvoice: 'none' | 'paid' | 'declined' = 'none';
+      for (const subscriptionId of subscriptionIds) {
+        // A subscription from Checkout names its own card, which would otherwise win over the customer's default.
+        const subscription = await stripe.subscriptions.update(
+          subscriptionId,
+          { default_payment_method: card },
+          { idempotencyKey: `card-${subscriptionId}-${sessionId}` },
+        );
+        const invoiceId = idOf(subscription.latest_invoice);
+        if (subscription.status !== 'past_due' || !invoiceId) continue;
+        // Stripe would wait for its next scheduled retry; the customer who just gave a card expects it charged now.
+        openInvoice = await payNow(invoiceId, sessionId);
+      }
+      return { outcome: 'replaced', openInvoice };
     },
 
     async forgetCustomer(customerId) {

@@ -67,6 +67,23 @@ describe('subscriptions', () => {
     expect(await context.stripe.cancelAtPeriodEnd(subscription.id, key)).toEqual(facts);
   });
 
+  it('resumes a subscription set to cancel, with cancel_at_period_end false', async () => {
+    const { subscription } = await paidSubscription();
+    await context.stripe.cancelAtPeriodEnd(subscription.id, `cancel-${randomUUID()}`);
+
+    const resumed = await context.stripe.resume(subscription.id, `resume-${randomUUID()}`);
+
+    expect(resumed).toMatchObject({
+      id: subscription.id,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+    });
+    expect(await context.stripe.retrieveSubscription(subscription.id)).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
+  });
+
   it('cancels at once; a retry with the same key gets the first answer, another key is refused', async () => {
     const { subscription } = await paidSubscription();
     const key = `close-account-${randomUUID()}`;

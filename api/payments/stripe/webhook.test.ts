@@ -148,10 +148,16 @@ describe('parseWebhook: what a signed event means', () => {
     });
   });
 
-  it('ignores checkout sessions in setup mode, which we never create', async () => {
+  it('reads a completed setup checkout as a saved card, and ignores one that expired', async () => {
     const { completed } = await pay();
-    const setup = { ...objectOf<Stripe.Checkout.Session>(completed), mode: 'setup' as const };
-    expect(parse(eventAround('checkout.session.completed', setup))).toMatchObject({ type: 'ignored' });
+    const session = objectOf<Stripe.Checkout.Session>(completed);
+    const setup = { ...session, mode: 'setup' as const };
+    expect(parse(eventAround('checkout.session.completed', setup))).toMatchObject({
+      type: 'card.saved',
+      sessionId: session.id,
+      customerId: session.customer,
+    });
+    expect(parse(eventAround('checkout.session.expired', setup))).toMatchObject({ type: 'ignored' });
   });
 });
 

@@ -1,18 +1,43 @@
 import { useState } from 'react';
+import { formatDate } from '../app/orders/format';
+import { KeepPlanButton } from '../app/orders/KeepPlanButton';
+import { type PlanOffer, planOffer, SUBSCRIBE_LABEL, TRIAL_LABEL } from '../app/orders/plan-state';
+import { usePlanOrders } from '../app/orders/use-plan-orders';
 import { startSubscription } from '../lib/checkout';
 import { useStoreValue } from '../lib/use-store';
 import { $session } from '../stores/session';
 import { toast } from '../stores/toasts';
 
-/** The plan's call to action; a subscribed user sees it disabled as 'Plan active' (SPEC §6). */
-export function PlanButton({ label, subscribed }: { label: string; subscribed: boolean }) {
+type PlanButtonProps = {
+  offer: PlanOffer;
+  /** What the page calls starting the trial, for someone who has never had one. */
+  trialLabel?: string;
+  /** After 'Keep my plan': read the plan again. */
+  onKept?: () => void | Promise<void>;
+};
+
+/**
+ * The plan's call to action (SPEC §6, issue 14): the trial once, then the plan at its price; a running plan is a
+ * disabled 'Plan active', and one set to cancel says when it ends and offers 'Keep my plan'.
+ */
+export function PlanButton({ offer, trialLabel = TRIAL_LABEL, onKept }: PlanButtonProps) {
   const [busy, setBusy] = useState(false);
 
-  if (subscribed) {
+  if (offer.kind === 'active') {
     return (
       <button type="button" className="button" disabled>
         Plan active
       </button>
+    );
+  }
+  if (offer.kind === 'keep') {
+    return (
+      <div className="plan-keep">
+        <p id="plan-ends">
+          Your plan is set to cancel and ends on <strong>{formatDate(offer.endsOn)}</strong>.
+        </p>
+        <KeepPlanButton orderId={offer.orderId} onKept={onKept} describedBy="plan-ends" />
+      </div>
     );
   }
 
@@ -27,15 +52,16 @@ export function PlanButton({ label, subscribed }: { label: string; subscribed: b
 
   return (
     <button type="button" className="button" disabled={busy} onClick={() => void start()}>
-      {busy ? 'Opening checkout…' : label}
+      {busy ? 'Opening checkout…' : offer.kind === 'trial' ? trialLabel : SUBSCRIBE_LABEL}
     </button>
   );
 }
 
 type Props = { label: string };
 
-/** On the public plan page, where the stored user is all there is to go on. */
+/** On the public plan page, where the stored user (and, for a plan, its orders) is all there is to go on. */
 export default function StartTrial({ label }: Props) {
-  const session = useStoreValue($session, null);
-  return <PlanButton label={label} subscribed={session?.user?.isSubscribed === true} />;
+  const user = useStoreValue($session, null)?.user;
+  const orders = usePlanOrders(user?.isSubscribed === true);
+  return <PlanButton offer={planOffer(user, orders.data)} trialLabel={label} onKept={orders.reload} />;
 }

@@ -1,30 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
 import { PlanButton } from '../../islands/StartTrial';
 import { CARD_PRICE, CARD_WAS_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
+import { useOrders } from '../orders/api';
+import { syncSubscriptions } from '../orders/payment-return';
+import { planOffer } from '../orders/plan-state';
 import { useProfile } from '../queries';
 import { ORDER_CARD_URL } from './account-fields';
 import { CardGallery, type GalleryImage } from './CardGallery';
 
 export type NfcCardsProps = { images: GalleryImage[] };
 
-function SubscribeButton() {
+function usePlanOffer() {
   const profile = useProfile();
   const stored = useStoreValue($session, null);
+  const orders = useOrders();
   // The fresh profile first: a plan started a moment ago must already show as active.
-  const subscribed = (profile.data ?? stored?.user)?.isSubscribed === true;
-  return <PlanButton label="Subscribe now" subscribed={subscribed} />;
+  return planOffer(profile.data ?? stored?.user, orders.data);
 }
 
 /** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */
 export function NfcCardsScreen({ images }: NfcCardsProps) {
+  const offer = usePlanOffer();
+  const client = useQueryClient();
+  // Issue 14: the trial is promised only to someone who can still have it.
+  const trial = offer.kind === 'trial';
   return (
     <div className="account-screen">
       <h1>Our Plans &amp; Cards</h1>
       <div className="offers">
         <article className="card offer" aria-labelledby="offer-plan">
-          <span className="badge">14-Day Free Trial</span>
+          <span className="badge">{trial ? '14-Day Free Trial' : 'Cancel any time'}</span>
           <h2 id="offer-plan" className="offer__title">
             Profile Plan
           </h2>
@@ -36,13 +44,16 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
               {PLAN_WAS_PRICE}
             </s>
           </p>
-          <p>Your page at your own address, always up to date. Free for 14 days, cancel any time.</p>
+          <p>
+            Your page at your own address, always up to date.{' '}
+            {trial ? 'Free for 14 days, cancel any time.' : 'Cancel any time.'}
+          </p>
           <ul className="ticks">
             {PLAN_FEATURES.map((feature) => (
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          <SubscribeButton />
+          <PlanButton offer={offer} trialLabel="Subscribe now" onKept={() => syncSubscriptions(client)} />
         </article>
         <article className="card offer" aria-labelledby="offer-card">
           <span className="badge">12 Month Warranty</span>

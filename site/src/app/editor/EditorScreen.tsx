@@ -10,6 +10,7 @@ import { isDirty } from './dirty';
 import { type Draft, draftFromContent } from './draft';
 import { clearLocalDraft, type RestoredDraft, readLocalDraft, writeLocalDraft } from './local-draft';
 import { MainFields } from './MainFields';
+import { PlanBanner } from './PlanBanner';
 import { Preview } from './Preview';
 import { previewCard } from './preview-card';
 import { ReviewsFields } from './ReviewsFields';
@@ -18,7 +19,7 @@ import { SectionOrder } from './SectionOrder';
 import { ServicesFields } from './ServicesFields';
 import { startingContent } from './sample';
 import type { SavedCard } from './saved-card';
-import { TrialBanner, TrialEndedOverlay } from './TrialBanner';
+import { TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
 import { useLeaveGuard } from './use-leave-guard';
 import { useReleaseObjectUrls } from './use-object-urls';
@@ -110,7 +111,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
     <div className="ed" ref={root}>
       <h1 className="ed__title">My page</h1>
       {!user.isVerified && user.email && <VerifyPrompt email={user.email} />}
-      <TrialBanner status={trial} />
+      <PlanBanner user={user} trial={trial} />
       {restored && (
         <div className="ed-notice" role="status">
           <p>

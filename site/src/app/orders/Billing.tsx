@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import type { BillingAnswer } from '../../../../contract/billing';
+import { toast } from '../../stores/toasts';
 import { brandName, expiry, useBilling } from './billing';
+import { startCardSetup, useCardSetupReturn } from './card-setup';
 import { formatDate, formatMoney, formatShortDate } from './format';
 import { usePaymentReturn } from './payment-return';
 import { Loading } from './ui';
@@ -16,13 +19,41 @@ function PaymentMethod({ card }: { card: NonNullable<BillingAnswer['paymentMetho
       ) : (
         <p>No payment method saved yet.</p>
       )}
-      <button type="button" className="button" disabled aria-describedby="method-note">
-        + Add Payment Method
+      <AddPaymentMethod hasCard={card !== null} />
+    </section>
+  );
+}
+
+/** Issue 14: replaces the card the plan charges, on the provider's own page. */
+function AddPaymentMethod({ hasCard }: { hasCard: boolean }) {
+  const [busy, setBusy] = useState(false);
+
+  async function open() {
+    setBusy(true);
+    const problem = await startCardSetup((url) => window.location.assign(url));
+    if (problem) {
+      toast.error(problem);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        aria-describedby="method-note"
+        onClick={() => void open()}
+      >
+        {busy ? 'Opening the card form…' : '+ Add Payment Method'}
       </button>
       <p className="billing__note" id="method-note">
-        Cards are saved when you pay at checkout; the next checkout can use a different one.
+        {hasCard
+          ? 'A new card replaces this one: your plan charges it from the next payment, and a payment that is due is taken from it straight away.'
+          : 'Cards are saved when you first pay at checkout.'}
       </p>
-    </section>
+    </>
   );
 }
 
@@ -82,6 +113,7 @@ function Invoices({ invoices }: { invoices: BillingAnswer['invoices'] }) {
 export function Billing() {
   const billing = useBilling();
   usePaymentReturn();
+  useCardSetupReturn();
   return (
     <section className="billing" aria-labelledby="billing-title">
       <h1 className="orders__heading" id="billing-title">

@@ -6,10 +6,12 @@ import { queryKeys } from '../queries';
 import { CANCEL_FAILED, cancelSubscription, reorder, WILL_CANCEL } from './api';
 import { detailsHref } from './fields';
 import { formatDate, humanise } from './format';
+import { KeepPlanButton } from './KeepPlanButton';
 import { ProgressBar } from './Progress';
 import { syncSubscriptions } from './payment-return';
 import {
   canCancel,
+  canKeep,
   PLAN_TITLE,
   restartAction,
   subscriptionCaption,
@@ -45,6 +47,14 @@ export function SubscriptionCard({ order, all }: Props) {
       toast.error(error instanceof ApiError ? error.message : 'Subscription failed. Please try again.'),
   });
 
+  async function kept(updated: Order | null) {
+    if (updated)
+      client.setQueryData<Order[]>(queryKeys.orders, (orders) =>
+        orders?.map((each) => (each.id === updated.id ? updated : each)),
+      );
+    await syncSubscriptions(client);
+  }
+
   const caption = subscriptionCaption(order);
   const percent = subscriptionProgress(order);
   const action = restartAction(order, all);
@@ -69,7 +79,9 @@ export function SubscriptionCard({ order, all }: Props) {
           ['Started', formatDate(order.createdAt)],
         ]}
       />
-      <p className="order__caption">{caption}</p>
+      <p className="order__caption" id={`${titleId}-caption`}>
+        {caption}
+      </p>
       <ProgressBar
         percent={percent}
         label="Time through this period"
@@ -85,6 +97,9 @@ export function SubscriptionCard({ order, all }: Props) {
           >
             {cancel.isPending ? 'Cancelling…' : 'Cancel subscription'}
           </button>
+        )}
+        {canKeep(order) && (
+          <KeepPlanButton orderId={order.id} onKept={kept} describedBy={`${titleId}-caption`} />
         )}
         {action === 'resubscribe' && (
           <button

@@ -3,6 +3,7 @@ import { checkoutAnswer } from '../../../../contract/checkout';
 import { cancelledAnswer, type Order, orderAnswer, ordersAnswer } from '../../../../contract/order';
 import { ApiError, callApi } from '../../lib/api';
 import { queryKeys, stamped } from '../queries';
+import { KEEP_FAILED } from './plan-state';
 
 export const LOAD_FAILED = 'Failed to load orders';
 export const CANCEL_FAILED = 'Failed to cancel subscription';
@@ -55,6 +56,16 @@ export async function cancelSubscription(order: Order) {
     method: 'POST',
     body: { id: order.id, stripeSubscriptionId: order.stripeSubscriptionId },
     fallback: CANCEL_FAILED,
+  });
+  return data;
+}
+
+/** 'Keep my plan': undoes a cancel at period end; answers the plan as it now stands. */
+export async function resumeSubscription(orderId: string) {
+  const { data } = await callApi('/resume-subscription', cancelledAnswer, {
+    method: 'POST',
+    body: { id: orderId },
+    fallback: KEEP_FAILED,
   });
   return data;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   amountPaidToday,
   canCancel,
+  canKeep,
   chargeTile,
   isHiddenOrder,
   restartAction,
@@ -144,5 +145,17 @@ describe('chargeTile', () => {
   it('promises no charge for a plan that is stopping or stopped', () => {
     expect(chargeTile(sub({ cancel_at_period_end: true }), NOW).label).toBe('Active until');
     expect(chargeTile(sub({ status: 'canceled' }), NOW).label).toBe('Ended on');
+  });
+});
+
+describe('Keep my plan', () => {
+  it('is offered for a running plan set to cancel, and for nothing else', () => {
+    expect(canKeep({ ...sub({ cancel_at_period_end: true }), endedAt: null })).toBe(true);
+    expect(canKeep({ ...sub({ status: 'trialing', cancel_at_period_end: true }), endedAt: null })).toBe(true);
+    expect(canKeep({ ...sub(), endedAt: null })).toBe(false);
+    expect(canKeep({ ...sub({ status: 'canceled', cancel_at_period_end: true }), endedAt: null })).toBe(
+      false,
+    );
+    expect(canKeep({ ...sub({ cancel_at_period_end: true }), endedAt: '2026-04-01T12:00:00Z' })).toBe(false);
   });
 });

@@ -112,6 +112,10 @@ export function restartAction(
 /** Running and not already set to stop. */
 export const canCancel = (order: Sub) => isActiveLike(order) && !order.cancel_at_period_end;
 
+/** Running and set to stop at the period's end: 'Keep my plan' undoes that (issue 14). */
+export const canKeep = (order: Sub & Pick<Order, 'endedAt'>) =>
+  isActiveLike(order) && order.cancel_at_period_end && !order.endedAt;
+
 /**
  * The success page's second tile: SPEC §2 names 'Free trial active until' and 'Next charge on'; a plan set to stop
  * or already stopped will not be charged again, so it says when it ends instead.

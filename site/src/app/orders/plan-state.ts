@@ -1,0 +1,64 @@
+import type { Order } from '../../../../contract/order';
+import type { User } from '../../../../contract/user';
+import { PLAN_PRICE } from '../../lib/prices';
+
+export const TRIAL_LABEL = 'Start your 14-day free trial';
+/** After a trial (ADR 009: one per account) the plan is offered at its price, as the checkout then charges it. */
+export const SUBSCRIBE_LABEL = `Subscribe – ${PLAN_PRICE}/month`;
+export const KEEP_PLAN = 'Keep my plan';
+export const PLAN_KEPT = 'Your plan will carry on: it renews as before.';
+export const KEEP_FAILED = 'Could not keep your plan. Please try again.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 14: the editor warns this many days before a trial without a plan ends. */
+export const TRIAL_WARNING_DAYS = 3;
+
+const RUNNING = ['trialing', 'active', 'past_due'];
+
+/** The subscription that keeps the page live now, if any. */
+export const runningPlan = (orders: readonly Order[]): Order | undefined =>
+  orders.find((order) => order.type === 'subscription' && RUNNING.includes(order.status) && !order.endedAt);
+
+/** When a plan set to cancel stops: the end of the period it has paid for (or of its trial). */
+export const planEndsOn = (order: Pick<Order, 'currentPeriodEnd' | 'trialEnd'>) =>
+  order.currentPeriodEnd ?? order.trialEnd;
+
+type PlanUser = Pick<User, 'isSubscribed' | 'trialExpires'> | null | undefined;
+
+export type PlanOffer =
+  /** Never had a trial (or signed out): the page's own trial call to action. */
+  | { kind: 'trial' }
+  | { kind: 'subscribe' }
+  /** Running but set to cancel: it can be kept until it ends. */
+  | { kind: 'keep'; orderId: string; endsOn: string | null }
+  | { kind: 'active' };
+
+/** What a plan page offers this person: the trial, the plan at its price, keeping a plan set to cancel, or nothing. */
+export function planOffer(user: PlanUser, orders: readonly Order[] | undefined): PlanOffer {
+  if (user?.isSubscribed) {
+    const plan = runningPlan(orders ?? []);
+    return plan?.cancel_at_period_end
+      ? { kind: 'keep', orderId: plan.id, endsOn: planEndsOn(plan) }
+      : { kind: 'active' };
+  }
+  return user?.trialExpires ? { kind: 'subscribe' } : { kind: 'trial' };
+}
+
+export type PlanAlert =
+  | { kind: 'cancelling'; orderId: string; endsOn: string | null }
+  | { kind: 'past_due' }
+  | { kind: 'trial_ending'; endsOn: string; daysLeft: number };
+
+/**
+ * Issue 14: what the editor warns about, most urgent first: a payment that failed (the page goes dark when the
+ * retries run out), a plan set to cancel, a trial without a plan that ends within three days.
+ */
+export function planAlert(user: PlanUser, orders: readonly Order[] | undefined, now: Date): PlanAlert | null {
+  const plan = runningPlan(orders ?? []);
+  if (plan?.status === 'past_due') return { kind: 'past_due' };
+  if (plan?.cancel_at_period_end) return { kind: 'cancelling', orderId: plan.id, endsOn: planEndsOn(plan) };
+  if (plan || user?.isSubscribed || !user?.trialExpires) return null;
+  const left = Date.parse(user.trialExpires) - now.getTime();
+  if (!(left > 0 && left <= TRIAL_WARNING_DAYS * DAY_MS)) return null;
+  return { kind: 'trial_ending', endsOn: user.trialExpires, daysLeft: Math.ceil(left / DAY_MS) };
+}
