@@ -17,6 +17,7 @@ import { ServicesFields } from './ServicesFields';
 import type { SavedCard } from './saved-card';
 import { TrialBanner, TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
+import { UploadProgress } from './UploadProgress';
 import { useReleaseObjectUrls } from './use-object-urls';
 import { usePublish } from './use-publish';
 import { useScrollToEditor } from './use-scroll-to-editor';
@@ -31,7 +32,7 @@ export function EditorScreen({ user, saved }: Props) {
   );
   const [isPublished, setPublished] = useState(saved.isPublished);
   const { draft, baseline } = state;
-  const { busy, publish } = usePublish(state, dispatch, () => setPublished(true));
+  const { busy, progress, publish } = usePublish(state, dispatch, () => setPublished(true));
   const root = useRef<HTMLDivElement>(null);
   useScrollToEditor(root);
   useReleaseObjectUrls(draft);
@@ -112,6 +113,7 @@ export function EditorScreen({ user, saved }: Props) {
             <Actions busy={busy} dirty={dirty} onReset={reset} onPublish={() => void publish()} />
           </section>
         </div>
+        {busy && progress.photos.length > 0 && <UploadProgress progress={progress} />}
         {locked && <TrialEndedOverlay />}
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { type EditorImage, thumbnailSrcSet } from './draft';
-import { pickedImages } from './pick-images';
+import { pickedImages, sentenceCase } from './pick-images';
 
 type Props = {
   /** Names the photo in labels: 'cover photo', 'profile photo'. */
@@ -16,7 +16,7 @@ export function ImagePicker({ label, image, round, onChange }: Props) {
     const files = [...(event.target.files ?? [])];
     // Cleared so picking the same file again still fires a change.
     event.target.value = '';
-    const [picked] = await pickedImages(files, 1);
+    const [picked] = await pickedImages(files, 1, () => sentenceCase(label));
     if (picked) onChange(picked);
   }
 
