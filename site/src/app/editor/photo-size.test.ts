@@ -24,7 +24,7 @@ describe('the browser’s photo rules', () => {
   });
 
   it('bring the longest side to 2,560 px, keeping the shape, and never enlarge', () => {
-    expect(fitWithin(4032, 3024)).toEqual({ width: 2560, height: 1920 });
+    expect(fitWithin(4032, 3024)).toEqual({ width: MAX_PHOTO_SIDE, height: 1920 });
     expect(fitWithin(3024, 4032)).toEqual({ width: 1920, height: 2560 });
     expect(fitWithin(800, 600)).toEqual({ width: 800, height: 600 });
     expect(fitWithin(100_000, 10)).toEqual({ width: 2560, height: 1 });
