@@ -84,7 +84,12 @@ async function publishThroughEditor(page: Page, photos: Buffer[]) {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   }, PUBLISHED);
   await page.getByRole('button', { name: 'Publish Now' }).click();
-  await page.getByText(PUBLISHED).first().waitFor({ timeout: 60_000 });
+  // Done when the status line stops reading "Publishing…", whichever way it went.
+  await page.waitForFunction(() => !document.body.textContent?.includes('Publishing…'), null, {
+    timeout: 120_000,
+  });
+  if ((await page.getByText(PUBLISHED).count()) === 0)
+    throw new Error(`the editor did not publish: ${await page.getByRole('status').allTextContents()}`);
   const timing = await page.evaluate(
     () => (window as unknown as { timing: { clicked: number; published: number } }).timing,
   );

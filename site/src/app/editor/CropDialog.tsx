@@ -15,7 +15,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** A key's move, as a fraction of the frame: a small step, or a larger one with Shift. */
+/** A key's move of the photo, as a fraction of the frame: a small step, or a larger one with Shift. */
 const STEP = 0.05;
 const ZOOM_STEP = 0.25;
 
@@ -66,10 +66,10 @@ export default function CropDialog({ image, aspect, label, onCrop, onClose }: Pr
     if (!crop) return;
     const step = event.shiftKey ? STEP * 4 : STEP;
     const moves: Record<string, [number, number]> = {
-      ArrowLeft: [step, 0],
-      ArrowRight: [-step, 0],
-      ArrowUp: [0, step],
-      ArrowDown: [0, -step],
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
     };
     const direction = moves[event.key];
     if (direction) move(...direction);
