@@ -88,14 +88,18 @@ test.describe('photos in the editor', () => {
     await expect(work.getByText('0 of 10 photos')).toBeVisible();
     expect(publishes).toEqual([]);
 
-    // A phone-sized photo is shrunk as it is chosen: the preview holds it at 2,560 px on its longest side.
-    await work.getByLabel('Add work photos').setInputFiles([await bands('phone.jpg', 4032, 3024)]);
-    await expect(work.getByText('1 of 10 photos')).toBeVisible();
-    const shrunk = await inspect(
-      page,
-      (await work.getByRole('img', { name: 'My Work 1 of 1' }).getAttribute('src')) ?? '',
-    );
-    expect([shrunk.width, shrunk.height]).toEqual([2560, 1920]);
+    // Phone-sized photos are shrunk as they are chosen, to 2,560 px on their longest side, and stood upright by
+    // their EXIF orientation (a phone's portrait photo is stored sideways with "rotate 90°" beside it).
+    const sideways = await bands('portrait.jpg', 3000, 2001);
+    sideways.buffer = await sharp(sideways.buffer).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    await work.getByLabel('Add work photos').setInputFiles([await bands('phone.jpg', 4032, 3024), sideways]);
+    await expect(work.getByText('2 of 10 photos')).toBeVisible();
+    const sizeOf = async (name: string) => {
+      const photo = await inspect(page, (await work.getByRole('img', { name }).getAttribute('src')) ?? '');
+      return [photo.width, photo.height];
+    };
+    expect(await sizeOf('My Work 1 of 2')).toEqual([2560, 1920]);
+    expect(await sizeOf('My Work 2 of 2')).toEqual([1708, 2560]);
 
     // The cover, cropped to the page's 2:1 frame: zoomed all the way in, then moved to the top band (red).
     await main.getByLabel('Upload cover photo').setInputFiles(await bands('cover.jpg', 1200, 1200));
@@ -126,6 +130,7 @@ test.describe('photos in the editor', () => {
     const uploads = page.getByRole('region', { name: 'Photo uploads' });
     await expect(uploads.getByRole('progressbar', { name: 'Cover photo upload' })).toBeVisible();
     await expect(uploads.getByRole('progressbar', { name: 'Work image 1 upload' })).toBeVisible();
+    await expect(uploads.getByRole('progressbar', { name: 'Work image 2 upload' })).toBeVisible();
     await expect(toast(page, 'Your page is Published!')).toBeVisible({ timeout: 20_000 });
     await expect(uploads).toBeHidden();
 
