@@ -2,6 +2,7 @@
 // A missed budget is reported but exits 0, so a slow machine doesn't fail a build; --strict makes it exit 1.
 
 import path from 'node:path';
+import { editorPhotosBenchmark } from './bench/editor-photos';
 import { editorPreviewBenchmark } from './bench/editor-preview';
 import { eventStoreBenchmark } from './bench/event-store';
 import { lighthouseBenchmark } from './bench/lighthouse';
@@ -31,6 +32,7 @@ const benchmarks: Benchmark[] = [
   { name: 'start-up (npm start)', run: startBenchmark },
   { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
   { name: 'editor live preview (Chromium)', run: editorPreviewBenchmark },
+  { name: 'editor photo publish (Chromium)', run: editorPhotosBenchmark },
 ];
 
 function parseArgs(args: string[]): { strict: boolean } {

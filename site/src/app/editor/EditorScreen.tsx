@@ -21,6 +21,7 @@ import { startingContent } from './sample';
 import type { SavedCard } from './saved-card';
 import { TrialEndedOverlay } from './TrialBanner';
 import { trialStatus } from './trial';
+import { UploadProgress } from './UploadProgress';
 import { useLeaveGuard } from './use-leave-guard';
 import { useReleaseObjectUrls } from './use-object-urls';
 import { usePublish } from './use-publish';
@@ -50,7 +51,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [isPublished, setPublished] = useState(saved.isPublished);
   const { draft, baseline } = state;
-  const { busy, publish } = usePublish(state, dispatch, () => {
+  const { busy, progress, publish } = usePublish(state, dispatch, () => {
     setPublished(true);
     clearLocalDraft(localStorage, accountId);
     setRestored(null);
@@ -189,6 +190,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
             />
           </section>
         </div>
+        {busy && progress.photos.length > 0 && <UploadProgress progress={progress} />}
         {locked && <TrialEndedOverlay />}
       </div>
       {confirmingReset && (

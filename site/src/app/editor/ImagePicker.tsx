@@ -1,22 +1,29 @@
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, lazy, Suspense, useState } from 'react';
 import { type EditorImage, thumbnailSrcSet } from './draft';
-import { pickedImages } from './pick-images';
+import { pickedImages, sentenceCase } from './pick-images';
+
+/** The crop's code comes with the first crop asked for, not with the editor. */
+const CropDialog = lazy(() => import('./CropDialog'));
 
 type Props = {
   /** Names the photo in labels: 'cover photo', 'profile photo'. */
   label: string;
   image: EditorImage | null;
   round?: boolean;
+  /** Offers a crop to a frame of this width over height (the cover's on the page). */
+  cropAspect?: number;
   onChange: (image: EditorImage | null) => void;
 };
 
-/** Picks, changes or removes one photo; a file that isn't an image is ignored (SPEC §5). */
-export function ImagePicker({ label, image, round, onChange }: Props) {
+/** Picks, changes, crops or removes one photo; a file that isn't an image is ignored (SPEC §5). */
+export function ImagePicker({ label, image, round, cropAspect, onChange }: Props) {
+  const [cropping, setCropping] = useState(false);
+
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
     // Cleared so picking the same file again still fires a change.
     event.target.value = '';
-    const [picked] = await pickedImages(files, 1);
+    const [picked] = await pickedImages(files, 1, () => sentenceCase(label));
     if (picked) onChange(picked);
   }
 
@@ -45,12 +52,28 @@ export function ImagePicker({ label, image, round, onChange }: Props) {
             onChange={(event) => void pick(event)}
           />
         </label>
+        {image && cropAspect && (
+          <button type="button" className="button button--ghost ed-small" onClick={() => setCropping(true)}>
+            Crop<span className="visually-hidden"> {label}</span>
+          </button>
+        )}
         {image && (
           <button type="button" className="button button--ghost ed-small" onClick={() => onChange(null)}>
             Remove<span className="visually-hidden"> {label}</span>
           </button>
         )}
       </div>
+      {cropping && image && cropAspect && (
+        <Suspense fallback={null}>
+          <CropDialog
+            image={image}
+            aspect={cropAspect}
+            label={label}
+            onCrop={onChange}
+            onClose={() => setCropping(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { type Dispatch, memo } from 'react';
+import { COVER_ASPECT } from './crop';
 import type { EditorImage } from './draft';
 import { Field } from './Field';
 import { ImagePicker } from './ImagePicker';
@@ -24,6 +25,7 @@ export const MainFields = memo(function MainFields({ shown, cover, heading, subh
       <ImagePicker
         label="cover photo"
         image={cover}
+        cropAspect={COVER_ASPECT}
         onChange={(image) => dispatch({ type: 'image', field: 'cover_photo', image })}
       />
       <Field

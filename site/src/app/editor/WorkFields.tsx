@@ -16,7 +16,7 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    const images = await pickedImages(files, room);
+    const images = await pickedImages(files, room, (index) => `Work image ${works.length + index + 1}`);
     if (images.length > 0) dispatch({ type: 'addWorks', images });
   }
 

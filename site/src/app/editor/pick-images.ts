@@ -1,35 +1,37 @@
+import { toast } from '../../stores/toasts';
 import { type EditorImage, newKey } from './draft';
-
-/** Used when the browser can't decode a picked file (HEIC on most desktops): the API can, so it still goes up. */
-const UNKNOWN_SIZE = { width: 1200, height: 900 };
 
 /** SPEC §5: only image files are taken; anything else picked is ignored. */
 export const isImageFile = (file: File) => file.type.startsWith('image/');
 
-async function measure(url: string): Promise<{ width: number; height: number }> {
-  const image = new Image();
-  image.src = url;
-  try {
-    await image.decode();
-    return {
-      width: image.naturalWidth || UNKNOWN_SIZE.width,
-      height: image.naturalHeight || UNKNOWN_SIZE.height,
-    };
-  } catch {
-    return UNKNOWN_SIZE;
+/**
+ * Picked files as editor images, each brought to the size the page needs in the browser (photo-prepare.ts) and
+ * with an object URL for the preview, sized so the preview reserves the right space. At most `room` are taken, in
+ * the order picked; `labelAt` names the nth for a person ("Work image 3"). A photo refused (over 10 MB even once
+ * shrunk, or no photo at all) is said so at once, in a toast, and left out: nothing has been sent yet.
+ */
+export async function pickedImages(
+  files: Iterable<File>,
+  room: number,
+  labelAt: (index: number) => string,
+): Promise<EditorImage[]> {
+  const chosen = [...files].filter(isImageFile).slice(0, Math.max(0, room));
+  if (chosen.length === 0) return [];
+  // The canvas code loads with the first photo chosen, so the editor's first visit doesn't carry it.
+  const { preparePhoto } = await import('./photo-prepare');
+  const images: EditorImage[] = [];
+  // One at a time: a 12-megapixel photo is 48 MB decoded, and ten at once would crowd a phone's memory.
+  for (const [index, original] of chosen.entries()) {
+    const prepared = await preparePhoto(original, labelAt(index));
+    if (!prepared.ok) {
+      toast.error(prepared.error);
+      continue;
+    }
+    const { file, width, height } = prepared;
+    images.push({ kind: 'new', key: newKey('new'), file, url: URL.createObjectURL(file), width, height });
   }
+  return images;
 }
 
-/**
- * Picked files as editor images: object URLs for the preview, sized so the preview reserves the right space.
- * At most `room` are taken, in the order picked.
- */
-export async function pickedImages(files: Iterable<File>, room: number): Promise<EditorImage[]> {
-  const chosen = [...files].filter(isImageFile).slice(0, Math.max(0, room));
-  return Promise.all(
-    chosen.map(async (file) => {
-      const url = URL.createObjectURL(file);
-      return { kind: 'new' as const, key: newKey('new'), file, url, ...(await measure(url)) };
-    }),
-  );
-}
+/** "cover photo" as the start of a sentence. */
+export const sentenceCase = (label: string) => `${label.charAt(0).toUpperCase()}${label.slice(1)}`;

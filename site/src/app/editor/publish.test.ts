@@ -1,13 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardAnswer } from '../../../../tests/support/site/card-answer';
-import { NO_CHANGES, publishCard, SAVE_FAILED } from './publish';
+import { sentRequest, stubXhr } from '../../../../tests/support/site/fake-xhr';
+import { NO_CHANGES, publishCard, SAVE_FAILED, type UploadProgress } from './publish';
 
-const answer = (status: number, body: unknown) =>
-  vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-  );
-
+beforeEach(stubXhr);
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -15,42 +11,55 @@ afterEach(() => {
 describe('publishCard', () => {
   it('posts the form as it is, so the browser writes the multipart boundary', async () => {
     const card = cardAnswer({ main_heading: 'Pipe Dreams' });
-    const fetch = answer(200, { success: true, message: 'Your page is Published!', data: card });
-    vi.stubGlobal('fetch', fetch);
     const form = new FormData();
     form.append('main_heading', 'Pipe Dreams');
-    expect(await publishCard(form)).toEqual({ ok: true, card });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/business-card/create_business_card');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe(form);
-    expect(init.headers ?? {}).not.toHaveProperty('content-type');
+    const result = publishCard(form);
+    const request = await sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/business-card/create_business_card');
+    expect(request.body).toBe(form);
+    expect(request.headers).not.toHaveProperty('content-type');
     // Signed in by the session cookie alone (ADR 015): no token is sent, none is kept where a script could read it.
-    expect(init.credentials).toBe('same-origin');
-    expect(init.headers ?? {}).not.toHaveProperty('authorization');
+    expect(request.headers).not.toHaveProperty('authorization');
+    request.answer(200, { success: true, message: 'Your page is Published!', data: card });
+    expect(await result).toEqual({ ok: true, card });
+  });
+
+  it('reports how much of the body has gone as the browser sends it', async () => {
+    const seen: UploadProgress[] = [];
+    const result = publishCard(new FormData(), (progress) => seen.push(progress));
+    const request = await sentRequest();
+    request.progress(1000, 4000);
+    request.progress(4000, 4000);
+    request.answer(400, { error: NO_CHANGES });
+    await result;
+    expect(seen).toEqual([
+      { loaded: 1000, total: 4000 },
+      { loaded: 4000, total: 4000 },
+    ]);
   });
 
   it('shows the server’s own words, such as its refusal of an unchanged card', async () => {
-    vi.stubGlobal('fetch', answer(400, { error: NO_CHANGES }));
-    expect(await publishCard(new FormData())).toEqual({ ok: false, error: NO_CHANGES });
+    const result = publishCard(new FormData());
+    (await sentRequest()).answer(400, { error: NO_CHANGES });
+    expect(await result).toEqual({ ok: false, error: NO_CHANGES });
   });
 
   it('falls back to the editor’s message when the server gives no text or no answer', async () => {
-    vi.stubGlobal('fetch', answer(500, {}));
-    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
-    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+    const silent = publishCard(new FormData());
+    (await sentRequest()).answer(500, '<html>Bad gateway</html>');
+    expect(await silent).toEqual({ ok: false, error: SAVE_FAILED });
+    stubXhr();
+    const unanswered = publishCard(new FormData());
+    (await sentRequest()).fail();
+    expect(await unanswered).toEqual({ ok: false, error: SAVE_FAILED });
   });
 
   it('refuses an answer its contract does not describe rather than loading it into the editor', async () => {
     const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', answer(200, { success: true, message: 'Your page is Published!', data: {} }));
-    expect(await publishCard(new FormData())).toEqual({ ok: false, error: SAVE_FAILED });
+    const result = publishCard(new FormData());
+    (await sentRequest()).answer(200, { success: true, message: 'Your page is Published!', data: {} });
+    expect(await result).toEqual({ ok: false, error: SAVE_FAILED });
     expect(console).toHaveBeenCalled();
     console.mockRestore();
   });

@@ -8,7 +8,12 @@ import { buildPayload } from './payload';
 import { NO_CHANGES, PUBLISHED, publishCard, SAVE_FAILED } from './publish';
 import type { EditorAction, EditorState } from './reducer';
 import { readSavedCard } from './saved-card';
+import { type PhotoUpload, photoShares, photoUploads } from './upload-progress';
 import { draftProblem } from './validate';
+
+/** The photos of the publish under way and how much of each has gone (0 to 1); empty when no photo is going up. */
+export type PublishProgress = { photos: PhotoUpload[]; shares: number[]; sent: boolean };
+const NONE: PublishProgress = { photos: [], shares: [], sent: false };
 
 /**
  * Publish Now (SPEC §2/§8): refused when nothing changed, checked against the API's rules, then sent. The API
@@ -18,6 +23,7 @@ import { draftProblem } from './validate';
 export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>, onPublished: () => void) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<PublishProgress>(NONE);
 
   async function publish() {
     if (busy) return;
@@ -32,7 +38,12 @@ export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>,
     }
     setBusy(true);
     try {
-      const result = await publishCard(buildPayload(state.draft));
+      const form = buildPayload(state.draft);
+      const photos = photoUploads(form);
+      setProgress({ photos, shares: photos.map(() => 0), sent: false });
+      const result = await publishCard(form, ({ loaded, total }) =>
+        setProgress({ photos, shares: photoShares(photos, loaded, total), sent: loaded >= total }),
+      );
       if (!result.ok) {
         toast.error(result.error);
         return;
@@ -46,8 +57,9 @@ export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>,
       toast.error(SAVE_FAILED);
     } finally {
       setBusy(false);
+      setProgress(NONE);
     }
   }
 
-  return { busy, publish };
+  return { busy, progress, publish };
 }
