@@ -106,6 +106,7 @@ async function renew(
     subscription: data,
     billingReason: 'subscription_cycle',
     paid,
+    nextPaymentAttempt: at + RETRY_EVERY,
     at,
   });
   await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, at);
@@ -134,14 +135,15 @@ async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at
       : undefined;
   const open = latest?.data.status === 'open' ? latest.data : null;
   const paid = await chargeSucceeds(db, cardOf(data));
-  const invoice = open ? await recordAttempt(db, open, paid, at) : null;
+  const failedAttempts = internal.failedAttempts + 1;
+  const nextAttempt = failedAttempts >= MAX_ATTEMPTS ? null : at + RETRY_EVERY;
+  const invoice = open ? await recordAttempt(db, open, paid, at, nextAttempt) : null;
   const recovered = { ...internal, failedAttempts: 0, nextAttemptAt: null };
   if (paid || !invoice) {
     if (invoice) await recordEvent(db, 'invoice.paid', invoice, at);
     return changed(db, { ...data, status: 'active' }, recovered, at);
   }
   await recordEvent(db, 'invoice.payment_failed', invoice, at);
-  const failedAttempts = internal.failedAttempts + 1;
   if (failedAttempts >= MAX_ATTEMPTS)
     return changed(db, ended(data, at, at), { ...internal, failedAttempts, nextAttemptAt: null }, at);
   const waiting = { ...internal, failedAttempts, nextAttemptAt: at + RETRY_EVERY };
