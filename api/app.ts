@@ -18,6 +18,7 @@ import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
+import { testClockRoutes } from './routes/test-clock';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
 import { securityHeaders } from './security-headers';
@@ -48,6 +49,7 @@ export function createApi(deps: Deps) {
   mount('/', orderRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
+  if (deps.testClock) mount('/test-clock', testClockRoutes(deps, deps.testClock));
   api.onError(handleError);
   return api;
 }

@@ -3,6 +3,7 @@ import type { Mailer } from './mail/mailer';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
+import type { TestClock } from './test-clock';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -37,6 +38,8 @@ export type Deps = {
   stripeSimulator: LocalStripe | null;
   /** What /api/ready demands: free space and how far behind the pages may be. */
   readiness: ReadinessOptions;
+  /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
+  testClock?: TestClock;
 };
 
 export type AppEnv = {

@@ -8,6 +8,7 @@ import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
+import { createTestClock } from './test-clock';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -55,6 +56,7 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
   const database = await openDataDatabase(env);
+  const testClock = env.TEST_CLOCK ? createTestClock(env.dataDir) : undefined;
   const deps = {
     db: database.db,
     mailer: createMailer({
@@ -62,7 +64,8 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
       from: env.MAIL_FROM,
       outboxDir: path.join(env.dataDir, 'outbox'),
     }),
-    now: () => new Date(),
+    now: testClock ? testClock.now : () => new Date(),
+    ...(testClock ? { testClock } : {}),
     secret: loadOrCreateSecret(env.dataDir, env.APP_SECRET),
     publicUrl: env.PUBLIC_URL,
     dataDir: env.dataDir,
