@@ -63,7 +63,7 @@ test('trial → the 3-day mail → the trial-ended mail → subscribe from the m
   await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
   // One free trial per account: the checkout charges from today.
   await expect(page.getByText('Due today £4.95')).toBeVisible();
-  await page.getByRole('button', { name: 'Subscribe – £4.95/month' }).click();
+  await page.getByRole('button', { name: 'Subscribe – £4.95 a month' }).click();
 
   await page.waitForURL(/\/SuccessSubscription\?id=/);
   await expectCheckoutWebhookRecorded(EMAIL);
