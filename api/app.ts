@@ -14,11 +14,11 @@ import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
+import { offsetClockRoutes } from './routes/offset-clock';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
-import { testClockRoutes } from './routes/test-clock';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
 import { securityHeaders } from './security-headers';
@@ -49,7 +49,7 @@ export function createApi(deps: Deps) {
   mount('/', orderRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
-  if (deps.testClock) mount('/test-clock', testClockRoutes(deps, deps.testClock));
+  if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
   api.onError(handleError);
   return api;
 }

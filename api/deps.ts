@@ -1,9 +1,9 @@
 import type { Db } from '../events/db';
 import type { Mailer } from './mail/mailer';
+import type { OffsetClock } from './offset-clock';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
-import type { TestClock } from './test-clock';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -39,7 +39,7 @@ export type Deps = {
   /** What /api/ready demands: free space and how far behind the pages may be. */
   readiness: ReadinessOptions;
   /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
-  testClock?: TestClock;
+  testClock?: OffsetClock;
 };
 
 export type AppEnv = {

@@ -70,7 +70,7 @@ const envSchema = z.object({
   DEMO: flag('false'),
   /**
    * POST /api/test-clock moves the app's clock, and the Stripe simulator's with it, so journeys live through a trial
-   * in seconds (api/test-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
+   * in seconds (api/offset-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
    */
   TEST_CLOCK: flag('false'),
   /** How long a stopping server lets requests in flight finish before it cuts them. */

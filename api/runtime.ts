@@ -4,11 +4,11 @@ import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
+import { createOffsetClock } from './offset-clock';
 import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
-import { createTestClock } from './test-clock';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -56,7 +56,7 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
   const database = await openDataDatabase(env);
-  const testClock = env.TEST_CLOCK ? createTestClock(env.dataDir) : undefined;
+  const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const deps = {
     db: database.db,
     mailer: createMailer({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestClock } from './test-clock';
+import { createOffsetClock } from './offset-clock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -19,15 +19,15 @@ const realTime = () => new Date('2026-11-22T09:00:00Z');
 describe('the test clock', () => {
   it('moves forward by what it is told, and keeps the offset across a restart', () => {
     const dir = tempDir();
-    const clock = createTestClock(dir, realTime);
+    const clock = createOffsetClock(dir, realTime);
     expect(clock.now().toISOString()).toBe('2026-11-22T09:00:00.000Z');
     clock.advance(11 * 24 * 60 * 60 * 1000);
     expect(clock.now().toISOString()).toBe('2026-12-03T09:00:00.000Z');
-    expect(createTestClock(dir, realTime).now().toISOString()).toBe('2026-12-03T09:00:00.000Z');
+    expect(createOffsetClock(dir, realTime).now().toISOString()).toBe('2026-12-03T09:00:00.000Z');
   });
 
   it('never moves back', () => {
-    const clock = createTestClock(tempDir(), realTime);
+    const clock = createOffsetClock(tempDir(), realTime);
     expect(() => clock.advance(-1)).toThrow('only moves forward');
     expect(() => clock.advance(Number.NaN)).toThrow('only moves forward');
     expect(clock.now().toISOString()).toBe('2026-11-22T09:00:00.000Z');

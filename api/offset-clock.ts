@@ -7,16 +7,16 @@ import path from 'node:path';
  * app's clock, so moving this one moves both. The offset is kept in DATA_DIR, so a restart keeps the time as the
  * simulator keeps its own.
  */
-export type TestClock = {
+export type OffsetClock = {
   now(): Date;
   /** Moves the clock on by `ms` (never back). */
   advance(ms: number): void;
 };
 
-export const testClockFile = (dataDir: string) => path.join(dataDir, 'test-clock.json');
+export const offsetClockFile = (dataDir: string) => path.join(dataDir, 'test-clock.json');
 
-export function createTestClock(dataDir: string, source: () => Date = () => new Date()): TestClock {
-  const file = testClockFile(dataDir);
+export function createOffsetClock(dataDir: string, source: () => Date = () => new Date()): OffsetClock {
+  const file = offsetClockFile(dataDir);
   let offsetMs = fs.existsSync(file)
     ? Number((JSON.parse(fs.readFileSync(file, 'utf8')) as { offsetMs: number }).offsetMs)
     : 0;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps';
+import type { OffsetClock } from '../offset-clock';
 import { runTrialClock } from '../scheduler';
-import type { TestClock } from '../test-clock';
 import { readJson } from '../validate';
 
 const MOVE_RULE = 'Say how far to move the clock: days and/or seconds, zero or more, at most a year in all.';
@@ -21,7 +21,7 @@ const moveBody = z
  * retries) and posts its webhooks, and the scheduler warns of and ends the account trials that are due. The answer
  * comes once all of that is recorded; the mail it queued is on its way to the outbox.
  */
-export function testClockRoutes(deps: Deps, clock: TestClock) {
+export function offsetClockRoutes(deps: Deps, clock: OffsetClock) {
   const app = new Hono<AppEnv>();
 
   app.get('/', (c) => c.json({ now: deps.now().toISOString() }));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
 import { subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
-import { createTestClock } from '../test-clock';
+import { createOffsetClock } from '../offset-clock';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let clockDir: string;
@@ -16,7 +16,7 @@ afterEach(async () => {
 /** The app as TEST_CLOCK=true runs it: `now` reads the test clock, which the simulator bills on too. */
 async function appWithTestClock() {
   clockDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-clock-'));
-  const testClock = createTestClock(clockDir, () => new Date('2026-11-22T09:00:00Z'));
+  const testClock = createOffsetClock(clockDir, () => new Date('2026-11-22T09:00:00Z'));
   t = await createTestApp({ now: testClock.now, testClock });
 }
 
