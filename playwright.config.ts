@@ -55,6 +55,9 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // A stand-in the journeys answer themselves (page.route): no request leaves the machine.
       CHAT_WIDGET_SRC: CHAT_WIDGET_STAND_IN,
+      // POST /api/test-clock: trial and renewal journeys live through weeks in seconds (README, "Moving the clock
+      // in tests"). It moves the one server's clock for every journey after it, so those that move it run last.
+      TEST_CLOCK: 'true',
     },
   },
 });

@@ -14,6 +14,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
+import { offsetClockRoutes } from './routes/offset-clock';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentMethodRoutes } from './routes/payment-method';
@@ -50,6 +51,7 @@ export function createApi(deps: Deps) {
   mount('/billing/payment-method', paymentMethodRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
+  if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
   api.onError(handleError);
   return api;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../events/db';
 import type { Mailer } from './mail/mailer';
+import type { OffsetClock } from './offset-clock';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
@@ -37,6 +38,8 @@ export type Deps = {
   stripeSimulator: LocalStripe | null;
   /** What /api/ready demands: free space and how far behind the pages may be. */
   readiness: ReadinessOptions;
+  /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
+  testClock?: OffsetClock;
 };
 
 export type AppEnv = {

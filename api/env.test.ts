@@ -120,3 +120,17 @@ describe('readEnv in production mode', () => {
     expect(readEnv({ PRODUCTION: 'true', DEMO: 'true', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 });
+
+describe('TEST_CLOCK', () => {
+  it('is off unless asked for, and allowed with local payments outside production mode', () => {
+    expect(readEnv({}).TEST_CLOCK).toBe(false);
+    expect(readEnv({ TEST_CLOCK: 'true' }).TEST_CLOCK).toBe(true);
+  });
+
+  it('is refused in production mode, even for a demo, and with real Stripe', () => {
+    expect(refusal({ PRODUCTION: 'true', DEMO: 'true', TEST_CLOCK: 'true' })).toContain(
+      'TEST_CLOCK=true lets anyone move the clock',
+    );
+    expect(refusal({ ...STRIPE, TEST_CLOCK: 'true' })).toContain('with Stripe, use its test clocks');
+  });
+});

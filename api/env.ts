@@ -68,6 +68,11 @@ const envSchema = z.object({
   PRODUCTION: flag('false'),
   /** In production mode, say this instance is a demo: local payments, the sample profile and a localhost address. */
   DEMO: flag('false'),
+  /**
+   * POST /api/test-clock moves the app's clock, and the Stripe simulator's with it, so journeys live through a trial
+   * in seconds (api/offset-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
+   */
+  TEST_CLOCK: flag('false'),
   /** How long a stopping server lets requests in flight finish before it cuts them. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -140,6 +145,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );
   }
+  if (env.TEST_CLOCK && env.PRODUCTION)
+    problems.push(
+      'TEST_CLOCK=true lets anyone move the clock: it is for tests only, never in production mode',
+    );
+  if (env.TEST_CLOCK && env.PAYMENTS === 'stripe')
+    problems.push(
+      'TEST_CLOCK=true moves only the simulator with the app (PAYMENTS=local); with Stripe, use its test clocks',
+    );
   if (problems.length > 0) {
     const mode = env.PRODUCTION && !env.DEMO ? ' (production mode: PRODUCTION=true)' : '';
     throw new StartupProblem(

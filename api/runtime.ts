@@ -4,6 +4,7 @@ import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
+import { createOffsetClock } from './offset-clock';
 import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
@@ -55,6 +56,7 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
   const database = await openDataDatabase(env);
+  const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const deps = {
     db: database.db,
     mailer: createMailer({
@@ -62,7 +64,8 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
       from: env.MAIL_FROM,
       outboxDir: path.join(env.dataDir, 'outbox'),
     }),
-    now: () => new Date(),
+    now: testClock ? testClock.now : () => new Date(),
+    ...(testClock ? { testClock } : {}),
     secret: loadOrCreateSecret(env.dataDir, env.APP_SECRET),
     publicUrl: env.PUBLIC_URL,
     dataDir: env.dataDir,

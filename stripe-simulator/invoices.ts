@@ -23,11 +23,18 @@ export async function createInvoice(
   return insertObject(db, { type: 'invoice', data: invoice, customer: input.customer, receiptToken });
 }
 
-/** One more go at collecting an open invoice. */
-export async function recordAttempt(db: SimulatorDb, invoice: Invoice, paid: boolean, at: number) {
+/** One more go at collecting an open invoice; `nextAttempt` is when the one after it falls due, if any. */
+export async function recordAttempt(
+  db: SimulatorDb,
+  invoice: Invoice,
+  paid: boolean,
+  at: number,
+  nextAttempt: number | null,
+) {
   const attempted: Invoice = {
     ...invoice,
     attempt_count: invoice.attempt_count + 1,
+    next_payment_attempt: paid ? null : nextAttempt,
     ...(paid
       ? {
           status: 'paid',

@@ -149,6 +149,8 @@ export type InvoiceFor = {
   subscription: Subscription | null;
   billingReason: 'manual' | 'subscription_create' | 'subscription_cycle';
   paid: boolean;
+  /** Unix seconds of the next try at an unpaid invoice, as Stripe's `next_payment_attempt`; null when none is due. */
+  nextPaymentAttempt?: number | null;
 };
 
 export const invoiceObject = (
@@ -172,6 +174,7 @@ export const invoiceObject = (
     attempt_count: amount > 0 ? 1 : 0,
     attempted: amount > 0,
     billing_reason: fields.billingReason,
+    next_payment_attempt: fields.paid ? null : (fields.nextPaymentAttempt ?? null),
     collection_method: 'charge_automatically',
     parent: fields.subscription
       ? {

@@ -91,6 +91,16 @@ describe('subscriptions on the simulator clock', () => {
       status: 'canceled',
       endedAt: '2026-03-25T09:00:00.000Z',
     });
+    // Each failure says when the next try is, as Stripe's next_payment_attempt does; the last says none.
+    const nextTries = t.endpoint.received.flatMap((event) =>
+      event.type === 'invoice.payment_failed' ? [event.invoice.nextPaymentAttempt] : [],
+    );
+    expect(nextTries).toEqual([
+      '2026-03-19T09:00:00.000Z',
+      '2026-03-22T09:00:00.000Z',
+      '2026-03-25T09:00:00.000Z',
+      null,
+    ]);
     const billing = await t.stripe.billing((await t.stripe.retrieveSubscription(id))?.customerId ?? '');
     expect(billing.invoices[0]).toMatchObject({ number: 'TC-0002', amount: 0 });
     // The unpaid renewal's page shows an open invoice, not a receipt.

@@ -110,6 +110,7 @@ async function renew(
     subscription: data,
     billingReason: 'subscription_cycle',
     paid,
+    nextPaymentAttempt: at + RETRY_EVERY,
     at,
   });
   await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', invoice, at);
@@ -138,14 +139,15 @@ async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at
       : undefined;
   const open = latest?.data.status === 'open' ? latest.data : null;
   const paid = await chargeSucceeds(db, await cardOf(db, data));
-  const invoice = open ? await recordAttempt(db, open, paid, at) : null;
+  const failedAttempts = internal.failedAttempts + 1;
+  const nextAttempt = failedAttempts >= MAX_ATTEMPTS ? null : at + RETRY_EVERY;
+  const invoice = open ? await recordAttempt(db, open, paid, at, nextAttempt) : null;
   const recovered = { ...internal, failedAttempts: 0, nextAttemptAt: null };
   if (paid || !invoice) {
     if (invoice) await recordEvent(db, 'invoice.paid', invoice, at);
     return changed(db, { ...data, status: 'active' }, recovered, at);
   }
   await recordEvent(db, 'invoice.payment_failed', invoice, at);
-  const failedAttempts = internal.failedAttempts + 1;
   if (failedAttempts >= MAX_ATTEMPTS)
     return changed(db, ended(data, at, at), { ...internal, failedAttempts, nextAttemptAt: null }, at);
   const waiting = { ...internal, failedAttempts, nextAttemptAt: at + RETRY_EVERY };
@@ -220,7 +222,8 @@ export async function payInvoice(db: SimulatorDb, invoiceId: string, at: number)
   const subscription = subscriptionId ? await findSubscription(db, String(subscriptionId)) : undefined;
   if (!subscription) throw invalid('The simulator pays only the open invoices of subscriptions.');
   const paid = await chargeSucceeds(db, await cardOf(db, subscription.data));
-  const attempted = await recordAttempt(db, invoice, paid, at);
+  // Declined, the scheduled retry stays the next attempt.
+  const attempted = await recordAttempt(db, invoice, paid, at, subscription.internal.nextAttemptAt ?? null);
   await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', attempted, at);
   if (paid && subscription.data.status === 'past_due') {
     const recovered = { ...subscription.internal, failedAttempts: 0, nextAttemptAt: null };

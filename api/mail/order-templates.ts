@@ -1,36 +1,8 @@
 import type { FulfilmentStatus } from '../../events/order/events';
 import { FULFILMENT_LABELS } from '../../events/order/fulfilment';
 import { formatPounds } from '../../events/order/pricing';
-import { requireHttpUrl } from './http-url';
-import { button, detailsTable, emailLayout, html, joinHtml, mutedParagraph, paragraph } from './layout';
-import type { MailContent } from './templates';
-import { greeting, oneLine, SIGN_OFF_TEXT } from './text-fields';
-
-type Details = Array<[string, string]>;
-
-function compose(params: {
-  subject: string;
-  name: string;
-  lines: string[];
-  details: Details;
-  link?: [string, string];
-}) {
-  const { subject, name, lines, details } = params;
-  const link = params.link ? ([params.link[0], requireHttpUrl(params.link[1])] as const) : null;
-  const text = [
-    greeting(name),
-    ...lines,
-    details.map(([label, value]) => `${label}: ${value}`).join('\n'),
-    ...(link ? [`${link[0]}: ${link[1]}`] : []),
-    SIGN_OFF_TEXT,
-  ].join('\n\n');
-  const body = html`${paragraph(html`${greeting(name)}`)}
-${joinHtml(lines.map((line) => paragraph(html`${line}`)))}
-${detailsTable(details)}
-${link ? button(link[0], link[1]) : html``}
-${mutedParagraph(html`Questions? Just reply to this email.`)}`;
-  return { subject, text, html: emailLayout({ title: subject, body }) } satisfies MailContent;
-}
+import { compose, type Details, longDate } from './compose';
+import { oneLine } from './text-fields';
 
 export type CardOrderFacts = {
   name: string;
@@ -88,14 +60,6 @@ export type SubscriptionFactsForMail = {
   nextChargeOn: string | null;
   orderUrl: string;
 };
-
-const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 export function subscriptionStartedMail(sub: SubscriptionFactsForMail & { amount: number }) {
   const price = `${formatPounds(sub.amount)}/month`;

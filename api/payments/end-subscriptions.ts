@@ -59,6 +59,10 @@ export async function endRetiredSubscriptions(
   return due.length;
 }
 
+/** The person is deleting their account: the plan ends because they asked, and a mail about it would outlive it. */
+const endedUnmailed = async (trx: Db, order: OrderRow, facts: SubscriptionFacts, now: Date) =>
+  (await recordSubscription(trx, order, facts, now)).filter((notice) => notice.kind !== 'plan-ended');
+
 /**
  * Before an account is erased, every subscription it still has is ended at the provider (nobody is billed for a
  * page that no longer exists), then the provider forgets the customer. If the provider can't be reached, the
@@ -72,7 +76,7 @@ export async function endSubscriptionsOf(
   for (const order of running) {
     const subscriptionId = order.provider_subscription_id as string;
     if (order.provider === RETIRED_PROVIDER) {
-      await recordPulled(deps, (trx, now) => recordSubscription(trx, order, endedHere(order, now), now));
+      await recordPulled(deps, (trx, now) => endedUnmailed(trx, order, endedHere(order, now), now));
       continue;
     }
     try {
@@ -84,7 +88,7 @@ export async function endSubscriptionsOf(
           if (current && ENDED_STATUSES.includes(current.status)) return current;
           throw error;
         });
-      await recordPulled(deps, (trx, now) => recordSubscription(trx, order, facts, now));
+      await recordPulled(deps, (trx, now) => endedUnmailed(trx, order, facts, now));
     } catch (error) {
       log.error({ err: error, orderId: order.id }, 'Ending a subscription before account deletion failed');
       throw new DomainError(

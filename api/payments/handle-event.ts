@@ -58,9 +58,11 @@ async function apply(
       if (!subscription) return [];
       const order = await orderForSubscription(trx, subscription);
       if (!order) return [];
-      if (event.type !== 'subscription.changed')
-        await recordInvoice(trx, order, event.invoice, event.type === 'invoice.paid', now);
-      return recordSubscription(trx, order, subscription, now);
+      const charged =
+        event.type === 'subscription.changed'
+          ? []
+          : await recordInvoice(trx, order, event.invoice, event.type === 'invoice.paid', now);
+      return [...charged, ...(await recordSubscription(trx, order, subscription, now))];
     }
     case 'card.saved':
     case 'ignored':

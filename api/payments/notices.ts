@@ -4,10 +4,17 @@ import {
   cardOrderConfirmationMail,
   subscriptionStartedMail,
 } from '../mail/order-templates';
+import {
+  cancelScheduledMail,
+  paymentFailedMail,
+  planEndedMail,
+  planReceiptMail,
+} from '../mail/plan-templates';
 import { enqueueMail } from '../mail/queue';
+import { siteLinks } from '../mail/site-links';
 import { addressLine } from '../order-json';
 import { findOrder, type OrderRow } from '../orders';
-import { findUserById } from '../users';
+import { findUserById, type UserRow } from '../users';
 import type { PostalAddress } from './provider';
 import type { Notice } from './record';
 
@@ -29,28 +36,77 @@ export function cardOrderFacts(publicUrl: string, order: OrderRow, name: string)
   };
 }
 
-async function mailFor(trx: Db, publicUrl: string, notice: Notice) {
+/** The free trial's end while it still keeps the page live, or null. */
+const trialStillRuns = (user: UserRow, now: Date) =>
+  user.trial_expires && user.trial_ended === 0 && Date.parse(user.trial_expires) > now.getTime()
+    ? user.trial_expires
+    : null;
+
+function noticeMail(publicUrl: string, notice: Notice, order: OrderRow, user: UserRow, now: Date) {
+  const links = siteLinks(publicUrl);
+  const base = { name: user.name, orderId: order.id, amount: order.amount_total };
+  switch (notice.kind) {
+    case 'card-paid':
+      return cardOrderConfirmationMail(cardOrderFacts(publicUrl, order, user.name));
+    case 'subscription-started':
+      return subscriptionStartedMail({
+        ...base,
+        trialEnd: order.status === 'trialing' ? order.trial_end : null,
+        nextChargeOn: order.current_period_end,
+        orderUrl: orderPageUrl(publicUrl, order),
+      });
+    case 'plan-paid':
+      return planReceiptMail({
+        ...base,
+        amount: notice.invoice.amountPaid,
+        paidAt: notice.at,
+        invoiceNumber: notice.invoice.number,
+        nextChargeOn: order.cancel_at_period_end === 1 ? null : order.current_period_end,
+        billingUrl: links.billing,
+      });
+    case 'payment-failed':
+      return paymentFailedMail({
+        ...base,
+        amount: notice.invoice.amountDue,
+        failedAt: notice.at,
+        nextAttempt: notice.invoice.nextPaymentAttempt,
+        billingUrl: links.billing,
+      });
+    case 'cancel-scheduled': {
+      const endsAt = order.current_period_end ?? order.trial_end;
+      if (!endsAt) return null;
+      return cancelScheduledMail({
+        ...base,
+        endsAt,
+        inTrial: order.status === 'trialing',
+        ordersUrl: links.orders,
+      });
+    }
+    case 'plan-ended':
+      // Another plan of theirs still keeps the page live: for them, nothing has changed.
+      if (user.is_subscribed === 1) return null;
+      return planEndedMail({
+        ...base,
+        endedAt: order.ended_at ?? now.toISOString(),
+        trialRunsUntil: trialStillRuns(user, now),
+        pageUrl: links.page(user.username),
+        subscribeUrl: links.subscribe,
+      });
+  }
+}
+
+async function mailFor(trx: Db, publicUrl: string, notice: Notice, now: Date) {
   const order = await findOrder(trx, notice.orderId);
   const user = order && (await findUserById(trx, order.account_id));
   if (!order || !user) return null;
-  if (notice.kind === 'card-paid')
-    return { to: user.email, ...cardOrderConfirmationMail(cardOrderFacts(publicUrl, order, user.name)) };
-  return {
-    to: user.email,
-    ...subscriptionStartedMail({
-      name: user.name,
-      orderId: order.id,
-      amount: order.amount_total,
-      trialEnd: order.status === 'trialing' ? order.trial_end : null,
-      nextChargeOn: order.current_period_end,
-      orderUrl: orderPageUrl(publicUrl, order),
-    }),
-  };
+  const mail = noticeMail(publicUrl, notice, order, user, now);
+  return mail && { to: user.email, ...mail };
 }
 
 /**
- * Confirmation emails, queued in the transaction that records the payment: a recorded payment always has its
- * mail on the way, and a mail server that is down delays the mail without touching the payment. True if any was
+ * Confirmations and the plan's lifecycle mail, queued in the transaction that records what they are about: a
+ * recorded payment or change always has its mail on the way, a repeated webhook (which appends nothing) queues
+ * nothing, a replay (which only rebuilds tables) sends nothing, and a mail server that is down delays the mail without touching the payment. True if any was
  * queued, so the caller nudges the sender after the commit.
  */
 export async function queueNotices(
@@ -61,7 +117,7 @@ export async function queueNotices(
 ): Promise<boolean> {
   let queued = false;
   for (const notice of notices) {
-    const mail = await mailFor(trx, publicUrl, notice);
+    const mail = await mailFor(trx, publicUrl, notice, now);
     if (!mail) continue;
     await enqueueMail(trx, mail, now);
     queued = true;

@@ -67,6 +67,10 @@ export type InvoiceFacts = {
   created: string;
   /** A link the customer can open to download the invoice or receipt. */
   pdfUrl: string | null;
+  /** Why it was raised: `subscription_create` is the one paid at checkout, `subscription_cycle` a renewal. */
+  billingReason: string | null;
+  /** When the provider next tries to collect an unpaid invoice; null when it won't try again. */
+  nextPaymentAttempt: string | null;
 };
 
 /**

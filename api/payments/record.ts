@@ -4,13 +4,37 @@ import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { orderDecider } from '../../events/order/decider';
 import { orderStreamId } from '../../events/order/events';
+import type { RecordedEvent } from '../../events/store';
 import { subscriptionDecider } from '../../events/subscription/decider';
-import { ACCESS_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
-import type { OrderRow } from '../orders';
+import { ACCESS_STATUSES, ENDED_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
+import { findOrder, type OrderRow } from '../orders';
 import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider';
 
-/** What happened that the customer should hear about, sent once the transaction has committed. */
-export type Notice = { kind: 'card-paid' | 'subscription-started'; orderId: string };
+/** What happened that the customer should hear about, queued in the transaction that records it. */
+export type Notice =
+  | { kind: 'card-paid' | 'subscription-started' | 'cancel-scheduled' | 'plan-ended'; orderId: string }
+  | { kind: 'plan-paid' | 'payment-failed'; orderId: string; invoice: InvoiceFacts; at: string };
+
+/** Statuses in which the customer had a plan (as opposed to a checkout that never became one). */
+const HAD_PLAN = ['trialing', 'active', 'past_due', 'unpaid', 'paused'];
+
+/** What the customer hears about a change of their subscription, from the events it appended. */
+function subscriptionNotices(before: OrderRow, events: RecordedEvent[]): Notice[] {
+  const orderId = before.id;
+  const notices: Notice[] = [];
+  for (const event of events) {
+    if (event.type === 'SubscriptionEnded' && HAD_PLAN.includes(before.status))
+      notices.push({ kind: 'plan-ended', orderId });
+    if (
+      event.type === 'SubscriptionUpdated' &&
+      event.data.cancelAtPeriodEnd &&
+      before.cancel_at_period_end !== 1 &&
+      !ENDED_STATUSES.includes(event.data.status)
+    )
+      notices.push({ kind: 'cancel-scheduled', orderId });
+  }
+  return notices;
+}
 
 /**
  * isSubscribed on the account follows from all its subscriptions (a resubscribe is a second one), recorded in the
@@ -41,6 +65,8 @@ export async function recordSubscription(
 ): Promise<Notice[]> {
   const { id, customerId, status, trialEnd, currentPeriodStart, currentPeriodEnd } = facts;
   const { cancelAtPeriodEnd, canceledAt, endedAt } = facts;
+  // The order as recorded before this change, read in this transaction: a caller's copy may be older.
+  const before = (await findOrder(trx, order.id)) ?? order;
   const { events } = await handleCommand(trx, {
     decider: subscriptionDecider,
     streamId: subscriptionStreamId(order.id),
@@ -62,8 +88,11 @@ export async function recordSubscription(
   });
   if (events.length === 0) return [];
   await recordAccess(trx, order.account_id, now);
-  const started = order.status === 'pending' && ACCESS_STATUSES.includes(status);
-  return started ? [{ kind: 'subscription-started', orderId: order.id }] : [];
+  const started = before.status === 'pending' && ACCESS_STATUSES.includes(status);
+  return [
+    ...(started ? [{ kind: 'subscription-started', orderId: order.id } as const] : []),
+    ...subscriptionNotices(before, events),
+  ];
 }
 
 export async function recordCardPayment(
@@ -114,14 +143,18 @@ export async function closeCheckout(
   }
 }
 
+/**
+ * A charge's outcome. The customer hears of a charge that went through unless it was the one paid at checkout (the
+ * plan's own confirmation covers it) or came to nothing (a trial's £0 invoice), and of an invoice's first failure.
+ */
 export async function recordInvoice(
   trx: Db,
   order: OrderRow,
   invoice: InvoiceFacts,
   succeeded: boolean,
   now: Date,
-) {
-  await handleCommand(trx, {
+): Promise<Notice[]> {
+  const { events } = await handleCommand(trx, {
     decider: subscriptionDecider,
     streamId: subscriptionStreamId(order.id),
     command: {
@@ -134,4 +167,9 @@ export async function recordInvoice(
     },
     now,
   });
+  if (events.length === 0) return [];
+  const notice = { orderId: order.id, invoice, at: now.toISOString() };
+  if (!succeeded) return [{ kind: 'payment-failed', ...notice }];
+  const worthAReceipt = invoice.amountPaid > 0 && invoice.billingReason !== 'subscription_create';
+  return worthAReceipt ? [{ kind: 'plan-paid', ...notice }] : [];
 }

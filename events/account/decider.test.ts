@@ -110,6 +110,28 @@ describe('account decider', () => {
     expect(given(registered).when({ type: 'EndTrial' })()).toEqual([]);
   });
 
+  it('warns of a trial’s end once, within its last three days, and never after it', () => {
+    const endingAt = (trialExpires: string): AccountEvent => ({
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires },
+    });
+    // `now` is 10:00 on 22 November: three days before 10:00 on the 25th exactly.
+    const inThreeDays = endingAt('2026-11-25T10:00:00.000Z');
+    const warned: AccountEvent = {
+      type: 'TrialEndingSoon',
+      data: { accountId: 'a1', trialExpires: '2026-11-25T10:00:00.000Z' },
+    };
+    expect(given(registered, inThreeDays).when({ type: 'WarnTrialEnding' })()).toEqual([warned]);
+    expect(given(registered, inThreeDays, warned).when({ type: 'WarnTrialEnding' })()).toEqual([]);
+    const tooEarly = endingAt('2026-11-25T10:00:01.000Z');
+    expect(given(registered, tooEarly).when({ type: 'WarnTrialEnding' })()).toEqual([]);
+    const alreadyOver = endingAt('2026-11-22T10:00:00.000Z');
+    expect(given(registered, alreadyOver).when({ type: 'WarnTrialEnding' })()).toEqual([]);
+    const ended: AccountEvent = { type: 'TrialEnded', data: { accountId: 'a1' } };
+    expect(given(registered, inThreeDays, ended).when({ type: 'WarnTrialEnding' })()).toEqual([]);
+    expect(given(registered).when({ type: 'WarnTrialEnding' })()).toEqual([]);
+  });
+
   it('refuses commands on an account that does not exist', () => {
     expect(given().when({ type: 'VerifyEmail' })).toThrow('Account not found.');
   });

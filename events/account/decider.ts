@@ -1,6 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
-import { type AccountEvent, TRIAL_DAYS } from './events';
+import { type AccountEvent, TRIAL_DAYS, TRIAL_WARNING_DAYS } from './events';
 
 type AccountDetails = {
   accountId: string;
@@ -10,6 +10,8 @@ type AccountDetails = {
   isVerified: boolean;
   isAdmin: boolean;
   trialExpires: string | null;
+  /** Told that the trial ends soon (TrialEndingSoon). */
+  trialWarned: boolean;
   trialEnded: boolean;
   isSubscribed: boolean;
 };
@@ -31,6 +33,7 @@ export type AccountCommand =
   | { type: 'RecordPasswordReset' }
   | { type: 'GrantAdmin'; grantedBy: string }
   | { type: 'StartTrial' }
+  | { type: 'WarnTrialEnding' }
   | { type: 'EndTrial' }
   | { type: 'RecordSubscriptionAccess'; isSubscribed: boolean; trialEnd: string | null }
   | { type: 'DeleteAccount' }
@@ -46,6 +49,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       isVerified: false,
       isAdmin: false,
       trialExpires: null,
+      trialWarned: false,
       trialEnded: false,
       isSubscribed: false,
     };
@@ -62,6 +66,8 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, isAdmin: true };
     case 'TrialStarted':
       return { ...state, trialExpires: event.data.trialExpires };
+    case 'TrialEndingSoon':
+      return { ...state, trialWarned: true };
     case 'TrialEnded':
       return { ...state, trialEnded: true };
     case 'SubscriptionAccessChanged':
@@ -129,6 +135,16 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
           },
         },
       ];
+    case 'WarnTrialEnding': {
+      // Once, within the last TRIAL_WARNING_DAYS: never early, and never for a trial already over.
+      if (state.status !== 'active' || state.trialExpires === null) return [];
+      if (state.trialWarned || state.trialEnded) return [];
+      const ends = Date.parse(state.trialExpires);
+      if (now.getTime() >= ends || now.getTime() < ends - TRIAL_WARNING_DAYS * DAY_MS) return [];
+      return [
+        { type: 'TrialEndingSoon', data: { accountId: state.accountId, trialExpires: state.trialExpires } },
+      ];
+    }
     case 'EndTrial':
       // Only once, and only when due: the scheduler may ask early or twice without harm.
       if (state.status !== 'active' || state.trialExpires === null || state.trialEnded) return [];

@@ -57,6 +57,18 @@ export const TrialStarted = z.object({
   data: z.object({ accountId: z.string(), trialExpires: z.string() }),
 });
 
+/** How long before the free trial's end its owner is told it is ending. */
+export const TRIAL_WARNING_DAYS = 3;
+
+/**
+ * Appended by the scheduler TRIAL_WARNING_DAYS before the trial ends, once per trial: time as an event (design
+ * §2). The reminder mail is queued with it, so it goes once, and a replay sends nothing.
+ */
+export const TrialEndingSoon = z.object({
+  type: z.literal('TrialEndingSoon'),
+  data: z.object({ accountId: z.string(), trialExpires: z.string() }),
+});
+
 /** Appended by the scheduler once a trial has run out without a subscription: time as an event (design §2). */
 export const TrialEnded = z.object({
   type: z.literal('TrialEnded'),
@@ -79,6 +91,7 @@ export const accountEventSchemas = [
   PasswordChanged,
   AdminGranted,
   TrialStarted,
+  TrialEndingSoon,
   TrialEnded,
   SubscriptionAccessChanged,
   AccountDeleted,

@@ -105,6 +105,8 @@ export const invoiceFacts = (invoice: Stripe.Invoice): InvoiceFacts => ({
   status: oneOf(invoice.status, ['draft', 'open', 'paid', 'uncollectible', 'void'], 'draft'),
   created: new Date(invoice.created * 1000).toISOString(),
   pdfUrl: invoicePdf(invoice),
+  billingReason: invoice.billing_reason ?? null,
+  nextPaymentAttempt: isoFromUnix(invoice.next_payment_attempt),
 });
 
 export type BillingInvoice = BillingFacts['invoices'][number];

@@ -16,6 +16,8 @@ const invoice = (fields: Partial<Stripe.Invoice> = {}) =>
     currency: 'gbp',
     status: 'paid',
     created: T0,
+    billing_reason: 'subscription_cycle',
+    next_payment_attempt: null,
     parent: {
       type: 'subscription_details',
       quote_details: null,
@@ -39,6 +41,15 @@ describe('invoiceFacts', () => {
       status: 'paid',
       created: T0_ISO,
       pdfUrl: 'https://pay.stripe.test/in_1/pdf',
+      billingReason: 'subscription_cycle',
+      nextPaymentAttempt: null,
+    });
+  });
+
+  it('says when an unpaid invoice is tried next', () => {
+    const open = invoice({ status: 'open', amount_paid: 0, next_payment_attempt: T0 + 3 * 86_400 });
+    expect(invoiceFacts(open)).toMatchObject({
+      nextPaymentAttempt: new Date((T0 + 3 * 86_400) * 1000).toISOString(),
     });
   });
 

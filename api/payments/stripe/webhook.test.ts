@@ -117,6 +117,9 @@ describe('parseWebhook: what a signed event means', () => {
         status: 'paid',
         created: new Date(invoice.created * 1000).toISOString(),
         pdfUrl: invoice.invoice_pdf,
+        // Paid at checkout, not a renewal: no receipt mail of its own.
+        billingReason: 'subscription_create',
+        nextPaymentAttempt: null,
       },
     });
     expect(invoice.invoice_pdf).toMatch(/\/receipts\/\w+/);

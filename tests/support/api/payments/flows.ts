@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { grantAdmin } from '../../../../api/grant-admin';
-import { endDueTrials } from '../../../../api/scheduler';
+import { runTrialClock } from '../../../../api/scheduler';
 import type { createTestApp } from '../app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -50,13 +50,13 @@ export async function buyCardsAtHostedCheckout(t: TestApp, token: string, quanti
 
 /**
  * Moves the clock and does what the timers would: the simulator's (trial ends, renewals, retries, expiries, each
- * as a signed webhook) and the scheduler's (the account trial's end). Sessions last a week, so it returns a fresh
+ * as a signed webhook) and the scheduler's (the account trial's warning and end). Sessions last a week, so it returns a fresh
  * token for the signed-in person, as logging in again would.
  */
 export async function daysPass(t: TestApp, days: number, email = 'dana@example.com') {
   t.advance(days * DAY_MS);
   await t.deps.stripeSimulator?.tick();
-  await endDueTrials(t.deps);
+  await runTrialClock(t.deps);
   const login = await t.call('POST', '/api/login', { email, password: 'Plumber2026' });
   return login.body.token as string;
 }
