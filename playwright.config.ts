@@ -10,6 +10,9 @@ if (!fs.existsSync(CHROMIUM)) {
   );
 }
 
+/** Journeys that move the server's clock forward. */
+const TIME_TRAVEL = ['**/lifecycle-mail.spec.ts'];
+
 // Every run starts the real server on a fresh data folder, so journeys begin where a newcomer would.
 const dataDir = e2eDataDir();
 const PORT = e2ePort();
@@ -36,7 +39,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } }],
+  // The journeys that move the server's clock (POST /api/test-clock, which only goes forward) run after all the
+  // others, which then all see the same time as the browser does.
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+      testIgnore: TIME_TRAVEL,
+    },
+    {
+      name: 'phone, clock moved',
+      use: { ...devices['Pixel 7'], browserName: 'chromium' },
+      testMatch: TIME_TRAVEL,
+      dependencies: ['phone'],
+    },
+  ],
   webServer: {
     // The start path `npm start` and the container take: the site is (re)built when its sources or the
     // environment it bakes in (its chat widget, its public address) differ from the last build, then served.
@@ -56,7 +73,7 @@ export default defineConfig({
       // A stand-in the journeys answer themselves (page.route): no request leaves the machine.
       CHAT_WIDGET_SRC: CHAT_WIDGET_STAND_IN,
       // POST /api/test-clock: trial and renewal journeys live through weeks in seconds (README, "Moving the clock
-      // in tests"). It moves the one server's clock for every journey after it, so those that move it run last.
+      // in tests"). It moves the one server's clock for every journey after it, so those run last (projects above).
       TEST_CLOCK: 'true',
     },
   },
