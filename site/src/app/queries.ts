@@ -22,7 +22,7 @@ export const stamped = (path: string) => `${path}${path.includes('?') ? '&' : '?
 /** Ends the session the way SPEC §4 says a 401/403 on the profile does: cleared, told, sent to log in. */
 export function endSession(from: string) {
   signOut();
-  toast.error(SESSION_EXPIRED);
+  toast.errorBeforeLeaving(SESSION_EXPIRED);
   window.location.replace(`/login?from=${encodeURIComponent(from)}`);
 }
 

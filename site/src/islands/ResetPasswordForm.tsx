@@ -17,7 +17,7 @@ const FAILED = 'Could not reset password. Please check the link and try again.';
 const RULES_ID = 'reset-password-rules';
 
 function leaveForLogin() {
-  toast.error(MISSING_TOKEN);
+  toast.errorBeforeLeaving(MISSING_TOKEN);
   window.location.replace(PATHS.login);
 }
 

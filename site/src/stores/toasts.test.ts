@@ -23,10 +23,13 @@ describe('toasts', () => {
     expect($toasts.get().map((t) => t.message)).toEqual(['Email verified successfully!']);
   });
 
-  it('carry only successes over to the next page', () => {
+  it('carry successes over to the next page, and errors only when they explain the navigation', () => {
     const error = raiseToast('That code is not correct. Please check it and try again.', 'error', 1000);
     const success = { ...error, id: 'next', kind: 'success' as const, message: 'Login successful!' };
     expect(carriedOver([error, success], 1500)).toEqual([success]);
     expect(carriedOver([success], success.expiresAt)).toEqual([]);
+    // An error raised to explain the navigation itself ('Session expired', then the login page) goes with it.
+    const leaving = raiseToast('Session expired. Please log in again.', 'error', 1000, true);
+    expect(carriedOver([error, leaving], 1500)).toEqual([leaving]);
   });
 });

@@ -1,7 +1,14 @@
 import { atom } from 'nanostores';
 
 export type ToastKind = 'success' | 'error';
-export type Toast = { id: string; kind: ToastKind; message: string; expiresAt: number };
+/** `forNextPage`: raised just before a navigation it explains ('Session expired', then the login page). */
+export type Toast = {
+  id: string;
+  kind: ToastKind;
+  message: string;
+  expiresAt: number;
+  forNextPage?: boolean;
+};
 
 /** SPEC §9: errors show for 4 s, successes for 2 s, at most 20 at once. */
 export const TOAST_MS: Record<ToastKind, number> = { error: 4000, success: 2000 };
@@ -16,11 +23,12 @@ const STORAGE_KEY = 'tradecard.toasts';
 const stillShowing = (toasts: Toast[], now: number) => toasts.filter((toast) => toast.expiresAt > now);
 
 /**
- * What the next page shows of the last one's toasts: successes only. A success reports what the navigation did; an
- * error belongs to the form it was raised on, and on the next page it reads as a new failure.
+ * What the next page shows of the last one's toasts: successes, and errors raised to explain the navigation itself.
+ * A success reports what the navigation did; any other error belongs to the form it was raised on, and on the next
+ * page it reads as a new failure.
  */
 export const carriedOver = (toasts: Toast[], now: number) =>
-  stillShowing(toasts, now).filter((toast) => toast.kind === 'success');
+  stillShowing(toasts, now).filter((toast) => toast.kind === 'success' || toast.forNextPage === true);
 
 function restore(): Toast[] {
   if (typeof sessionStorage === 'undefined') return [];
@@ -39,9 +47,15 @@ $toasts.listen((toasts) => {
 
 let counter = 0;
 
-export function raiseToast(message: string, kind: ToastKind = 'error', now = Date.now()): Toast {
+export function raiseToast(
+  message: string,
+  kind: ToastKind = 'error',
+  now = Date.now(),
+  forNextPage = false,
+): Toast {
   counter += 1;
-  const toast = { id: `${now}-${counter}`, kind, message, expiresAt: now + TOAST_MS[kind] };
+  const toast: Toast = { id: `${now}-${counter}`, kind, message, expiresAt: now + TOAST_MS[kind] };
+  if (forNextPage) toast.forNextPage = true;
   // A success answers what went wrong before it ('That code is not correct', then the right code), so the errors
   // still showing are cleared rather than left to contradict it.
   const earlier = stillShowing($toasts.get(), now).filter(
@@ -54,6 +68,8 @@ export function raiseToast(message: string, kind: ToastKind = 'error', now = Dat
 export const toast = {
   success: (message: string) => raiseToast(message, 'success'),
   error: (message: string) => raiseToast(message, 'error'),
+  /** An error that says why the page is about to change ('Session expired', then the login page). */
+  errorBeforeLeaving: (message: string) => raiseToast(message, 'error', Date.now(), true),
 };
 
 export function dismissToast(id: string) {

@@ -13,7 +13,7 @@ type Props = { className?: string };
  */
 export function LiveChatButton({ className = 'button button--ghost' }: Props) {
   function open() {
-    toast.error(CHAT_SIGNED_IN);
+    toast.errorBeforeLeaving(CHAT_SIGNED_IN);
     if (window.location.pathname !== SUPPORT_PATH) window.location.assign(SUPPORT_PATH);
   }
 

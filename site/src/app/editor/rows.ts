@@ -25,10 +25,9 @@ export const keptReviews = (rows: ReviewRow[]) =>
 
 /**
  * SPEC §5: the phone field takes digits, +, brackets, spaces and hyphens, and (issue 14) what an extension is
- * written with: "ext. 5", "extension 5", "x5", "#5". Other symbols are dropped as typed; words that are not a
- * number are left for the API's rule to explain, rather than vanish letter by letter.
+ * written with: "ext. 5", "extension 5", "x5", "#5". Anything else is dropped as typed.
  */
-export const phoneCharacters = (typed: string) => typed.replace(/[^0-9+() \-.#a-zA-Z]/g, '');
+export const phoneCharacters = (typed: string) => typed.replace(/[^0-9+() \-.#extnsio]/gi, '');
 
 /**
  * People type `facebook.com/me`; the API wants a full web address. Adding the scheme when they leave the field
