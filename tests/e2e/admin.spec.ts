@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { bearer, grantAdmin, signUp, storeSession, switchSession } from './accounts';
+import { grantAdmin, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { e2eDataDir } from './env';
-import { expectCheckoutWebhookRecorded } from './webhooks';
+import { buyCardAtHostedCheckout } from './webhooks';
 
 const TRACKING_URL = 'https://track.example.com/parcel/TC4242';
 
@@ -29,21 +29,12 @@ test.describe('the admin card orders', () => {
     const admin = await signUp(request, 'shipadmin');
     await grantAdmin('shipadmin@example.com');
 
-    const { url } = await (
-      await request.post('/api/checkout/create-checkout-session', {
-        headers: bearer(customer),
-        data: { quantity: 1 },
-      })
-    ).json();
-    await page.goto(url);
-    await page.getByLabel('Full name').fill('Sam Sparks');
-    await page.getByLabel('Address line 1').fill('3 Fuse Street');
-    await page.getByLabel('Town or city').fill('York');
-    await page.getByLabel('Postcode').fill('yo1 7hh');
-    await actAs(page, customer);
-    await page.getByRole('button', { name: 'Pay £24.95' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    await expectCheckoutWebhookRecorded('shipcustomer@example.com');
+    await buyCardAtHostedCheckout(
+      page,
+      request,
+      { token: customer, email: 'shipcustomer@example.com' },
+      { name: 'Sam Sparks', line1: '3 Fuse Street', city: 'York', postcode: 'yo1 7hh' },
+    );
 
     await actAs(page, admin);
     await page.goto('/admin');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { bearer, grantAdmin, lastCodeFor, signUp, switchSession } from './accounts';
-import { expectCheckoutWebhookRecorded } from './webhooks';
+import { panel } from './editor-page';
+import { buyCardAtHostedCheckout } from './webhooks';
 
 /**
  * Issue 14's smaller promises, end to end: sign-up from the top bar lands in the editor; the business name reaches
@@ -10,12 +11,6 @@ import { expectCheckoutWebhookRecorded } from './webhooks';
  */
 const PASSWORD = 'Plumber2026';
 const PHONE = '+44 (0)7700 900-123 ext. 5';
-
-const panel = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Edit your page' })
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 /** `NAME;PARAMS:value` lines of a vCard, continuation lines unfolded, as a phone's contact importer reads them. */
 function vcardFields(vcard: string) {
@@ -147,21 +142,12 @@ test.describe('the details', () => {
     const admin = await signUp(request, 'details-admin');
     await grantAdmin('details-admin@example.com');
 
-    const { url } = await (
-      await request.post('/api/checkout/create-checkout-session', {
-        headers: bearer(customer),
-        data: { quantity: 1 },
-      })
-    ).json();
-    await page.goto(url);
-    await page.getByLabel('Full name').fill('Sam Sparks');
-    await page.getByLabel('Address line 1').fill('3 Fuse Street');
-    await page.getByLabel('Town or city').fill('Manchester');
-    await page.getByLabel('Postcode').fill('M1 2AB');
-    await switchSession(page, customer);
-    await page.getByRole('button', { name: 'Pay £24.95' }).click();
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    await expectCheckoutWebhookRecorded('details-badges@example.com');
+    await buyCardAtHostedCheckout(
+      page,
+      request,
+      { token: customer, email: 'details-badges@example.com' },
+      { name: 'Sam Sparks', line1: '3 Fuse Street', city: 'Manchester', postcode: 'M1 2AB' },
+    );
     await expect(
       page.locator('#toasts').getByText('Payment received: your card order is confirmed.'),
     ).toBeVisible();

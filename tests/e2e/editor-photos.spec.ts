@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { alwaysSignedIn, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { panel } from './editor-page';
 
 /** A photo in three bands, red over green over blue, so a crop's place in it can be read from its middle pixel. */
 async function bands(name: string, width: number, height: number) {
@@ -21,12 +22,6 @@ async function bands(name: string, width: number, height: number) {
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
-const panel = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Edit your page' })
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
 /** An image's natural size and the colour of its middle pixel, read in the page from a same-origin address. */
 function inspect(page: Page, src: string) {
   return page.evaluate(async (address) => {

@@ -1,30 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { alwaysSignedIn, bearer, signUp, switchSession } from './accounts';
+import { bearer, signUp, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { openEditor, panel, png } from './editor-page';
 
 /** Issue 14: the editor never loses work, reorders what it shows, and its preview never promises what isn't so. */
 
-async function png(name: string, colour: string) {
-  const buffer = await sharp({ create: { width: 96, height: 72, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
-
-async function openEditor(page: Page, token: string) {
-  await alwaysSignedIn(page, token);
-  await page.goto('/myprofile');
-  await expect(page.getByRole('heading', { level: 1, name: 'My page' })).toBeVisible();
-}
-
 const toast = (page: Page, text: string) => page.locator('#toasts').getByText(text);
-const panel = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Edit your page' })
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
 /** The photo ids a list of images shows, in order (both the editor and the page name photos /media/<id>-<w>.webp). */
 const photoIds = (images: Locator) =>
   images.evaluateAll((nodes) =>
@@ -49,7 +30,7 @@ test.describe('the editor keeps work', () => {
     const work = panel(page, 'My Work');
     await work
       .getByLabel('Add work photos')
-      .setInputFiles([await png('a.png', '#aa2200'), await png('b.png', '#00aa22')]);
+      .setInputFiles([await png('a.png', '#aa2200', 96, 72), await png('b.png', '#00aa22', 96, 72)]);
     await expect(work.getByText('2 of 10 photos')).toBeVisible();
     const services = panel(page, 'My Services');
     await services.getByRole('button', { name: 'Add service' }).click();
@@ -95,7 +76,7 @@ test.describe('the editor keeps work', () => {
     await panel(page, 'About Me').getByLabel('Bio').fill('Painting and papering since 2004.');
     await panel(page, 'My Work')
       .getByLabel('Add work photos')
-      .setInputFiles([await png('wall.png', '#2244aa')]);
+      .setInputFiles([await png('wall.png', '#2244aa', 96, 72)]);
 
     // An in-app link asks first; Stay stays.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
@@ -147,9 +128,9 @@ test.describe('the editor keeps work', () => {
     await work
       .getByLabel('Add work photos')
       .setInputFiles([
-        await png('a.png', '#aa0000'),
-        await png('b.png', '#00aa00'),
-        await png('c.png', '#0000aa'),
+        await png('a.png', '#aa0000', 96, 72),
+        await png('b.png', '#00aa00', 96, 72),
+        await png('c.png', '#0000aa', 96, 72),
       ]);
     const services = panel(page, 'My Services');
     for (const [index, name] of ['Wall tiling', 'Floor tiling', 'Grouting'].entries()) {
@@ -176,7 +157,7 @@ test.describe('the editor keeps work', () => {
     );
     expect(await photoIds(thumbnails)).toEqual([c, a, b]);
     // A new photo, moved to the front: new and stored photos mixed in one order.
-    await work.getByLabel('Add work photos').setInputFiles([await png('d.png', '#aaaa00')]);
+    await work.getByLabel('Add work photos').setInputFiles([await png('d.png', '#aaaa00', 96, 72)]);
     for (const place of [4, 3, 2])
       await work.getByRole('button', { name: `Move work photo ${place} up` }).click();
 

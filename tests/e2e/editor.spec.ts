@@ -1,30 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
 import { alwaysSignedIn, signUp } from './accounts';
 import { expectNoAxeViolations } from './axe';
-
-/** A real PNG, made at test time, so the upload goes through the same intake as a phone's photo. */
-async function png(name: string, colour: string, width = 800, height = 600) {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer();
-  return { name, mimeType: 'image/png', buffer };
-}
-
-async function openEditor(page: Page, token: string) {
-  await alwaysSignedIn(page, token);
-  await page.goto('/myprofile');
-  await expect(page.getByRole('heading', { level: 1, name: 'My page' })).toBeVisible();
-}
+import { openEditor, panel, png } from './editor-page';
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
-/** One block of the editor form, found by its heading (the preview has sections of the same names). */
-const panel = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Edit your page' })
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
-
 /** The order the preview shows its sections in, by their headings. */
 const sectionOrder = (preview: Locator) =>
   preview

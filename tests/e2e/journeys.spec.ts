@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { lastCodeFor } from './accounts';
+import { panel } from './editor-page';
 import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /**
@@ -24,12 +25,6 @@ async function registerThroughTheScreens(page: Page, username: string) {
   await page.getByLabel('Verification code').fill(await lastCodeFor(email));
   await page.getByRole('button', { name: 'Verify email' }).click();
 }
-
-const panel = (page: Page, name: string) =>
-  page
-    .getByRole('region', { name: 'Edit your page' })
-    .locator('section')
-    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 
 const png = async (colour: string, width: number, height: number) => ({
   name: `${colour.slice(1)}.png`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { bearer, switchSession } from './accounts';
 import { e2eDataDir } from './env';
 
 /** Both databases read as they are on disk, never written: the server owns them. */
@@ -32,4 +33,33 @@ function webhooksRecorded(email: string, type: string): string[] {
 /** Waits until the server has recorded, from a signed webhook, a completed checkout of this customer's. */
 export async function expectCheckoutWebhookRecorded(email: string) {
   await expect.poll(() => webhooksRecorded(email, 'checkout.session.completed').length).toBeGreaterThan(0);
+}
+
+export type Delivery = { name: string; line1: string; city: string; postcode: string };
+
+/**
+ * One card bought as a person buys it: the order started through the API as `customer`, the simulator's hosted
+ * checkout filled in with `delivery` and paid with the always-paying test card, back on our success page once the
+ * signed webhook has been recorded.
+ */
+export async function buyCardAtHostedCheckout(
+  page: Page,
+  request: APIRequestContext,
+  customer: { token: string; email: string },
+  delivery: Delivery,
+) {
+  const started = await request.post('/api/checkout/create-checkout-session', {
+    headers: bearer(customer.token),
+    data: { quantity: 1 },
+  });
+  await page.goto((await started.json()).url);
+  await page.getByLabel('Full name').fill(delivery.name);
+  await page.getByLabel('Address line 1').fill(delivery.line1);
+  await page.getByLabel('Town or city').fill(delivery.city);
+  await page.getByLabel('Postcode').fill(delivery.postcode);
+  // The success page is ours and reads the order as the buyer.
+  await switchSession(page, customer.token);
+  await page.getByRole('button', { name: 'Pay £24.95' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await expectCheckoutWebhookRecorded(customer.email);
 }
