@@ -1,17 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { startTsChild } from './child-process';
-import { buildSite, CHROMIUM, CHROMIUM_ARGS, signedInPage, signUp } from './editor-session';
+import { signedInPage, signUp, withEditorServer } from './editor-session';
 import { variant } from './media-photos';
 import { atMost, type BenchRow, info } from './report';
 
 /** Its own port, so it can't meet the other browser benchmarks' servers or the journeys'. */
 const PORT = 3973;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const START_TIMEOUT_MS = 60_000;
 const PHOTOS = 10;
 const PUBLISHED = 'Your page is Published!';
 /** Issue 14: ten phone photos, from the click on Publish Now to the toast, on loopback. */
@@ -56,8 +50,8 @@ async function phonePhotos(count: number): Promise<Buffer[]> {
 const asFiles = (photos: Buffer[]) =>
   photos.map((buffer, index) => ({ name: `IMG_${1000 + index}.jpg`, mimeType: 'image/jpeg', buffer }));
 
-async function openEditor(page: Page) {
-  await page.goto(`${ORIGIN}/myprofile`);
+async function openEditor(page: Page, origin: string) {
+  await page.goto(`${origin}/myprofile`);
   await page.getByLabel('Main heading').waitFor();
 }
 
@@ -65,8 +59,8 @@ async function openEditor(page: Page) {
  * The editor as a person uses it: the photos chosen in My Work (shrunk as they are chosen), then Publish Now, timed
  * inside the page from the click's timestamp to the moment the toast appears.
  */
-async function publishThroughEditor(page: Page, photos: Buffer[]) {
-  await openEditor(page);
+async function publishThroughEditor(page: Page, origin: string, photos: Buffer[]) {
+  await openEditor(page, origin);
   const chosen = Date.now();
   await page.getByLabel('Add work photos').setInputFiles(asFiles(photos));
   await page.getByText(`${photos.length} of 10 photos`).waitFor({ timeout: 60_000 });
@@ -107,8 +101,8 @@ async function publishThroughEditor(page: Page, photos: Buffer[]) {
  * The peer figure: the same photos sent as taken, as the editor sent them before issue 14 (one multipart POST of
  * the originals), from the same browser to the same server, timed from the send to the answer.
  */
-async function publishOriginals(page: Page, photos: Buffer[]) {
-  await openEditor(page);
+async function publishOriginals(page: Page, origin: string, photos: Buffer[]) {
+  await openEditor(page, origin);
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -135,29 +129,19 @@ async function publishOriginals(page: Page, photos: Buffer[]) {
 
 /** Issue 14's photo publish: ten 12-megapixel phone photos through the editor, in Chromium, against `npm start`. */
 export async function editorPhotosBenchmark(): Promise<BenchRow[]> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`The photo benchmark needs Debian's Chromium at ${CHROMIUM}`);
-  buildSite(ORIGIN);
   const photos = await phonePhotos(PHOTOS);
   const megabytes = photos.reduce((sum, photo) => sum + photo.length, 0) / PHOTOS / 1024 / 1024;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-photos-'));
-  const server = startTsChild('api/server.ts', {
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    PUBLIC_URL: ORIGIN,
-    SEED_DEMO: 'false',
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  try {
-    await server.waitFor(/TradeCard is running/, START_TIMEOUT_MS);
-    const peer = await signedInPage(browser, ORIGIN, await signUp(ORIGIN, dataDir, 'bench-originals'));
+  return withEditorServer(PORT, async ({ origin, dataDir, browser }) => {
+    const peer = await signedInPage(browser, origin, await signUp(origin, dataDir, 'bench-originals'));
     // Other bytes, so the editor's run below finds none of these photos stored already.
     const originals = await publishOriginals(
       peer,
+      origin,
       photos.map((photo, n) => variant(photo, n)),
     );
     await peer.context().close();
-    const editor = await signedInPage(browser, ORIGIN, await signUp(ORIGIN, dataDir, 'bench-photos'));
-    const { preparedMs, publishMs, refused } = await publishThroughEditor(editor, photos);
+    const editor = await signedInPage(browser, origin, await signUp(origin, dataDir, 'bench-photos'));
+    const { preparedMs, publishMs, refused } = await publishThroughEditor(editor, origin, photos);
     const publish = atMost(
       `publish ${PHOTOS} phone photos (4032×3024 JPEG), click to "${PUBLISHED}"${
         refused ? `; refused: "${refused}"` : ''
@@ -178,9 +162,5 @@ export async function editorPhotosBenchmark(): Promise<BenchRow[]> {
       ),
       info(`shrinking ${PHOTOS} phone photos in the browser as they are chosen`, preparedMs, 'ms'),
     ];
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

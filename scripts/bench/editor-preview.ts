@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { startTsChild } from './child-process';
-import { buildSite, CHROMIUM, CHROMIUM_ARGS, signedInPage, signUp } from './editor-session';
+import type { Page } from '@playwright/test';
+import { signedInPage, signUp, withEditorServer } from './editor-session';
 import { atMost, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 /** Its own port, so it can't meet the Lighthouse run's server or the journeys'. */
 const PORT = 3972;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const START_TIMEOUT_MS = 60_000;
 /** 50 characters, no spaces: the preview trims a trailing space, so a space would change nothing to wait for. */
 const TYPED = 'Pipe-Dreams-Plumbing-and-Heating-of-Leeds-&-Otley!';
 
@@ -43,21 +37,9 @@ async function watchPreview(page: Page) {
 
 /** The editor's live preview: a keystroke in the main heading until the preview's DOM shows it (issue budget 50 ms). */
 export async function editorPreviewBenchmark(): Promise<BenchRow[]> {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(`The editor benchmark needs Debian's Chromium at ${CHROMIUM}`);
-  buildSite(ORIGIN);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-editor-'));
-  const server = startTsChild('api/server.ts', {
-    DATA_DIR: dataDir,
-    PORT: String(PORT),
-    PUBLIC_URL: ORIGIN,
-    SEED_DEMO: 'false',
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  try {
-    await server.waitFor(/TradeCard is running/, START_TIMEOUT_MS);
-    const page = await signedInPage(browser, ORIGIN, await signUp(ORIGIN, dataDir, 'bench-editor'));
-    await page.goto(`${ORIGIN}/myprofile`);
+  return withEditorServer(PORT, async ({ origin, dataDir, browser }) => {
+    const page = await signedInPage(browser, origin, await signUp(origin, dataDir, 'bench-editor'));
+    await page.goto(`${origin}/myprofile`);
     const heading = page.getByLabel('Main heading');
     await heading.waitFor();
     await watchPreview(page);
@@ -75,9 +57,5 @@ export async function editorPreviewBenchmark(): Promise<BenchRow[]> {
       info(`editor preview update per keystroke p50 (${samples.length} keys)`, percentile(samples, 50), 'ms'),
       atMost('editor preview update per keystroke p95', percentile(samples, 95), 'ms', 50),
     ];
-  } finally {
-    await browser.close();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

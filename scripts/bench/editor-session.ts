@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../../tests/support/api/mail/outbox';
-import { REPO_ROOT } from './child-process';
+import { REPO_ROOT, startTsChild } from './child-process';
 import { childEnv } from './env';
 
 /** Debian's Chromium, the one browser this project's machines can install. */
@@ -67,4 +69,35 @@ export async function signedInPage(
     JSON.stringify(session.user),
   );
   return context.newPage();
+}
+
+const START_TIMEOUT_MS = 60_000;
+
+/**
+ * The site built and `npm start`'s server on `port` with an empty data folder, and Chromium: what an editor bench
+ * drives. Everything is stopped and the folder removed once `run` is done.
+ */
+export async function withEditorServer<T>(
+  port: number,
+  run: (session: { origin: string; dataDir: string; browser: Browser }) => Promise<T>,
+): Promise<T> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`The editor benches need Debian's Chromium at ${CHROMIUM}`);
+  const origin = `http://127.0.0.1:${port}`;
+  buildSite(origin);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-editor-'));
+  const server = startTsChild('api/server.ts', {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    SEED_DEMO: 'false',
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    await server.waitFor(/TradeCard is running/, START_TIMEOUT_MS);
+    return await run({ origin, dataDir, browser });
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -62,28 +62,23 @@ export function customerRoutes(ctx: SimulatorContext) {
     return reply(c, deleted);
   });
 
-  app.get('/invoices', async (c) => {
-    const params = c.get('params');
-    const page = await listObjects<Invoice>(
-      ctx.db,
-      'invoice',
-      formText(params, 'customer'),
-      limitOf(formText(params, 'limit')),
-    );
-    return reply(c, listOf('/v1/invoices', page));
-  });
-
-  // Every saved method is a card here, so `type=card` filters nothing out.
-  app.get('/payment_methods', async (c) => {
-    const params = c.get('params');
-    const page = await listObjects<PaymentMethod>(
-      ctx.db,
-      'payment_method',
-      formText(params, 'customer'),
-      limitOf(formText(params, 'limit')),
-    );
-    return reply(c, listOf('/v1/payment_methods', page));
-  });
+  // A customer's invoices and cards, newest first. Every saved method is a card here, so `type=card` filters
+  // nothing out.
+  for (const [route, type] of [
+    ['/invoices', 'invoice'],
+    ['/payment_methods', 'payment_method'],
+  ] as const) {
+    app.get(route, async (c) => {
+      const params = c.get('params');
+      const page = await listObjects<Invoice | PaymentMethod>(
+        ctx.db,
+        type,
+        formText(params, 'customer'),
+        limitOf(formText(params, 'limit')),
+      );
+      return reply(c, listOf(`/v1${route}`, page));
+    });
+  }
 
   return app;
 }

@@ -94,11 +94,24 @@ export function useReorder(
     );
   }
 
+  /** A service's or review's own tools: its handle, its moves and Remove. */
+  function rowTools(row: Row, index: number, label: string, remove: () => void) {
+    return (
+      <div className="ed-row__tools">
+        {handle(row)}
+        {moveButtons(row, index, label)}
+        <button type="button" className="button button--ghost ed-small" onClick={remove}>
+          Remove<span className="visually-hidden"> {label}</span>
+        </button>
+      </div>
+    );
+  }
+
   const live = (
     <p className="visually-hidden" aria-live="polite">
       {announcement}
     </p>
   );
 
-  return { rowProps, handle, moveButtons, live };
+  return { rowProps, handle, moveButtons, rowTools, live };
 }

@@ -76,17 +76,9 @@ export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispa
               onChange={(text) => dispatch({ type: 'updateReview', key: row.key, patch: { text } })}
             />
             <Rating row={row} index={index} dispatch={dispatch} />
-            <div className="ed-row__tools">
-              {reorder.handle(row)}
-              {reorder.moveButtons(row, index, `review ${index + 1}`)}
-              <button
-                type="button"
-                className="button button--ghost ed-small"
-                onClick={() => dispatch({ type: 'removeReview', key: row.key })}
-              >
-                Remove<span className="visually-hidden"> review {index + 1}</span>
-              </button>
-            </div>
+            {reorder.rowTools(row, index, `review ${index + 1}`, () =>
+              dispatch({ type: 'removeReview', key: row.key }),
+            )}
           </li>
         ))}
       </ol>

@@ -28,7 +28,7 @@ export const SectionOrder = memo(function SectionOrder({ order, dispatch }: Prop
                       <button
                         key={direction}
                         type="button"
-                        className="ed-order__move"
+                        className="ed-move__button"
                         aria-label={`Move ${label} ${direction}`}
                         aria-disabled={!allowed}
                         onClick={() => allowed && dispatch({ type: 'move', section: key, direction })}

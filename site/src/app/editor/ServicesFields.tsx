@@ -36,17 +36,9 @@ export const ServicesFields = memo(function ServicesFields({ shown, services, di
               placeholder="e.g. from £650"
               onChange={(price) => dispatch({ type: 'updateService', key: row.key, patch: { price } })}
             />
-            <div className="ed-row__tools">
-              {reorder.handle(row)}
-              {reorder.moveButtons(row, index, `service ${index + 1}`)}
-              <button
-                type="button"
-                className="button button--ghost ed-small"
-                onClick={() => dispatch({ type: 'removeService', key: row.key })}
-              >
-                Remove<span className="visually-hidden"> service {index + 1}</span>
-              </button>
-            </div>
+            {reorder.rowTools(row, index, `service ${index + 1}`, () =>
+              dispatch({ type: 'removeService', key: row.key }),
+            )}
           </li>
         ))}
       </ol>
