@@ -48,3 +48,10 @@ export type MyCardAnswer = z.infer<typeof myCardAnswer>;
 /** POST /business-card/create_business_card: the card as published. */
 export const publishedAnswer = z.extend(messageAnswer, { data: cardSchema });
 export type PublishedAnswer = z.infer<typeof publishedAnswer>;
+
+/** POST /business-card/photos: a photo stored as the editor picks it, named by `url` when the card is published. */
+export const storedPhotoAnswer = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string(), media: imageRefSchema }),
+});
+export type StoredPhotoAnswer = z.infer<typeof storedPhotoAnswer>;

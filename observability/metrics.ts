@@ -91,7 +91,7 @@ export const paymentWebhooksHandled = new Counter({
 
 export const uploadsRefused = new Counter({
   name: 'uploads_refused_total',
-  help: 'Uploads refused, by reason: too_large (the request or one photo), too_many_pixels, not_an_image, too_many (work images), too_slow (over the processing budget of one save).',
+  help: 'Uploads refused, by reason: too_large (the request or one photo), too_many_pixels, not_an_image, too_many (work images), too_slow (over the processing budget of one save), daily_limit (photos one account may upload in a day).',
   labelNames: ['reason'] as const,
   registers: [registry],
 });

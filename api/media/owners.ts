@@ -13,7 +13,10 @@ import { removeStoredMedia } from './files';
 
 type Tx = Kysely<Database>;
 
-/** Records that `accountId` uploaded these photos; called in the transaction that publishes them. */
+/**
+ * Records that `accountId` uploaded these photos, in the transaction that publishes them or stores one as it is
+ * picked. Uploading a photo again makes it recent again: the sweep keeps a recent upload for the draft naming it.
+ */
 export async function recordUploads(trx: Tx, accountId: string, ids: Iterable<string>, now: Date) {
   const rows = [...new Set(ids)].map((media_id) => ({
     media_id,
@@ -24,8 +27,34 @@ export async function recordUploads(trx: Tx, accountId: string, ids: Iterable<st
   await trx
     .insertInto('media_uploads')
     .values(rows)
-    .onConflict((conflict) => conflict.columns(['media_id', 'account_id']).doNothing())
+    .onConflict((conflict) =>
+      conflict.columns(['media_id', 'account_id']).doUpdateSet({ uploaded_at: now.toISOString() }),
+    )
     .execute();
+}
+
+/** How many photos this account has uploaded since `since` (each counted once, at its latest upload). */
+export async function uploadsSince(db: Tx, accountId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('media_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('account_id', '=', accountId)
+    .where('uploaded_at', '>', since.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Photos uploaded since `since` by anyone, on no card yet perhaps: the sweep keeps them for the drafts that name
+ * them (media/sweep.ts).
+ */
+export async function uploadedSince(db: Tx, since: Date): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('media_uploads')
+    .select('media_id')
+    .where('uploaded_at', '>', since.toISOString())
+    .execute();
+  return new Set(rows.map((row) => row.media_id));
 }
 
 /** Whether this account uploaded this photo: a card may show only its own account's photos. */

@@ -7,6 +7,7 @@ import { startRepeating } from '../repeating';
 import { recordFilesOnDisk, shardFlatFiles } from './backfill';
 import { removeShardIfEmpty } from './files';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
+import { uploadedSince } from './owners';
 import { MEDIA_FILE_NAME } from './stored';
 
 /**
@@ -16,6 +17,12 @@ import { MEDIA_FILE_NAME } from './stored';
  */
 export const MEDIA_GRACE_MS = 24 * 3600_000;
 export const MEDIA_SWEEP_EVERY_MS = 3600_000;
+/**
+ * A photo is stored as the editor picks it, before any card shows it (api/store-photo.ts), and the editor's local
+ * draft names it until it is published. A week covers a draft left over a weekend and then some; a photo its owner
+ * dropped before publishing goes after that, or at once with the account.
+ */
+export const DRAFT_PHOTO_KEEP_MS = 7 * 24 * 3600_000;
 
 /** writeFileAtomic's temp files (`.<name>.<random>.tmp`) and backup copies in progress (`.<name>.partial`). */
 const TEMP = /^\..+\.(tmp|partial)$/;
@@ -70,7 +77,8 @@ async function listShards(mediaDir: string, wanted: (id: string) => boolean) {
 }
 
 /**
- * Removes photos no card shows and no request holds, once all their files are older than the grace period (row
+ * Removes photos no card shows, no recent upload may still be publishing (DRAFT_PHOTO_KEEP_MS) and no request holds,
+ * once all their files are older than the grace period (row
  * first, then files), and temp files left by a crash. It also keeps media_files true to the disk: a photo a card
  * shows but without a row (files from before the table, a crash between files and row) is recorded, and a row whose
  * files are gone is dropped. The card list is read before the folder, so a file written after the read is too new
@@ -85,6 +93,7 @@ export async function sweepMedia(
   startedAt = 0,
 ): Promise<{ removed: number; bytes: number }> {
   const referenced = await referencedImages(db);
+  const inDrafts = await uploadedSince(db, new Date(now.getTime() - DRAFT_PHOTO_KEEP_MS));
   const rows = await db.selectFrom('media_files').select(['id', 'created_at']).execute();
   const recorded = new Set(rows.map((row) => row.id));
   const { byId, temps } = await listShards(mediaDir, (id) => !referenced.has(id) || !recorded.has(id));
@@ -99,7 +108,7 @@ export async function sweepMedia(
   for (const temp of temps)
     if (temp.mtimeMs <= Math.max(before, startedAt) && (await removeFile(temp.file))) gone(temp);
   for (const [id, files] of byId) {
-    if (referenced.has(id) || isMediaHeld(id)) continue;
+    if (referenced.has(id) || inDrafts.has(id) || isMediaHeld(id)) continue;
     if (files.some((found) => found.mtimeMs > before)) continue;
     await removeMediaUnlessHeld(id, async () => {
       await db.deleteFrom('media_files').where('id', '=', id).execute();

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { MyCardAnswer, PublishedAnswer } from '../../contract/card';
+import type { MyCardAnswer, PublishedAnswer, StoredPhotoAnswer } from '../../contract/card';
 import { findCardContent } from '../../events/card/cards-read-model';
-import { MAX_WORK_IMAGES } from '../../events/card/content';
+import { MAX_WORK_IMAGES, mediaUrl } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
 import { uploadsRefused } from '../../observability/metrics';
 import { requireUser } from '../auth/require-user';
@@ -11,14 +11,17 @@ import { ownBodyLimit, tooLarge } from '../body-limits';
 import { cardJson } from '../cards';
 import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
+import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
   type FormLimits,
   readUploadForm,
   TooLarge,
   UPLOAD_TOO_LARGE,
+  UploadedPhoto,
   type UploadForm,
 } from '../media/upload-form';
 import { publishCard } from '../publish-card';
+import { PHOTO_SLOTS, type PhotoSlot, storeUploadedPhoto } from '../store-photo';
 import { findUserById } from '../users';
 
 export const CARD_UPLOAD_LIMIT = 12 * 10 * 1024 * 1024 + 1024 * 1024;
@@ -57,6 +60,34 @@ const FORM_LIMITS: FormLimits = {
         : `Please send one ${field === 'avatar' ? 'profile photo' : 'cover photo'}.`,
     notAPhotoField: (field) =>
       `Only photos can be uploaded, and only as cover, avatar or work images (not ${field}).`,
+  },
+};
+
+/** One photo, and the slot it is for: room for the part's headers and the slot field beside the photo. */
+export const PHOTO_UPLOAD_LIMIT = MAX_UPLOAD_BYTES + 16 * 1024;
+
+const photoUploadLimit = ownBodyLimit((c, next) => {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    return Promise.resolve(c.json({ error: 'Please send the photo as a file upload.' }, 415));
+  if (Number(c.req.header('content-length') ?? 0) > PHOTO_UPLOAD_LIMIT) {
+    uploadsRefused.inc({ reason: 'too_large' });
+    c.header('Connection', 'close');
+    return Promise.resolve(c.json({ error: UPLOAD_TOO_LARGE }, 413));
+  }
+  return next();
+});
+
+const isSlot = (value: unknown): value is PhotoSlot =>
+  typeof value === 'string' && Object.hasOwn(PHOTO_SLOTS, value);
+const slotOf = (values: UploadForm['values']): PhotoSlot => (isSlot(values.slot) ? values.slot : 'works');
+
+const PHOTO_FORM_LIMITS: FormLimits = {
+  photos: { photo: 1 },
+  textBytes: 1024,
+  totalBytes: PHOTO_UPLOAD_LIMIT,
+  messages: {
+    tooMany: () => 'Please send one photo at a time.',
+    notAPhotoField: (field) => `Only the photo can be a file upload (not ${field}).`,
   },
 };
 
@@ -142,6 +173,40 @@ export function businessCardRoutes(deps: Deps) {
       // The client may still be sending: the answer goes now, and the connection is not reused for what follows.
       c.header('Connection', 'close');
       return c.json({ error: error.message }, 413);
+    }
+  });
+
+  /**
+   * One photo, stored as the editor picks it (issue 14): `slot` (cover_photo, avatar or works) names it in a refusal.
+   * The answer is the address a publish then names it by, and its stored sizes for the preview.
+   */
+  app.post('/photos', photoUploadLimit, signedIn, async (c) => {
+    let form: UploadForm | undefined;
+    try {
+      form = await readUploadForm(
+        c.req.raw,
+        path.join(deps.dataDir, 'tmp'),
+        PHOTO_FORM_LIMITS,
+        (_, __, before) => PHOTO_SLOTS[slotOf(before)],
+      );
+      if (form.values.slot !== undefined && !isSlot(form.values.slot))
+        throw invalid('A photo is for the cover_photo, the avatar or the works.');
+      const photo = form.values.photo;
+      if (!(photo instanceof UploadedPhoto)) throw invalid('Please choose a photo to upload.');
+      const ref = await storeUploadedPhoto(deps, c.get('accountId'), photo, PHOTO_SLOTS[slotOf(form.values)]);
+      return c.json(
+        {
+          success: true,
+          data: { url: mediaUrl(ref.id, Math.max(...ref.widths)), media: ref },
+        } satisfies StoredPhotoAnswer,
+        201,
+      );
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+      c.header('Connection', 'close');
+      return c.json({ error: error.message }, 413);
+    } finally {
+      await form?.discard();
     }
   });
 

@@ -116,18 +116,24 @@ test.describe('photos in the editor', () => {
     );
     expect(cropped.width / cropped.height).toBe(2);
 
-    // Publishing shows each photo going up. The request is held back a moment so there is time to look.
-    await page.route('**/api/business-card/create_business_card', async (route) => {
+    // Each photo went up as it was picked: by now all three are stored, and nothing has been published yet.
+    await expect(page.getByRole('progressbar', { name: /upload$/ })).toHaveCount(0);
+    expect(publishes).toEqual([]);
+
+    // A photo shows itself going up; one still going when Publish Now is pressed is waited for, shown filling up.
+    // Its upload is held back a moment so there is time to look.
+    await page.route('**/api/business-card/photos', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    await work.getByLabel('Add work photos').setInputFiles(await bands('boiler.jpg', 1200, 900));
+    await expect(work.getByRole('progressbar', { name: 'Work image 3 upload' })).toBeVisible();
     await page.getByRole('button', { name: 'Publish Now' }).click();
     const uploads = page.getByRole('region', { name: 'Photo uploads' });
-    await expect(uploads.getByRole('progressbar', { name: 'Cover photo upload' })).toBeVisible();
-    await expect(uploads.getByRole('progressbar', { name: 'Work image 1 upload' })).toBeVisible();
-    await expect(uploads.getByRole('progressbar', { name: 'Work image 2 upload' })).toBeVisible();
+    await expect(uploads.getByRole('progressbar', { name: 'Work image 3 upload' })).toBeVisible();
     await expect(toast(page, 'Your page is Published!')).toBeVisible({ timeout: 20_000 });
     await expect(uploads).toBeHidden();
+    expect(publishes).toHaveLength(1);
 
     // The live page's cover is the crop: 2:1, and red in the middle (the top band).
     const live = await page.context().newPage();

@@ -74,15 +74,21 @@ test.describe('the editor keeps work', () => {
     await openEditor(page, token);
     await panel(page, 'Main').getByLabel('Main heading').fill('Dev the Decorator');
     await panel(page, 'About Me').getByLabel('Bio').fill('Painting and papering since 2004.');
-    await panel(page, 'My Work')
-      .getByLabel('Add work photos')
-      .setInputFiles([await png('wall.png', '#2244aa', 96, 72)]);
+    // One photo goes up as it is picked; the other is still going (held back) when its owner leaves.
+    const work = panel(page, 'My Work');
+    await work.getByLabel('Add work photos').setInputFiles([await png('wall.png', '#2244aa', 96, 72)]);
+    await expect(work.getByText('1 of 10 photos')).toBeVisible();
+    await expect(work.getByRole('progressbar', { name: 'Work image 1 upload' })).toHaveCount(0);
+    await expect(work.getByText('Processing…')).toHaveCount(0);
+    await page.route('**/api/business-card/photos', () => {});
+    await work.getByLabel('Add work photos').setInputFiles([await png('door.png', '#aa4422', 96, 72)]);
+    await expect(work.getByRole('progressbar', { name: 'Work image 2 upload' })).toBeVisible();
 
     // An in-app link asks first; Stay stays.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Orders' }).click();
     const ask = page.getByRole('dialog', { name: 'Leave with unpublished changes?' });
     await expect(ask).toContainText('kept as a draft on this device');
-    await expect(ask).toContainText('except the photos you picked');
+    await expect(ask).toContainText('except the photos still uploading');
     await ask.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/myprofile$/);
 
@@ -93,7 +99,9 @@ test.describe('the editor keeps work', () => {
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/myprofile$/);
     const note = page.getByRole('status').filter({ hasText: 'Your unpublished changes from' });
-    await expect(note).toContainText('1 photo you picked could not be kept');
+    await expect(note).toContainText('1 photo you picked had not finished uploading');
+    // The photo that was up is back, by its stored address.
+    await expect(panel(page, 'My Work').getByText('1 of 10 photos')).toBeVisible();
     await expect(panel(page, 'Main').getByLabel('Main heading')).toHaveValue('Dev the Decorator');
     await expect(panel(page, 'About Me').getByLabel('Bio')).toHaveValue('Painting and papering since 2004.');
     await expect(page.getByText('You have unpublished changes.')).toBeVisible();
@@ -139,6 +147,8 @@ test.describe('the editor keeps work', () => {
     }
     await page.getByRole('button', { name: 'Publish Now' }).click();
     await expect(toast(page, 'Your page is Published!')).toBeVisible({ timeout: 20_000 });
+    // Gone before the next publish, whose own toast the journey waits for.
+    await expect(toast(page, 'Your page is Published!')).toBeHidden();
     const thumbnails = work.getByRole('img', { name: /^My Work \d+ of/ });
     await expect.poll(() => photoIds(thumbnails).then((ids) => ids.includes('unstored'))).toBe(false);
     const [a, b, c] = await photoIds(thumbnails);

@@ -17,9 +17,10 @@ export function storedRef(width = 1600, height = 1200): ImageRef {
 
 export const stored = (): EditorImage => savedImage(storedRef());
 
-export function picked(name = 'photo.png', type = 'image/png'): EditorImage {
+/** A photo picked in the editor: still going up, or (`stored`) stored by the API already. */
+export function picked(name = 'photo.png', type = 'image/png', stored: ImageRef | null = null): EditorImage {
   const file = new File([new Uint8Array([137, 80, 78, 71])], name, { type });
-  return { kind: 'new', key: newKey('new'), file, url: `blob:test/${name}`, width: 800, height: 600 };
+  return { kind: 'new', key: newKey('new'), file, url: `blob:test/${name}`, width: 800, height: 600, stored };
 }
 
 export const filledDraft = (overrides: Partial<Draft> = {}): Draft => ({

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { toast } from '../../stores/toasts';
 import { type Crop, centred, cropRect, cropSize, MAX_ZOOM, moved, placement, settle } from './crop';
-import { type EditorImage, newKey } from './draft';
+import { type EditorImage, pickedImage } from './draft';
 import { encodeImage } from './photo-prepare';
 import { fitWithin, MAX_PHOTO_BYTES, photoTooLarge, renamed } from './photo-size';
 
@@ -106,7 +106,7 @@ export default function CropDialog({ image, aspect, label, onCrop, onClose }: Pr
         toast.error(photoTooLarge(`Your ${label}`));
         return;
       }
-      onCrop({ kind: 'new', key: newKey('new'), file, url: URL.createObjectURL(file), ...target });
+      onCrop(pickedImage(file, target));
       dialog.current?.close();
     } catch {
       toast.error(`Your ${label} couldn't be cropped. Please try again.`);

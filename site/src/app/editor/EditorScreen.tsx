@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { ContactFields } from './ContactFields';
 import { DesignFields } from './DesignFields';
 import { isDirty } from './dirty';
-import { type Draft, draftFromContent } from './draft';
+import { type Draft, draftFromContent, unstoredImages } from './draft';
 import { clearLocalDraft, type RestoredDraft, readLocalDraft, writeLocalDraft } from './local-draft';
 import { MainFields } from './MainFields';
 import { PlanBanner } from './PlanBanner';
@@ -24,6 +24,7 @@ import { trialStatus } from './trial';
 import { UploadProgress } from './UploadProgress';
 import { useLeaveGuard } from './use-leave-guard';
 import { useReleaseObjectUrls } from './use-object-urls';
+import { usePhotoUploads } from './use-photo-uploads';
 import { usePublish } from './use-publish';
 import { useScrollToEditor } from './use-scroll-to-editor';
 import { VerifyPrompt } from './VerifyPrompt';
@@ -51,7 +52,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [isPublished, setPublished] = useState(saved.isPublished);
   const { draft, baseline } = state;
-  const { busy, progress, publish } = usePublish(state, dispatch, () => {
+  const { busy, awaited, publish } = usePublish(state, dispatch, () => {
     setPublished(true);
     clearLocalDraft(localStorage, accountId);
     setRestored(null);
@@ -60,6 +61,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   const root = useRef<HTMLDivElement>(null);
   useScrollToEditor(root);
   useReleaseObjectUrls(draft, undo);
+  usePhotoUploads(draft, dispatch);
 
   // The saved card refetched (after publishing, or from another tab) replaces the draft only if it has no edits.
   const latest = useRef(state);
@@ -118,7 +120,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
           <p>
             Your unpublished changes from {timeText(restored.savedAt)} are back, kept on this device.
             {restored.photosLeftOut > 0 &&
-              ` ${restored.photosLeftOut === 1 ? '1 photo' : `${restored.photosLeftOut} photos`} you picked could not be kept (photos are stored only once published): please add ${restored.photosLeftOut === 1 ? 'it' : 'them'} again.`}
+              ` ${restored.photosLeftOut === 1 ? '1 photo' : `${restored.photosLeftOut} photos`} you picked had not finished uploading and could not be kept: please add ${restored.photosLeftOut === 1 ? 'it' : 'them'} again.`}
           </p>
           <button type="button" className="button button--ghost ed-small" onClick={reset}>
             Discard draft
@@ -190,7 +192,7 @@ export function EditorScreen({ user, accountId, saved }: Props) {
             />
           </section>
         </div>
-        {busy && progress.photos.length > 0 && <UploadProgress progress={progress} />}
+        {busy && awaited.length > 0 && <UploadProgress photos={awaited} />}
         {locked && <TrialEndedOverlay />}
       </div>
       {confirmingReset && (
@@ -218,10 +220,8 @@ export function EditorScreen({ user, accountId, saved }: Props) {
           <p>
             Your changes are not on your live page until you publish. They are kept as a draft on this device
             and come back when you return to My page
-            {draft.works.some((image) => image.kind === 'new') ||
-            draft.cover_photo?.kind === 'new' ||
-            draft.avatar?.kind === 'new'
-              ? ', except the photos you picked, which are kept only once published.'
+            {unstoredImages(draft).length > 0
+              ? ', except the photos still uploading, which are kept once they are up.'
               : '.'}
           </p>
         </ConfirmDialog>

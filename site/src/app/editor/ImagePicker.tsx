@@ -1,5 +1,6 @@
 import { type ChangeEvent, lazy, Suspense, useState } from 'react';
 import { type EditorImage, thumbnailSrcSet } from './draft';
+import { PhotoStatus } from './PhotoStatus';
 import { pickedImages, sentenceCase } from './pick-images';
 
 /** The crop's code comes with the first crop asked for, not with the editor. */
@@ -41,6 +42,7 @@ export function ImagePicker({ label, image, round, cropAspect, onChange }: Props
         ) : (
           <span className="ed-image__empty">No {label} yet</span>
         )}
+        <PhotoStatus image={image} label={sentenceCase(label)} />
       </div>
       <div className="ed-image__actions">
         <label className="button button--ghost ed-small">

@@ -2,6 +2,7 @@ import { type ChangeEvent, type Dispatch, memo } from 'react';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
 import { type EditorImage, thumbnailSrcSet } from './draft';
 import { Panel } from './Panel';
+import { PhotoStatus } from './PhotoStatus';
 import { pickedImages } from './pick-images';
 import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
@@ -16,8 +17,12 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    const images = await pickedImages(files, room, (index) => `Work image ${works.length + index + 1}`);
-    if (images.length > 0) dispatch({ type: 'addWorks', images });
+    await pickedImages(
+      files,
+      room,
+      (index) => `Work image ${works.length + index + 1}`,
+      (image) => dispatch({ type: 'addWorks', images: [image] }),
+    );
   }
 
   return (
@@ -44,6 +49,7 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
               alt={`My Work ${index + 1} of ${works.length}`}
               loading="lazy"
             />
+            <PhotoStatus image={image} label={`Work image ${index + 1}`} />
             <button
               type="button"
               className="ed-works__remove"

@@ -1,10 +1,11 @@
 import { parseCardFields } from '../../../../events/card/input';
-import type { Draft, EditorImage } from './draft';
+import { type Draft, type EditorImage, storedRef } from './draft';
 import { cardFields } from './payload';
 import { roughlyDiallable } from './tel-href';
 
+/** A picked photo the API stored is the same photo as a published one with its bytes. */
 const imageIdentity = (image: EditorImage | null) =>
-  image === null ? null : image.kind === 'saved' ? image.ref.id : image.key;
+  image === null ? null : (storedRef(image)?.id ?? image.key);
 
 /**
  * What the API would store for this draft, as text: read through the API's own parser (trimmed, lower-cased email,

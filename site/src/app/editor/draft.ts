@@ -1,10 +1,24 @@
 import type { CardContent, ImageRef } from '../../../../events/card/content';
 import { defaultCardContent, mediaUrl, normaliseSectionOrder } from '../../../../events/card/content';
 
-/** A photo already stored (sent back as its address) or one picked in this session (sent as a file upload). */
+/**
+ * A photo already stored (named by its address), or one picked in this session: shown from its file, and uploaded
+ * as it is picked (photo-uploads.ts). Once the API has stored it, `stored` says so and the card names it by address.
+ */
 export type EditorImage =
   | { kind: 'saved'; key: string; ref: ImageRef; url: string }
-  | { kind: 'new'; key: string; file: File; url: string; width: number; height: number };
+  | {
+      kind: 'new';
+      key: string;
+      file: File;
+      url: string;
+      width: number;
+      height: number;
+      stored: ImageRef | null;
+    };
+
+/** Where a picked photo goes on the card; the upload names it, so a refusal can say which photo it was. */
+export type PhotoSlot = 'cover_photo' | 'avatar' | 'works';
 
 /** Rows carry a key of their own so React keeps each input's focus while rows are added and removed. */
 export type ServiceRow = { key: string; name: string; price: string };
@@ -40,6 +54,60 @@ export const thumbnailSrcSet = (image: EditorImage): string | undefined =>
         .map((width) => `${mediaUrl(image.ref.id, width)} ${width}w`)
         .join(', ')
     : undefined;
+
+/** A photo just picked (and shrunk): shown from its file until the page is left, stored by the upload. */
+export const pickedImage = (file: File, size: { width: number; height: number }): EditorImage => ({
+  kind: 'new',
+  key: newKey('new'),
+  file,
+  url: URL.createObjectURL(file),
+  ...size,
+  stored: null,
+});
+
+/** The photo as the API stores it, or null while a picked one is still going up. */
+export const storedRef = (image: EditorImage): ImageRef | null =>
+  image.kind === 'saved' ? image.ref : image.stored;
+
+/** Every picked photo the API hasn't stored yet, with the slot it is for and its name in the editor. */
+export function unstoredImages(
+  draft: Draft,
+): { image: EditorImage & { kind: 'new' }; slot: PhotoSlot; label: string }[] {
+  const slots = [
+    { image: draft.cover_photo, slot: 'cover_photo' as const, label: 'Cover photo' },
+    { image: draft.avatar, slot: 'avatar' as const, label: 'Profile photo' },
+    ...draft.works.map((image, index) => ({
+      image,
+      slot: 'works' as const,
+      label: `Work image ${index + 1}`,
+    })),
+  ];
+  return slots.flatMap(({ image, slot, label }) =>
+    image?.kind === 'new' && image.stored === null ? [{ image, slot, label }] : [],
+  );
+}
+
+/** The draft with the picked photo keyed `key` changed by `change` (null: taken off the card). */
+export function changeImage(
+  draft: Draft,
+  key: string,
+  change: (image: EditorImage) => EditorImage | null,
+): Draft {
+  const one = (image: EditorImage | null) => (image?.key === key ? change(image) : image);
+  return {
+    ...draft,
+    cover_photo: one(draft.cover_photo),
+    avatar: one(draft.avatar),
+    works: draft.works.flatMap((image) => {
+      const changed = one(image);
+      return changed ? [changed] : [];
+    }),
+  };
+}
+
+/** The draft with the picked photo keyed `key` known to be stored as `ref`. */
+export const markStored = (draft: Draft, key: string, ref: ImageRef): Draft =>
+  changeImage(draft, key, (image) => (image.kind === 'new' ? { ...image, stored: ref } : image));
 
 export const savedImage = (ref: ImageRef): EditorImage => ({
   kind: 'saved',

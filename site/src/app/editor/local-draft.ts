@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type CardContent, cardContentSchema, type ImageRef } from '../../../../events/card/content';
-import { type Draft, draftFromContent, type EditorImage } from './draft';
+import { type Draft, draftFromContent, type EditorImage, storedRef } from './draft';
 
 /**
  * Unpublished edits kept on this device (issue 14), one draft per account so two people sharing a browser never
- * see each other's: the card's content as the editor holds it. Photos picked but not yet published are files
- * that localStorage can't hold; they are left out, counted, and the note on return says so.
+ * see each other's: the card's content as the editor holds it. A picked photo is kept by its address once the API
+ * has stored it (it is uploaded as it is picked); one still going up is a file localStorage can't hold, left out,
+ * counted, and the note on return says so.
  */
 export const localDraftKey = (accountId: string) => `tradecard.draft.${accountId}`;
 
@@ -21,14 +22,17 @@ const storedDraftSchema = z.object({
 });
 type StoredDraft = z.infer<typeof storedDraftSchema>;
 
-const savedRef = (image: EditorImage | null): ImageRef | null => (image?.kind === 'saved' ? image.ref : null);
+const savedRef = (image: EditorImage | null): ImageRef | null => (image ? storedRef(image) : null);
 
 export function storedDraft(draft: Draft, now: Date): StoredDraft {
   const content: CardContent = {
     ...draft,
     cover_photo: savedRef(draft.cover_photo),
     avatar: savedRef(draft.avatar),
-    works: draft.works.flatMap((image) => (image.kind === 'saved' ? [image.ref] : [])),
+    works: draft.works.flatMap((image) => {
+      const ref = storedRef(image);
+      return ref ? [ref] : [];
+    }),
     services: draft.services.map(({ name, price }) => ({ name, price })),
     reviews: draft.reviews.map(({ name, text, rating }) => ({ name, text, rating })),
   };
@@ -37,9 +41,9 @@ export function storedDraft(draft: Draft, now: Date): StoredDraft {
     savedAt: now.toISOString(),
     content,
     leftOut: {
-      cover_photo: draft.cover_photo?.kind === 'new',
-      avatar: draft.avatar?.kind === 'new',
-      works: draft.works.filter((image) => image.kind === 'new').length,
+      cover_photo: draft.cover_photo !== null && storedRef(draft.cover_photo) === null,
+      avatar: draft.avatar !== null && storedRef(draft.avatar) === null,
+      works: draft.works.filter((image) => storedRef(image) === null).length,
     },
   };
 }

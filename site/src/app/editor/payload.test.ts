@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCardFields } from '../../../../events/card/input';
-import { filledDraft, picked, stored } from '../../../../tests/support/site/draft';
-import { emptyDraft } from './draft';
+import { filledDraft, picked, stored, storedRef } from '../../../../tests/support/site/draft';
+import { emptyDraft, savedImageUrl } from './draft';
 import { buildPayload, cardFields } from './payload';
 import { roughlyDiallable } from './tel-href';
 
@@ -67,34 +67,38 @@ describe('cardFields', () => {
 });
 
 describe('buildPayload', () => {
-  it('uploads picked photos as files and names stored ones by their address', () => {
-    const cover = picked('cover.png');
+  it('names every photo by its stored address, picked ones once the API has stored them', () => {
+    const coverRef = storedRef();
+    const cover = picked('cover.png', 'image/png', coverRef);
     const avatar = stored();
     const kept = stored();
-    const fresh = picked('work.png');
+    const freshRef = storedRef();
+    const fresh = picked('work.png', 'image/png', freshRef);
     const form = buildPayload(filledDraft({ cover_photo: cover, avatar, works: [kept, fresh] }));
 
-    const coverFile = form.get('cover_photo');
-    expect(coverFile).toBeInstanceOf(File);
-    expect((coverFile as File).name).toBe('cover.png');
+    expect(form.get('cover_photo')).toBe(savedImageUrl(coverRef));
     expect(form.get('avatar')).toBe(avatar.url);
     expect(form.get('cover_photo_removed')).toBe('false');
     expect(form.get('avatar_removed')).toBe('false');
     expect(form.get('existing_works')).toBe('[]');
-    const works = form.getAll('works');
-    expect(works).toHaveLength(2);
-    expect(works[0]).toBe(kept.url);
-    expect((works[1] as File).name).toBe('work.png');
+    expect(form.getAll('works')).toEqual([kept.url, savedImageUrl(freshRef)]);
+    for (const [key, value] of form.entries()) expect(typeof value, key).toBe('string');
   });
 
-  it('sends work photos in the editor’s order, new and stored mixed', () => {
-    const [a, b, c] = [picked('a.png'), stored(), picked('c.png')];
-    const works = buildPayload(filledDraft({ works: [a, b, c] })).getAll('works');
-    expect(works.map((entry) => (entry instanceof File ? entry.name : entry))).toEqual([
-      'a.png',
+  it('sends work photos in the editor’s order, picked and published mixed', () => {
+    const [refA, refC] = [storedRef(), storedRef()];
+    const [a, b, c] = [picked('a.png', 'image/png', refA), stored(), picked('c.png', 'image/png', refC)];
+    expect(buildPayload(filledDraft({ works: [a, b, c] })).getAll('works')).toEqual([
+      savedImageUrl(refA),
       b.url,
-      'c.png',
+      savedImageUrl(refC),
     ]);
+  });
+
+  it('will not build a card naming a photo that is still going up', () => {
+    expect(() => buildPayload(filledDraft({ works: [stored(), picked('late.png')] }))).toThrow(
+      /not stored yet/,
+    );
   });
 
   it('flags removed photos with the string true and sends nothing for them', () => {

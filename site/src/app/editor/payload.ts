@@ -1,4 +1,4 @@
-import type { Draft, EditorImage } from './draft';
+import { type Draft, type EditorImage, savedImageUrl } from './draft';
 import { keptReviews, keptServices } from './rows';
 
 /** Every text field of the card the editor sends, font included (it is called `style` on the wire too). */
@@ -54,25 +54,32 @@ export function cardFields(draft: Draft): Record<string, string> {
   return fields;
 }
 
-/** A new photo goes up as a file; a stored one is named by its address, so what is sent is what the preview shows. */
+/**
+ * A photo's address. Every photo is stored by the time a card is published (photos go up as they are picked, and
+ * the publish waits for those still going), so one that isn't is a fault in the editor, not something to send.
+ */
+function addressOf(image: EditorImage): string {
+  if (image.kind === 'saved') return image.url;
+  if (image.stored) return savedImageUrl(image.stored);
+  throw new Error(
+    `The photo ${image.key} is not stored yet; its upload must end before the card is published.`,
+  );
+}
+
 function appendImage(form: FormData, name: 'cover_photo' | 'avatar', image: EditorImage | null) {
-  if (image?.kind === 'new') form.append(name, image.file, image.file.name);
-  else if (image?.kind === 'saved') form.append(name, image.url);
+  if (image) form.append(name, addressOf(image));
   form.append(`${name}_removed`, String(image === null));
 }
 
-/** The multipart body for POST /api/business-card/create_business_card. */
+/** The multipart body for POST /api/business-card/create_business_card: text and photo addresses, no files. */
 export function buildPayload(draft: Draft): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(cardFields(draft))) form.append(key, value);
   appendImage(form, 'cover_photo', draft.cover_photo);
   appendImage(form, 'avatar', draft.avatar);
-  // The whole list under `works`, stored photos by address and new ones as files, in the editor's order: the API
-  // publishes them in the order sent. An empty `existing_works` says the list is complete even with no photos.
+  // The whole list under `works`, by address, in the editor's order: the API publishes them in the order sent. An
+  // empty `existing_works` says the list is complete even with no photos.
   form.append('existing_works', '[]');
-  for (const image of draft.works) {
-    if (image.kind === 'new') form.append('works', image.file, image.file.name);
-    else form.append('works', image.url);
-  }
+  for (const image of draft.works) form.append('works', addressOf(image));
   return form;
 }

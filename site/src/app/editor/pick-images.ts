@@ -1,5 +1,5 @@
 import { toast } from '../../stores/toasts';
-import { type EditorImage, newKey } from './draft';
+import { type EditorImage, pickedImage } from './draft';
 
 /** SPEC §5: only image files are taken; anything else picked is ignored. */
 export const isImageFile = (file: File) => file.type.startsWith('image/');
@@ -8,12 +8,14 @@ export const isImageFile = (file: File) => file.type.startsWith('image/');
  * Picked files as editor images, each brought to the size the page needs in the browser (photo-prepare.ts) and
  * with an object URL for the preview, sized so the preview reserves the right space. At most `room` are taken, in
  * the order picked; `labelAt` names the nth for a person ("Work image 3"). A photo refused (over 10 MB even once
- * shrunk, or no photo at all) is said so at once, in a toast, and left out: nothing has been sent yet.
+ * shrunk, or no photo at all) is said so at once, in a toast, and left out before anything is sent.
  */
 export async function pickedImages(
   files: Iterable<File>,
   room: number,
   labelAt: (index: number) => string,
+  /** Each photo as soon as it is ready, so it starts going up while the next is being shrunk. */
+  onReady: (image: EditorImage) => void = () => {},
 ): Promise<EditorImage[]> {
   const chosen = [...files].filter(isImageFile).slice(0, Math.max(0, room));
   if (chosen.length === 0) return [];
@@ -28,7 +30,9 @@ export async function pickedImages(
       continue;
     }
     const { file, width, height } = prepared;
-    images.push({ kind: 'new', key: newKey('new'), file, url: URL.createObjectURL(file), width, height });
+    const image = pickedImage(file, { width, height });
+    images.push(image);
+    onReady(image);
   }
   return images;
 }

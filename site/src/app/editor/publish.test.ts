@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cardAnswer } from '../../../../tests/support/site/card-answer';
 import { sentRequest, stubXhr } from '../../../../tests/support/site/fake-xhr';
-import { NO_CHANGES, publishCard, SAVE_FAILED, type UploadProgress } from './publish';
+import { NO_CHANGES, publishCard, SAVE_FAILED } from './publish';
 
 beforeEach(stubXhr);
 afterEach(() => {
@@ -23,20 +23,6 @@ describe('publishCard', () => {
     expect(request.headers).not.toHaveProperty('authorization');
     request.answer(200, { success: true, message: 'Your page is Published!', data: card });
     expect(await result).toEqual({ ok: true, card });
-  });
-
-  it('reports how much of the body has gone as the browser sends it', async () => {
-    const seen: UploadProgress[] = [];
-    const result = publishCard(new FormData(), (progress) => seen.push(progress));
-    const request = await sentRequest();
-    request.progress(1000, 4000);
-    request.progress(4000, 4000);
-    request.answer(400, { error: NO_CHANGES });
-    await result;
-    expect(seen).toEqual([
-      { loaded: 1000, total: 4000 },
-      { loaded: 4000, total: 4000 },
-    ]);
   });
 
   it('shows the server’s own words, such as its refusal of an unchanged card', async () => {

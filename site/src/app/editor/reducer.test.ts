@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
-import { filledDraft, picked, stored } from '../../../../tests/support/site/draft';
+import { filledDraft, picked, stored, storedRef } from '../../../../tests/support/site/draft';
 import { editorReducer, initialEditorState, moveRow } from './reducer';
 
 const start = () => initialEditorState(filledDraft({ services: [], reviews: [] }));
@@ -94,5 +94,20 @@ describe('editorReducer', () => {
     expect(reset.draft).toBe(reset.baseline);
     const undone = editorReducer(reset, { type: 'restore', draft: edited.draft });
     expect(undone).toEqual(edited);
+  });
+
+  it('marks a picked photo stored where it is, and takes a refused one off the card', () => {
+    const [cover, work, other] = [picked('cover.png'), picked('work.png'), picked('other.png')];
+    let state = editorReducer(start(), { type: 'image', field: 'cover_photo', image: cover });
+    state = editorReducer(state, { type: 'addWorks', images: [work, other] });
+    const ref = storedRef();
+    state = editorReducer(state, { type: 'photoStored', key: work.key, ref });
+    expect(state.draft.works).toEqual([{ ...work, stored: ref }, other]);
+    state = editorReducer(state, { type: 'photoRefused', key: cover.key });
+    expect(state.draft.cover_photo).toBeNull();
+    state = editorReducer(state, { type: 'photoRefused', key: other.key });
+    expect(state.draft.works).toEqual([{ ...work, stored: ref }]);
+    // An upload that ends after the photo was removed (or the card published) changes nothing.
+    expect(editorReducer(state, { type: 'photoStored', key: 'gone', ref }).draft).toEqual(state.draft);
   });
 });

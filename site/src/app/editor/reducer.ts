@@ -1,9 +1,12 @@
+import type { ImageRef } from '../../../../events/card/content';
 import { MAX_WORK_IMAGES, type SectionKey } from '../../../../events/card/content';
 import {
+  changeImage,
   type Draft,
   type EditorImage,
   emptyReview,
   emptyService,
+  markStored,
   type ReviewRow,
   type ServiceRow,
 } from './draft';
@@ -31,6 +34,10 @@ export type EditorAction =
   | { type: 'move'; section: SectionKey; direction: Direction }
   /** Drag or Move up/down in My Work, My Services or Reviews: the row keyed `key` goes to place `to`. */
   | { type: 'moveRow'; list: RowList; key: string; to: number }
+  /** A picked photo the API has stored (photo-uploads.ts): the card can name it by address now. */
+  | { type: 'photoStored'; key: string; ref: ImageRef }
+  /** A picked photo the API refused (the toast says why): it can't be published, so it leaves the card. */
+  | { type: 'photoRefused'; key: string }
   /** Undo of Reset Page, or a local draft taken back up: the draft as it was, against the same baseline. */
   | { type: 'restore'; draft: Draft };
 
@@ -81,6 +88,10 @@ function edit(draft: Draft, action: Exclude<EditorAction, { type: 'load' | 'rese
       return { ...draft, reviews: draft.reviews.filter((row) => row.key !== action.key) };
     case 'move':
       return { ...draft, section_order: moveSection(draft.section_order, action.section, action.direction) };
+    case 'photoStored':
+      return markStored(draft, action.key, action.ref);
+    case 'photoRefused':
+      return changeImage(draft, action.key, () => null);
     case 'moveRow':
       switch (action.list) {
         case 'works':

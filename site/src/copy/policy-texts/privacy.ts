@@ -106,6 +106,8 @@ export const PRIVACY_POLICY: Policy = {
       list: [
         'Account details and page content: for as long as you have an account. When you delete your ' +
           'account, they are erased from our live system.',
+        'Photos you upload but never publish, or replace: 7 days after you last uploaded them, so an ' +
+          'unpublished draft keeps its photos; then they are deleted.',
         'Order and payment records: 6 years after the end of the financial year they relate to, because ' +
           'HMRC requires it. When you delete your account, we remove your name, email address and ' +
           'delivery address from our own order records; invoices held by Stripe are kept for the same ' +
