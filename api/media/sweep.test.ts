@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { jpegFile } from '../../tests/support/api/media/images';
 import { listMedia, mediaIds } from '../../tests/support/media/stored';
 import { holdMedia } from './in-flight';
 import { readImageRef } from './stored';
@@ -20,18 +20,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const photo = async (colour: string) =>
-  new File(
-    [
-      new Uint8Array(
-        await sharp({ create: { width: 80, height: 60, channels: 3, background: colour } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ],
-    'photo.jpg',
-    { type: 'image/jpeg' },
-  );
+const photo = (colour: string) => jpegFile(colour, 80, 60);
 
 const publish = (entries: [string, string | File][]) => t.publishForm(token, entries);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { jpegFile } from '../../tests/support/api/media/images';
 import { listMedia } from '../../tests/support/media/stored';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -14,20 +14,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const photo = async (colour = '#c06030', width = 800, height = 600) =>
-  new File(
-    [
-      new Uint8Array(
-        await sharp({ create: { width, height, channels: 3, background: colour } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ],
-    'photo.jpg',
-    {
-      type: 'image/jpeg',
-    },
-  );
+const photo = jpegFile;
 
 const publishForm = (entries: [string, string | File][], auth = token) => t.publishForm(auth, entries);
 

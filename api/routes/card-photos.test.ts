@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { jpegFile } from '../../tests/support/api/media/images';
 import { listMedia, mediaIds } from '../../tests/support/media/stored';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import { DRAFT_PHOTO_KEEP_MS, sweepMedia } from '../media/sweep';
@@ -20,18 +20,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const photo = async (colour = '#c06030', width = 800, height = 600) =>
-  new File(
-    [
-      new Uint8Array(
-        await sharp({ create: { width, height, channels: 3, background: colour } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    ],
-    'photo.jpg',
-    { type: 'image/jpeg' },
-  );
+const photo = jpegFile;
 
 /** POST /api/business-card/photos as the editor sends it: the slot first, then the photo. */
 async function upload(entries: [string, string | File][], auth: string | null = token) {

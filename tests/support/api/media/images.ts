@@ -48,3 +48,11 @@ export function expectColour(
     ).toBeLessThan(tolerance);
   }
 }
+
+/** A one-colour JPEG as a browser would upload it: a File named photo.jpg. */
+export async function jpegFile(colour = '#c06030', width = 800, height = 600): Promise<File> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return new File([new Uint8Array(bytes)], 'photo.jpg', { type: 'image/jpeg' });
+}
