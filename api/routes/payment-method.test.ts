@@ -70,8 +70,7 @@ describe('replacing the card (POST /api/billing/payment-method)', () => {
     const replaced = await replaceCard(token, '0341');
     expect(replaced.body).toMatchObject({ message: CARD_REPLACED, paymentDue: 'none' });
     expect(replaced.body.billing.paymentMethod.card.last4).toBe('0341');
-    // A minute on, the card can be changed again with a new form.
-    t.advance(60_000);
+    // Changed again within the minute: a new form, not the one just used (which would save nothing new).
     expect((await replaceCard(token, '4242')).body.billing.paymentMethod.card.last4).toBe('4242');
   });
 

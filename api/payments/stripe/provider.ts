@@ -78,6 +78,14 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
     }
   };
 
+  /**
+   * A replayed create answers the session as it was when first made, open; whether it still is, only a retrieve
+   * tells. A fresh one is open.
+   */
+  const stillOpen = async (session: Stripe.Response<Stripe.Checkout.Session>) =>
+    session.lastResponse.headers['idempotent-replayed'] !== 'true' ||
+    (await stripe.checkout.sessions.retrieve(session.id)).status === 'open';
+
   return {
     name: options.name ?? 'stripe',
     publishableKey: options.publishableKey,
@@ -137,11 +145,14 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
     },
 
     async createCardSetup(request) {
-      const session = await stripe.checkout.sessions.create(cardSetupParams(request), {
-        idempotencyKey: request.idempotencyKey,
-      });
-      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
-      return { sessionId: session.id, url: session.url };
+      let idempotencyKey = request.idempotencyKey;
+      for (;;) {
+        const session = await stripe.checkout.sessions.create(cardSetupParams(request), { idempotencyKey });
+        if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
+        if (await stillOpen(session)) return { sessionId: session.id, url: session.url };
+        // The key's form was used (or expired) since: a new one, keyed on the spent one so repeats share it too.
+        idempotencyKey = `${request.idempotencyKey}-after-${session.id}`;
+      }
     },
 
     async applySetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
