@@ -55,6 +55,19 @@ describe('replacing the card (POST /api/billing/payment-method)', () => {
     ]);
   });
 
+  it('brings back a plan the provider gave up on and keeps unpaid: the new card pays what is due', async () => {
+    t.deps.stripeSimulator?.setAfterLastRetry('unpaid');
+    let token = await t.signUp();
+    const { id } = await subscribeAtHostedCheckout(t, token, '0341');
+    token = await daysPass(t, 24);
+    expect(await orderOf(t, token, id)).toMatchObject({ status: 'unpaid' });
+
+    const replaced = await replaceCard(token, '4242');
+
+    expect(replaced.body).toMatchObject({ message: CARD_REPLACED_PAID, paymentDue: 'paid' });
+    expect(await orderOf(t, token, id)).toMatchObject({ status: 'active' });
+  });
+
   it('says so when the new card is declined too, and the plan stays past due', async () => {
     let token = await t.signUp();
     const { id } = await subscribeAtHostedCheckout(t, token, '0341');

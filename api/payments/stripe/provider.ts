@@ -44,6 +44,9 @@ const isEventShaped = (value: unknown): value is Stripe.Event => {
   );
 };
 
+/** Still retrying the payment, or given up on it with the plan kept (unpaid): paying its open invoice revives it. */
+const WAITING_FOR_PAYMENT: Stripe.Subscription.Status[] = ['past_due', 'unpaid'];
+
 const noBilling = (): BillingFacts => ({ paymentMethod: null, invoices: [] });
 
 export const createStripeProvider = (options: StripeProviderOptions): StripeProvider => {
@@ -178,7 +181,7 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
           { idempotencyKey: `card-${subscriptionId}-${sessionId}` },
         );
         const invoiceId = idOf(subscription.latest_invoice);
-        if (subscription.status !== 'past_due' || !invoiceId) continue;
+        if (!WAITING_FOR_PAYMENT.includes(subscription.status) || !invoiceId) continue;
         // Stripe would wait for its next scheduled retry; the customer who just gave a card expects it charged now.
         openInvoice = await payNow(invoiceId, sessionId);
       }
