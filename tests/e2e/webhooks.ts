@@ -71,7 +71,10 @@ export async function buyCardAtHostedCheckout(
  */
 export async function startPlanAtHostedCheckout(page: Page, email: string, card: '4242' | '0341') {
   await page.goto('/subscription');
-  await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
+  const start = page.getByRole('button', { name: 'Start your 14-day free trial' });
+  // The server-rendered button does nothing until its island has hydrated (Astro then drops the island's ssr mark).
+  await expect(page.locator('astro-island', { has: start })).not.toHaveAttribute('ssr');
+  await start.click();
   await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
   await page.getByLabel(new RegExp(card)).check();
   await page.getByRole('button', { name: 'Start free trial' }).click();
