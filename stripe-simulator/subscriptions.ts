@@ -228,8 +228,8 @@ export async function setDefaultPaymentMethod(
 
 /**
  * `POST /v1/invoices/:id/pay`: one more go at a subscription's open invoice with the card it now charges. Paid, a
- * past-due or unpaid subscription is active again; declined, the attempt is kept (the caller then answers 402, as Stripe does) and the
- * retries carry on as scheduled.
+ * past-due or unpaid subscription is active again; declined, the attempt is kept (the caller then answers 402, as
+ * Stripe does) and the retries carry on as scheduled.
  */
 export async function payInvoice(db: SimulatorDb, invoiceId: string, at: number) {
   const stored = await findObject<Invoice>(db, 'invoice', invoiceId);
