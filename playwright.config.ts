@@ -11,7 +11,7 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 /** Journeys that move the server's clock forward. */
-const TIME_TRAVEL = ['**/lifecycle-mail.spec.ts'];
+const TIME_TRAVEL = ['**/lifecycle-mail.spec.ts', '**/plan-renewal.spec.ts'];
 
 // Every run starts the real server on a fresh data folder, so journeys begin where a newcomer would.
 const dataDir = e2eDataDir();

@@ -1,5 +1,7 @@
 import type { SimulatorDb } from './db';
 
+export type AfterLastRetry = 'cancel' | 'unpaid';
+
 /** What the simulator's routes and work share. */
 export type SimulatorContext = {
   db: SimulatorDb;
@@ -13,6 +15,12 @@ export type SimulatorContext = {
   businessUrl: string | null;
   /** Invoice numbers run `<prefix>-0001`, `<prefix>-0002`, … across all customers. */
   invoicePrefix: string;
+  /**
+   * Stripe's billing setting "if all retries for a payment fail": cancel the subscription (its default), or mark it
+   * unpaid (it stays, charging nothing more, until its open invoice is paid). Changed while running by
+   * `setAfterLastRetry`, as the setting is changed in the dashboard.
+   */
+  failedPayments: { afterLastRetry: AfterLastRetry };
   /** Starts delivering queued webhooks without waiting: an API reply never waits on the endpoint, as with Stripe. */
   deliverSoon(): void;
 };

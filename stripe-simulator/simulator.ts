@@ -6,7 +6,7 @@ import { subscriptionRoutes } from './api/subscriptions';
 import { unrecognised, v1App } from './api/v1';
 import { type Payment, payCheckout } from './checkout';
 import { createClock } from './clock';
-import type { SimulatorContext } from './context';
+import type { AfterLastRetry, SimulatorContext } from './context';
 import { controlRoutes } from './control';
 import { openSimulatorDatabase } from './db';
 import { runDueWork } from './due-work';
@@ -29,6 +29,8 @@ export type SimulatorOptions = {
   businessName?: string;
   businessUrl?: string | null;
   invoicePrefix?: string;
+  /** What happens when a payment's last retry fails; 'cancel' unless told (SimulatorContext.failedPayments). */
+  afterLastRetry?: AfterLastRetry;
 };
 
 export type StripeSimulator = Awaited<ReturnType<typeof createStripeSimulator>>;
@@ -53,6 +55,7 @@ export async function createStripeSimulator(options: SimulatorOptions) {
     businessName: options.businessName ?? 'TradeCard',
     businessUrl: options.businessUrl ?? null,
     invoicePrefix: options.invoicePrefix ?? 'TC',
+    failedPayments: { afterLastRetry: options.afterLastRetry ?? 'cancel' },
     deliverSoon: () => void webhooks.deliverPending().catch(() => 0),
   };
 
@@ -79,6 +82,10 @@ export async function createStripeSimulator(options: SimulatorOptions) {
     async tick() {
       const ran = await runDue();
       return { ran, delivered: await webhooks.deliverPending() };
+    },
+    /** The account's setting for a payment whose last retry failed: cancel the subscription, or mark it unpaid. */
+    setAfterLastRetry(policy: AfterLastRetry) {
+      ctx.failedPayments.afterLastRetry = policy;
     },
     deliverPending: webhooks.deliverPending,
     holdWebhooks: webhooks.hold,

@@ -113,6 +113,35 @@ describe('subscriptions on the simulator clock', () => {
     expect(t.endpoint.received).toHaveLength(6);
   });
 
+  it('marks the subscription unpaid after the fourth failure when the account says so, until its invoice is paid', async () => {
+    t.simulator.setAfterLastRetry('unpaid');
+    const id = await subscribe('0341');
+    await t.simulator.advanceClock(14 * DAY + 9 * DAY);
+    expect(typesOf(t.endpoint.received).at(-1)).toBe('subscription.changed');
+    const unpaid = await sdkFor(t.simulator).subscriptions.retrieve(id);
+    expect(unpaid).toMatchObject({ status: 'unpaid', ended_at: null, canceled_at: null });
+    // Nothing more is tried or billed while it waits.
+    const waited = t.endpoint.received.length;
+    await t.simulator.advanceClock(60 * DAY);
+    expect(t.endpoint.received).toHaveLength(waited);
+
+    // Its open invoice paid (with a card that pays), it is active again.
+    const customer = String(unpaid.customer);
+    const { sessionId, url } = await t.stripe.createCardSetup({
+      customerId: customer,
+      accountId: 'acc_dana',
+      successUrl: 'https://tradecard.test/billing?setup_session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://tradecard.test/billing',
+      idempotencyKey: 'unpaid-new-card',
+    });
+    await submitCheckout(t.simulator, url, { card: '4242' });
+    expect(await t.stripe.applySetupCard(sessionId, customer, [id])).toEqual({
+      outcome: 'replaced',
+      openInvoice: 'paid',
+    });
+    expect((await t.stripe.retrieveSubscription(id))?.status).toBe('active');
+  });
+
   it('cancels at the period end, resumes, and then ends at the period end once cancelled again', async () => {
     const id = await subscribe('4242', null);
     const cancelled = await t.stripe.cancelAtPeriodEnd(id, 'cancel-1');

@@ -8,7 +8,10 @@ import { findObject, type Stored, saveObject } from './store';
 import { addMonths, DAY } from './time';
 import { recordEvent } from './webhooks';
 
-/** Stripe's default recovery: after a failed charge, retry every few days; cancel when the fourth try fails. */
+/**
+ * Stripe's default recovery: after a failed charge, retry every few days; when the fourth try fails, cancel (or mark
+ * the subscription unpaid, as the account's setting says: SimulatorContext.failedPayments).
+ */
 export const RETRY_EVERY = 3 * DAY;
 export const MAX_ATTEMPTS = 4;
 
@@ -31,10 +34,14 @@ const periodOf = (subscription: Subscription) => {
   return item;
 };
 
-/** When the clock next has work for a subscription: its period end, or a retry of a failed payment. */
+/**
+ * When the clock next has work for a subscription: its period end, or a retry of a failed payment. An unpaid one
+ * waits for its open invoice to be paid (no more invoices or tries meanwhile), unless it was set to cancel.
+ */
 export function dueAt(subscription: Subscription, internal: SubscriptionInternal): number | null {
   if (subscription.status === 'canceled') return null;
   const periodEnd = periodOf(subscription).current_period_end;
+  if (subscription.status === 'unpaid') return subscription.cancel_at_period_end ? periodEnd : null;
   const retry = internal.nextAttemptAt;
   if (subscription.status !== 'past_due' || retry === null) return periodEnd;
   return subscription.cancel_at_period_end && periodEnd < retry ? periodEnd : retry;
@@ -132,7 +139,12 @@ async function renew(
   );
 }
 
-async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at: number) {
+async function retry(
+  ctx: SimulatorContext,
+  db: SimulatorDb,
+  { data, internal }: StoredSubscription,
+  at: number,
+) {
   const latest =
     typeof data.latest_invoice === 'string'
       ? await findObject<Invoice>(db, 'invoice', data.latest_invoice)
@@ -148,8 +160,14 @@ async function retry(db: SimulatorDb, { data, internal }: StoredSubscription, at
     return changed(db, { ...data, status: 'active' }, recovered, at);
   }
   await recordEvent(db, 'invoice.payment_failed', invoice, at);
-  if (failedAttempts >= MAX_ATTEMPTS)
-    return changed(db, ended(data, at, at), { ...internal, failedAttempts, nextAttemptAt: null }, at);
+  if (failedAttempts >= MAX_ATTEMPTS) {
+    const givenUp = { ...internal, failedAttempts, nextAttemptAt: null };
+    const after =
+      ctx.failedPayments.afterLastRetry === 'unpaid'
+        ? { ...data, status: 'unpaid' as const }
+        : ended(data, at, at);
+    return changed(db, after, givenUp, at);
+  }
   const waiting = { ...internal, failedAttempts, nextAttemptAt: at + RETRY_EVERY };
   await saveObject(db, data, { internal: waiting, dueAt: dueAt(data, waiting) });
   return data;
@@ -167,7 +185,7 @@ export async function runSubscriptionStep(ctx: SimulatorContext, id: string, now
     const periodEnd = periodOf(stored.data).current_period_end;
     if (stored.data.cancel_at_period_end && periodEnd <= at)
       await changed(db, ended(stored.data, periodEnd), stored.internal, at);
-    else if (stored.data.status === 'past_due') await retry(db, stored, at);
+    else if (stored.data.status === 'past_due') await retry(ctx, db, stored, at);
     else await renew(ctx, db, stored, at);
   });
 }
@@ -209,9 +227,9 @@ export async function setDefaultPaymentMethod(
 }
 
 /**
- * `POST /v1/invoices/:id/pay`: one more go at a subscription's open invoice with the card it now charges. Paid, the
- * subscription is active again; declined, the attempt is kept (the caller then answers 402, as Stripe does) and the
- * retries carry on as scheduled.
+ * `POST /v1/invoices/:id/pay`: one more go at a subscription's open invoice with the card it now charges. Paid, a
+ * past-due or unpaid subscription is active again; declined, the attempt is kept (the caller then answers 402, as
+ * Stripe does) and the retries carry on as scheduled.
  */
 export async function payInvoice(db: SimulatorDb, invoiceId: string, at: number) {
   const stored = await findObject<Invoice>(db, 'invoice', invoiceId);
@@ -225,7 +243,7 @@ export async function payInvoice(db: SimulatorDb, invoiceId: string, at: number)
   // Declined, the scheduled retry stays the next attempt.
   const attempted = await recordAttempt(db, invoice, paid, at, subscription.internal.nextAttemptAt ?? null);
   await recordEvent(db, paid ? 'invoice.paid' : 'invoice.payment_failed', attempted, at);
-  if (paid && subscription.data.status === 'past_due') {
+  if (paid && (subscription.data.status === 'past_due' || subscription.data.status === 'unpaid')) {
     const recovered = { ...subscription.internal, failedAttempts: 0, nextAttemptAt: null };
     await changed(db, { ...subscription.data, status: 'active' }, recovered, at);
   }

@@ -139,6 +139,33 @@ describe('the plan’s mail', () => {
     await expectNoMoreOnDuplicatesOrReplay();
   });
 
+  it('retries given up with the plan kept unpaid: once, the page is down, a button to replace the card', async () => {
+    t.deps.stripeSimulator?.setAfterLastRetry('unpaid');
+    const token = await t.signUp();
+    const { id } = await subscribeAtHostedCheckout(t, token, '0341');
+    await daysPass(t, 14);
+    for (let retry = 0; retry < 3; retry++) await daysPass(t, 3);
+    expect(await subjectsToDana()).toEqual([
+      'Your TradeCard free trial has started',
+      'Your TradeCard payment didn’t go through',
+      'Your TradeCard payment didn’t go through: your page is offline',
+    ]);
+    const down = await mailTo('your page is offline');
+    expect(down.text).toContain(
+      'We tried your card several times but couldn’t take your £4.95 payment for your TradeCard plan, so your page is offline: visitors see a page saying it isn’t live.',
+    );
+    expect(down.text).toContain(
+      'Everything you built is kept. Update your card and we take the payment straight away: your page is back online as soon as it has gone through.',
+    );
+    expect(down.text).toContain(
+      `Amount due: £4.95\nYour page: https://tradecard.test/u/dana\nReference: ${id}`,
+    );
+    expectOneButtonTo(down, 'Update your card', 'https://tradecard.test/billing');
+    await expectNoMoreOnDuplicatesOrReplay();
+    await daysPass(t, 31);
+    expect(await subjectsToDana()).toHaveLength(3);
+  });
+
   it('set to cancel: once, with the date and a button to keep it; then ended, without “trial ended”', async () => {
     let token = await t.signUp();
     const plan = await subscribeAtHostedCheckout(t, token);

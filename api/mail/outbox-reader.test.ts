@@ -37,9 +37,9 @@ describe('outbox reader', () => {
 
     const files = (await listOutboxFiles(dir)) ?? [];
     const messages = await Promise.all(files.map(readOutboxMessage));
-    expect(messages.map(({ to, subject, text }) => ({ to, subject, text }))).toEqual([
-      { to: 'a@example.test', subject: 'First', text: 'one' },
-      { to: 'b@example.test', subject: 'Second', text: 'code 123456' },
+    expect(messages.map(({ to, subject, text, html }) => ({ to, subject, text, html }))).toEqual([
+      { to: 'a@example.test', subject: 'First', text: 'one', html: '<p>one</p>' },
+      { to: 'b@example.test', subject: 'Second', text: 'code 123456', html: '<p>two</p>' },
     ]);
     expect(messages[1]?.date).toBeInstanceOf(Date);
   });

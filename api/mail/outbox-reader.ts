@@ -9,6 +9,8 @@ export type OutboxMessage = {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, '' when there is none: where a mail's buttons are. */
+  html: string;
 };
 
 /** Lists outbox files, oldest first; `undefined` when the folder does not exist. */
@@ -36,5 +38,6 @@ export async function readOutboxMessage(file: string): Promise<OutboxMessage> {
     to: recipients.map((address) => address.text).join(', '),
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
+    html: parsed.html || '',
   };
 }

@@ -151,6 +151,39 @@ export function paymentFailedMail(facts: {
   });
 }
 
+/**
+ * The provider gave up retrying and keeps the plan unpaid (Stripe's "mark the subscription as unpaid"): the page is
+ * down until the payment is made, which a new card does at once.
+ */
+export function pageDownUnpaidMail(facts: {
+  name: string;
+  amount: number;
+  /** The free trial's end, when it still keeps the page live. */
+  trialRunsUntil: string | null;
+  pageUrl: string;
+  orderId: string;
+  billingUrl: string;
+}) {
+  const { name, amount, trialRunsUntil, pageUrl, orderId, billingUrl } = facts;
+  const page = trialRunsUntil
+    ? `so your page stays live only until your free trial ends on ${longDateTime(trialRunsUntil)}.`
+    : `so your page is offline: ${OFFLINE}.`;
+  return compose({
+    subject: 'Your TradeCard payment didn’t go through: your page is offline',
+    name,
+    lines: [
+      `We tried your card several times but couldn’t take your ${formatPounds(amount)} payment for your TradeCard plan, ${page}`,
+      `${KEPT}. Update your card and we take the payment straight away: your page is back online as soon as it has gone through.`,
+    ],
+    details: [
+      ['Amount due', formatPounds(amount)],
+      ['Your page', pageUrl],
+      ['Reference', orderId],
+    ],
+    link: ['Update your card', billingUrl],
+  });
+}
+
 /** The plan was set to cancel at the end of the time paid for (or of its trial). */
 export function cancelScheduledMail(facts: {
   name: string;

@@ -6,6 +6,7 @@ import {
 } from '../mail/order-templates';
 import {
   cancelScheduledMail,
+  pageDownUnpaidMail,
   paymentFailedMail,
   planEndedMail,
   planReceiptMail,
@@ -82,6 +83,15 @@ function noticeMail(publicUrl: string, notice: Notice, order: OrderRow, user: Us
         ordersUrl: links.orders,
       });
     }
+    case 'plan-unpaid':
+      // Another plan of theirs still keeps the page live: nothing is down.
+      if (user.is_subscribed === 1) return null;
+      return pageDownUnpaidMail({
+        ...base,
+        trialRunsUntil: trialStillRuns(user, now),
+        pageUrl: links.page(user.username),
+        billingUrl: links.billing,
+      });
     case 'plan-ended':
       // Another plan of theirs still keeps the page live: for them, nothing has changed.
       if (user.is_subscribed === 1) return null;

@@ -12,7 +12,10 @@ import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider'
 
 /** What happened that the customer should hear about, queued in the transaction that records it. */
 export type Notice =
-  | { kind: 'card-paid' | 'subscription-started' | 'cancel-scheduled' | 'plan-ended'; orderId: string }
+  | {
+      kind: 'card-paid' | 'subscription-started' | 'cancel-scheduled' | 'plan-unpaid' | 'plan-ended';
+      orderId: string;
+    }
   | { kind: 'plan-paid' | 'payment-failed'; orderId: string; invoice: InvoiceFacts; at: string };
 
 /** Statuses in which the customer had a plan (as opposed to a checkout that never became one). */
@@ -25,6 +28,9 @@ function subscriptionNotices(before: OrderRow, events: RecordedEvent[]): Notice[
   for (const event of events) {
     if (event.type === 'SubscriptionEnded' && HAD_PLAN.includes(before.status))
       notices.push({ kind: 'plan-ended', orderId });
+    // The provider's retries are over and it keeps the plan unpaid: no access, so the page went down with it.
+    if (event.type === 'SubscriptionUpdated' && event.data.status === 'unpaid' && before.status !== 'unpaid')
+      notices.push({ kind: 'plan-unpaid', orderId });
     if (
       event.type === 'SubscriptionUpdated' &&
       event.data.cancelAtPeriodEnd &&

@@ -59,7 +59,8 @@ export function paymentMethodRoutes(deps: Deps) {
       successUrl: `${billing}?setup_session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: sameSiteUrl(deps.publicUrl, body.cancelUrl) ?? billing,
       // One card form a minute per account: clicks and scripts within it get the same form back from the provider
-      // (its idempotent replay) instead of a new session each (issue 11, finding 10).
+      // (its idempotent replay) instead of a new session each (issue 11, finding 10), until that form is used:
+      // then the provider hands out a new one (a second card change within the minute).
       idempotencyKey: `card-setup-${accountId}-${Math.floor(deps.now().getTime() / MINUTE_MS)}`,
     });
     return c.json({ url, sessionId } satisfies CardSetupAnswer);

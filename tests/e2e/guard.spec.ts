@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { bearer, signUp, storeSession } from './accounts';
-import { e2eDataDir } from './env';
 
 test.describe('the signed-in frame', () => {
   test('a visitor on a protected page goes to /login, remembering where they were going', async ({
@@ -62,26 +60,5 @@ test.describe('the signed-in frame', () => {
     expect((await new AxeBuilder({ page }).include('dialog').analyze()).violations).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-  });
-
-  test('once the trial has ended without a plan, the editor is locked behind Go to Subscription', async ({
-    page,
-    request,
-  }) => {
-    const token = await signUp(request, 'lapsed');
-    execFileSync(process.execPath, [
-      '--import',
-      'tsx',
-      'tests/e2e/support/expire-trial.ts',
-      e2eDataDir(),
-      'lapsed@example.com',
-    ]);
-    await storeSession(page, token);
-    await page.goto('/myprofile');
-    await expect(
-      page
-        .getByRole('button', { name: 'Go to Subscription' })
-        .or(page.getByRole('link', { name: 'Go to Subscription' })),
-    ).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { sentTo, waitForMail } from '../support/api/mail/outbox';
-import { bearer, outboxDir, signUp, storeSession } from './accounts';
+import { expect, test } from '@playwright/test';
+import { bearer, logIn, signUp, storeSession } from './accounts';
+import { mailTo, theOneButton } from './mail';
+import { moveClock } from './test-clock';
 import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /**
@@ -13,25 +14,9 @@ import { expectCheckoutWebhookRecorded } from './webhooks';
 const USERNAME = 'lifecyclemail';
 const EMAIL = `${USERNAME}@example.com`;
 
-const moveClock = async (request: APIRequestContext, days: number) => {
-  const moved = await request.post('/api/test-clock', { data: { days } });
-  expect(moved.status()).toBe(200);
-  return (await moved.json()) as { now: string; trials: { warned: number; ended: number } };
-};
-
-const mailWithSubject = (subject: string) =>
-  waitForMail(outboxDir(), (mail) => sentTo(mail, EMAIL) && mail.subject === subject);
-
-/** The address a mail's button leads to, as its plain-text part spells it out: "<label>: <url>". */
-const linkIn = (text: string, label: string) => {
-  const url = text.match(new RegExp(`^${label}: (\\S+)$`, 'm'))?.[1];
-  if (!url) throw new Error(`No “${label}” link in:\n${text}`);
-  return url;
-};
-
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('trial → the 3-day mail → the trial-ended mail → subscribe from the mail’s link', async ({
+test('trial → the 3-day mail → the trial-ended mail and a locked editor → subscribe from the mail’s link', async ({
   page,
   request,
   baseURL,
@@ -39,34 +24,38 @@ test('trial → the 3-day mail → the trial-ended mail → subscribe from the m
   const token = await signUp(request, USERNAME);
   expect((await request.post('/api/trial/start', { headers: bearer(token) })).status()).toBeLessThan(300);
 
-  await moveClock(request, 11);
-  const soon = await mailWithSubject('Your TradeCard free trial ends in 3 days');
+  await moveClock(page, request, { days: 11 });
+  const soon = await mailTo(EMAIL, 'Your TradeCard free trial ends in 3 days');
   expect(soon.text).toMatch(
     /Your free trial ends on \d{1,2} \w+ \d{4} at \d\d:\d\d \(UK time\)\. Then your page/,
   );
-  expect(linkIn(soon.text, 'Subscribe – £4\\.95/month')).toBe(`${baseURL}/subscription`);
+  expect(theOneButton(soon, 'Subscribe – £4.95/month')).toBe(`${baseURL}/subscription`);
 
-  await moveClock(request, 3);
-  const ended = await mailWithSubject('Your TradeCard free trial has ended: your page is offline');
+  await moveClock(page, request, { days: 3 });
+  const ended = await mailTo(EMAIL, 'Your TradeCard free trial has ended: your page is offline');
   expect(ended.text).toContain(`Your page: ${baseURL}/u/${USERNAME}`);
-  const subscribe = linkIn(ended.text, 'Subscribe – £4\\.95/month');
+  const subscribe = theOneButton(ended, 'Subscribe – £4.95/month');
 
   // A fortnight on, the week-long session has lapsed: the person signs in again, then follows the mail's button.
-  const login = await request.post('/api/login', { data: { email: EMAIL, password: 'Plumber2026' } });
-  expect(login.status()).toBe(200);
-  await request.clearCookies();
-  await storeSession(page, (await login.json()).token as string);
+  await storeSession(page, await logIn(request, EMAIL));
+  // The editor is locked behind the plan page, as the mail says.
+  await page.goto('/myprofile');
+  await expect(
+    page
+      .getByRole('button', { name: 'Go to Subscription' })
+      .or(page.getByRole('link', { name: 'Go to Subscription' })),
+  ).toBeVisible();
   await page.goto(subscribe);
-  await page
-    .getByRole('button', { name: /^(Subscribe – £4\.95\/month|Start your 14-day free trial)$/ })
-    .click();
+  // One free trial per account: the plan page offers the plan itself, and its checkout charges from today.
+  await expect(page.getByRole('button', { name: 'Start your 14-day free trial' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Subscribe – £4.95/month' }).click();
   await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
-  // One free trial per account: the checkout charges from today.
   await expect(page.getByText('Due today £4.95')).toBeVisible();
+  await expect(page.getByText(/Free for|Free until/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Subscribe – £4.95 a month' }).click();
 
   await page.waitForURL(/\/SuccessSubscription\?id=/);
   await expectCheckoutWebhookRecorded(EMAIL);
-  await mailWithSubject('Your TradeCard subscription is active');
+  await mailTo(EMAIL, 'Your TradeCard subscription is active');
   await expect(page.getByText('Next charge on', { exact: true })).toBeVisible();
 });

@@ -63,3 +63,21 @@ export async function buyCardAtHostedCheckout(
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expectCheckoutWebhookRecorded(customer.email);
 }
+
+/**
+ * A plan started as a person starts it, already signed in: the plan page's free-trial button, the simulator's hosted
+ * checkout paid with the test card given (4242 pays; 0341 is saved but declines every charge), back on our success
+ * page once the signed webhook has been recorded.
+ */
+export async function startPlanAtHostedCheckout(page: Page, email: string, card: '4242' | '0341') {
+  await page.goto('/subscription');
+  const start = page.getByRole('button', { name: 'Start your 14-day free trial' });
+  // The server-rendered button does nothing until its island has hydrated (Astro then drops the island's ssr mark).
+  await expect(page.locator('astro-island', { has: start })).not.toHaveAttribute('ssr');
+  await start.click();
+  await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
+  await page.getByLabel(new RegExp(card)).check();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await page.waitForURL(/\/SuccessSubscription\?id=/);
+  await expectCheckoutWebhookRecorded(email);
+}

@@ -92,6 +92,29 @@ describe('card replacement through a setup checkout', () => {
     );
   });
 
+  it('hands back a new, open form when the one the same key made has been used', async () => {
+    const { customerId } = await subscribe('4242');
+    const request = {
+      customerId,
+      accountId: 'acc_dana',
+      successUrl: 'https://tradecard.test/billing?setup_session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://tradecard.test/billing',
+      idempotencyKey: 'setup-twice-in-a-minute',
+    };
+    const first = await t.stripe.createCardSetup(request);
+    // Asked again before it is used: the same form, not a second session.
+    expect(await t.stripe.createCardSetup(request)).toEqual(first);
+    await submitCheckout(t.simulator, first.url, { card: '0341' });
+
+    const second = await t.stripe.createCardSetup(request);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    const page = await t.simulator.app.request(new URL(second.url).pathname);
+    expect(await page.text()).toContain('Save card');
+    expect((await sdkFor(t.simulator).checkout.sessions.retrieve(second.sessionId)).status).toBe('open');
+    // And that one is shared by the clicks after it, as the first was.
+    expect(await t.stripe.createCardSetup(request)).toEqual(second);
+  });
+
   it('knows nothing of a session that is open, someone else’s, or not a setup', async () => {
     const dana = await subscribe('4242');
     const sam = await subscribe('4242');

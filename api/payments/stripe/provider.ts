@@ -44,6 +44,9 @@ const isEventShaped = (value: unknown): value is Stripe.Event => {
   );
 };
 
+/** Still retrying the payment, or given up on it with the plan kept (unpaid): paying its open invoice revives it. */
+const WAITING_FOR_PAYMENT: Stripe.Subscription.Status[] = ['past_due', 'unpaid'];
+
 const noBilling = (): BillingFacts => ({ paymentMethod: null, invoices: [] });
 
 export const createStripeProvider = (options: StripeProviderOptions): StripeProvider => {
@@ -77,6 +80,14 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       throw error;
     }
   };
+
+  /**
+   * A replayed create answers the session as it was when first made, open; whether it still is, only a retrieve
+   * tells. A fresh one is open.
+   */
+  const stillOpen = async (session: Stripe.Response<Stripe.Checkout.Session>) =>
+    session.lastResponse.headers['idempotent-replayed'] !== 'true' ||
+    (await stripe.checkout.sessions.retrieve(session.id)).status === 'open';
 
   return {
     name: options.name ?? 'stripe',
@@ -137,11 +148,14 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
     },
 
     async createCardSetup(request) {
-      const session = await stripe.checkout.sessions.create(cardSetupParams(request), {
-        idempotencyKey: request.idempotencyKey,
-      });
-      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
-      return { sessionId: session.id, url: session.url };
+      let idempotencyKey = request.idempotencyKey;
+      for (;;) {
+        const session = await stripe.checkout.sessions.create(cardSetupParams(request), { idempotencyKey });
+        if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL.`);
+        if (await stillOpen(session)) return { sessionId: session.id, url: session.url };
+        // The key's form was used (or expired) since: a new one, keyed on the spent one so repeats share it too.
+        idempotencyKey = `${request.idempotencyKey}-after-${session.id}`;
+      }
     },
 
     async applySetupCard(sessionId, customerId, subscriptionIds): Promise<CardReplaced> {
@@ -167,7 +181,7 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
           { idempotencyKey: `card-${subscriptionId}-${sessionId}` },
         );
         const invoiceId = idOf(subscription.latest_invoice);
-        if (subscription.status !== 'past_due' || !invoiceId) continue;
+        if (!WAITING_FOR_PAYMENT.includes(subscription.status) || !invoiceId) continue;
         // Stripe would wait for its next scheduled retry; the customer who just gave a card expects it charged now.
         openInvoice = await payNow(invoiceId, sessionId);
       }

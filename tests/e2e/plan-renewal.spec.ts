@@ -1,0 +1,90 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, signUp, storeSession, switchSession } from './accounts';
+import { expectNoAxeViolations } from './axe';
+import { mailsSoFar, mailTo, theOneButton } from './mail';
+import { openEditorWithOrders, planBanner } from './plan-banner';
+import { moveClock } from './test-clock';
+import { startPlanAtHostedCheckout } from './webhooks';
+
+/**
+ * Issue 14: a plan whose card is declined at the end of its free trial, mended by the person from the mail and the
+ * editor's banner, then renewed on the new card a month on. The server's clock is moved the supported way
+ * (POST /api/test-clock), so this runs with the journeys that move it (playwright.config.ts, TIME_TRAVEL).
+ */
+const USERNAME = 'cardswap';
+const EMAIL = `${USERNAME}@example.com`;
+const RECEIPT = 'Your TradeCard receipt – £4.95';
+
+const toast = (page: Page, text: string) => page.locator('#toasts').getByText(text);
+const planOnOrders = async (page: Page) => {
+  await page.goto('/myorders');
+  return page.getByRole('article', { name: 'Profile Plan' });
+};
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('payment failed → the mail and the banner → replace the card → the renewals are paid', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await storeSession(page, await signUp(request, USERNAME));
+  await startPlanAtHostedCheckout(page, EMAIL, '0341');
+
+  // The free trial runs out: the simulator charges the declining card and tells the server by signed webhook.
+  await moveClock(page, request, { days: 14, seconds: 60 });
+  const failed = await mailTo(EMAIL, 'Your TradeCard payment didn’t go through');
+  expect(failed.text).toMatch(
+    /We couldn’t take your £4\.95 payment for your TradeCard plan on \d{1,2} \w+ \d{4}\./,
+  );
+  expect(failed.text).toMatch(
+    /We will try your card again on \d{1,2} \w+ \d{4}\. Your page stays live meanwhile/,
+  );
+  const updateCard = theOneButton(failed, 'Update your card');
+  expect(updateCard).toBe(`${baseURL}/billing`);
+
+  // A fortnight on, the week-long session has lapsed: the person signs in again.
+  await switchSession(page, await logIn(request, EMAIL));
+  await expect(await planOnOrders(page)).toContainText('Payment overdue');
+  await page.goto('/myprofile');
+  const banner = planBanner(page, 'Your last payment didn’t go through');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: 'Update your card' }).click();
+  // The banner and the mail lead to the same place.
+  await page.waitForURL(updateCard);
+  await expect(page.getByText(/Visa ending in 0341/)).toBeVisible();
+
+  const beforeNewCard = await mailsSoFar();
+  await page.getByRole('button', { name: '+ Add Payment Method' }).click();
+  await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
+  await expect(page.getByText('Save a card for later payments')).toBeVisible();
+  await page.getByLabel(/4242/).check();
+  await page.getByRole('button', { name: 'Save card' }).click();
+
+  await page.waitForURL('**/billing?setup_session_id=*');
+  await expect(
+    toast(page, 'Your new card is saved, and the payment that was due has gone through.'),
+  ).toBeVisible();
+  await expect(page.getByText(/Visa ending in 4242/)).toBeVisible();
+  await expect(page).not.toHaveURL(/setup_session_id/);
+  await expect(page.getByRole('cell', { name: '£4.95' }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The payment that was due is the renewal: its receipt comes, and the page is out of danger.
+  const paid = await mailTo(EMAIL, RECEIPT, { after: beforeNewCard });
+  expect(paid.text).toMatch(/^Invoice: TC-\d{4}$/m);
+  const nextCharge = paid.text.match(/^Next charge on: (\d{1,2} \w+ \d{4})$/m)?.[1];
+  expect(nextCharge).toBeDefined();
+  expect(theOneButton(paid, 'View billing and receipts')).toBe(`${baseURL}/billing`);
+  await expect(await planOnOrders(page)).toContainText('Subscription active');
+  await openEditorWithOrders(page);
+  await expect(banner).toHaveCount(0);
+
+  // A month on, the next renewal is charged to the new card without a word from the person.
+  const beforeRenewal = await mailsSoFar();
+  await moveClock(page, request, { days: 31 });
+  const renewed = await mailTo(EMAIL, RECEIPT, { after: beforeRenewal });
+  expect(renewed.text).toContain(`Date: ${nextCharge}`);
+  await switchSession(page, await logIn(request, EMAIL));
+  await expect(await planOnOrders(page)).toContainText('Subscription active');
+});
