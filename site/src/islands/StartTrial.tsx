@@ -18,7 +18,8 @@ type PlanButtonProps = {
 
 /**
  * The plan's call to action (SPEC §6, issue 14): the trial once, then the plan at its price; a running plan is a
- * disabled 'Plan active', and one set to cancel says when it ends and offers 'Keep my plan'.
+ * disabled 'Plan active', one set to cancel says when it ends and offers 'Keep my plan', and one kept unpaid
+ * leads to a new card.
  */
 export function PlanButton({ offer, trialLabel = TRIAL_LABEL, onKept }: PlanButtonProps) {
   const [busy, setBusy] = useState(false);
@@ -28,6 +29,13 @@ export function PlanButton({ offer, trialLabel = TRIAL_LABEL, onKept }: PlanButt
       <button type="button" className="button" disabled>
         Plan active
       </button>
+    );
+  }
+  if (offer.kind === 'fix_card') {
+    return (
+      <a className="button" href="/billing">
+        Update your card
+      </a>
     );
   }
   if (offer.kind === 'keep') {

@@ -31,6 +31,16 @@ export function PlanBanner({ user, trial }: Props) {
           </a>
         </section>
       );
+    case 'unpaid':
+      return (
+        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
+          <h2 id="plan-banner-title">Your page is offline: your payment didn’t go through</h2>
+          <p>Your plan and everything on your page are kept. Update your card and we’ll charge it now.</p>
+          <a className="button" href="/billing">
+            Update your card
+          </a>
+        </section>
+      );
     case 'cancelling':
       return (
         <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">

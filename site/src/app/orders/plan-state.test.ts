@@ -44,6 +44,15 @@ describe('planOffer: what a plan page offers', () => {
     });
   });
 
+  it('offers a new card, not a second plan, when a plan is kept unpaid after its payment failed', () => {
+    const lapsed = { isSubscribed: false, trialExpires: '2026-11-20T09:00:00.000Z' };
+    expect(planOffer(lapsed, [card, plan({ status: 'unpaid' })])).toEqual({ kind: 'fix_card' });
+    // Once the provider ends it, it is history: the plan is offered again.
+    expect(planOffer(lapsed, [plan({ status: 'unpaid', endedAt: '2026-11-30T09:00:00.000Z' })])).toEqual({
+      kind: 'subscribe',
+    });
+  });
+
   it('offers nothing more to a plan that runs on, or whose orders are still loading', () => {
     expect(planOffer(subscribed, [plan()])).toEqual({ kind: 'active' });
     expect(planOffer(subscribed, undefined)).toEqual({ kind: 'active' });
@@ -59,6 +68,12 @@ describe('planAlert: the editor’s banner', () => {
     expect(planAlert(subscribed, [plan({ status: 'past_due', cancel_at_period_end: true })], NOW)).toEqual({
       kind: 'past_due',
     });
+  });
+
+  it('says the page is offline while a plan is kept unpaid, unless another plan keeps it live', () => {
+    const lapsed = { isSubscribed: false, trialExpires: '2026-11-20T09:00:00.000Z' };
+    expect(planAlert(lapsed, [plan({ status: 'unpaid' })], NOW)).toEqual({ kind: 'unpaid' });
+    expect(planAlert(subscribed, [plan({ status: 'unpaid' }), plan({ id: 'plan-2' })], NOW)).toBeNull();
   });
 
   it('says when a plan set to cancel ends', () => {

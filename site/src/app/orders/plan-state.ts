@@ -19,6 +19,13 @@ const RUNNING = ['trialing', 'active', 'past_due'];
 export const runningPlan = (orders: readonly Order[]): Order | undefined =>
   orders.find((order) => order.type === 'subscription' && RUNNING.includes(order.status) && !order.endedAt);
 
+/**
+ * A plan the provider gave up collecting but kept (Stripe's "mark as unpaid"): the page is offline, and paying its
+ * open invoice with a new card brings it back. Another plan would charge twice.
+ */
+export const unpaidPlan = (orders: readonly Order[]): Order | undefined =>
+  orders.find((order) => order.type === 'subscription' && order.status === 'unpaid' && !order.endedAt);
+
 /** When a plan set to cancel stops: the end of the period it has paid for (or of its trial). */
 export const planEndsOn = (order: Pick<Order, 'currentPeriodEnd' | 'trialEnd'>) =>
   order.currentPeriodEnd ?? order.trialEnd;
@@ -29,6 +36,8 @@ export type PlanOffer =
   /** Never had a trial (or signed out): the page's own trial call to action. */
   | { kind: 'trial' }
   | { kind: 'subscribe' }
+  /** Kept unpaid after its payment failed: a new card, not a new plan. */
+  | { kind: 'fix_card' }
   /** Running but set to cancel: it can be kept until it ends. */
   | { kind: 'keep'; orderId: string; endsOn: string | null }
   | { kind: 'active' };
@@ -41,19 +50,23 @@ export function planOffer(user: PlanUser, orders: readonly Order[] | undefined):
       ? { kind: 'keep', orderId: plan.id, endsOn: planEndsOn(plan) }
       : { kind: 'active' };
   }
+  if (unpaidPlan(orders ?? [])) return { kind: 'fix_card' };
   return user?.trialExpires ? { kind: 'subscribe' } : { kind: 'trial' };
 }
 
 export type PlanAlert =
   | { kind: 'cancelling'; orderId: string; endsOn: string | null }
   | { kind: 'past_due' }
+  | { kind: 'unpaid' }
   | { kind: 'trial_ending'; endsOn: string; daysLeft: number };
 
 /**
- * Issue 14: what the editor warns about, most urgent first: a payment that failed (the page goes dark when the
- * retries run out), a plan set to cancel, a trial without a plan that ends within three days.
+ * Issue 14: what the editor warns about, most urgent first: a plan kept unpaid (the page is offline until a new
+ * card pays), a payment that failed (the page goes dark when the retries run out), a plan set to cancel, a trial
+ * without a plan that ends within three days.
  */
 export function planAlert(user: PlanUser, orders: readonly Order[] | undefined, now: Date): PlanAlert | null {
+  if (!user?.isSubscribed && unpaidPlan(orders ?? [])) return { kind: 'unpaid' };
   const plan = runningPlan(orders ?? []);
   if (plan?.status === 'past_due') return { kind: 'past_due' };
   if (plan?.cancel_at_period_end) return { kind: 'cancelling', orderId: plan.id, endsOn: planEndsOn(plan) };
