@@ -19,13 +19,28 @@ test.describe('buying from the public pages', () => {
 
   test('signed out, the trial button stores "subscribe" and goes to /register', async ({ page }) => {
     await page.goto('/subscription');
-    await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
+    const start = page.getByRole('button', { name: 'Start your 14-day free trial' });
+    await expect(page.locator('astro-island', { has: start })).not.toHaveAttribute('ssr');
+    await start.click();
     await page.waitForURL((url) => url.pathname === '/register');
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('postAuthAction'))) ?? 'null')).toEqual(
       {
         type: 'subscribe',
       },
     );
+  });
+
+  test('tapped before the page’s script runs, the trial button still leads to sign-up with the plan to start', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Start your 14-day free trial' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/register' && url.searchParams.get('then') === 'subscribe',
+    );
+    await context.close();
   });
 
   test('signed in, triggerCheckout opens checkout for the quantity asked', async ({ page, request }) => {

@@ -11,7 +11,7 @@ export const fromParam = () => new URLSearchParams(window.location.search).get('
 
 /** SPEC §4: run once the session is stored, by sign-up and by login alike. The stored action is used up. */
 export async function runPostAuthAction(user: SessionUser | null): Promise<void> {
-  const next = nextStep(takePostAuthAction(), user, fromParam());
+  const next = nextStep(takePostAuthAction(window.location.search), user, fromParam());
   if (next.kind === 'go') {
     go(next.url);
     return;

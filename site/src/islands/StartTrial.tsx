@@ -4,7 +4,9 @@ import { KeepPlanButton } from '../app/orders/KeepPlanButton';
 import { type PlanOffer, planOffer, SUBSCRIBE_LABEL, TRIAL_LABEL } from '../app/orders/plan-state';
 import { usePlanOrders } from '../app/orders/use-plan-orders';
 import { startSubscription } from '../lib/checkout';
+import { PATHS } from '../lib/routes';
 import { useStoreValue } from '../lib/use-store';
+import { THEN_PARAM } from '../stores/post-auth';
 import { $session } from '../stores/session';
 import { toast } from '../stores/toasts';
 
@@ -58,10 +60,22 @@ export function PlanButton({ offer, trialLabel = TRIAL_LABEL, onKept }: PlanButt
     }
   }
 
+  // A form, so a tap before this island has hydrated (a slow phone, one bar of signal) still goes somewhere: to
+  // sign-up with the plan to start after it (auth/post-auth.ts). Hydrated, the click starts it here instead.
   return (
-    <button type="button" className="button" disabled={busy} onClick={() => void start()}>
-      {busy ? 'Opening checkout…' : offer.kind === 'trial' ? trialLabel : SUBSCRIBE_LABEL}
-    </button>
+    <form
+      action={PATHS.register}
+      method="get"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void start();
+      }}
+    >
+      <input type="hidden" name={THEN_PARAM} value="subscribe" />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? 'Opening checkout…' : offer.kind === 'trial' ? trialLabel : SUBSCRIBE_LABEL}
+      </button>
+    </form>
   );
 }
 
