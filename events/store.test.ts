@@ -45,7 +45,15 @@ describe('event store', () => {
   });
 
   it('backs the version check with a unique index against other writers', async () => {
-    const row = (type: string) => ({ stream_id: 's', stream_position: 1, type, data: '{}', occurred_at: '' });
+    const row = (type: string) => ({
+      stream_id: 's',
+      stream_position: 1,
+      type,
+      schema_version: 1,
+      data: '{}',
+      metadata: '{}',
+      occurred_at: '',
+    });
     await t.db.insertInto('events').values(row('x')).execute();
     await expect(t.db.insertInto('events').values(row('y')).execute()).rejects.toSatisfy(isUniqueViolation);
   });
