@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { accountDecider } from '../../../events/account/decider';
 import { handleCommand } from '../../../events/command';
 import { type Db, openDatabase } from '../../../events/db';
 import type { GroupCommitDriver } from '../../../events/group-commit';
-import { openPostgresDatabase } from '../../../events/postgres';
+import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
 
 /**
  * Which database the integration tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names one
@@ -31,28 +30,40 @@ export type TestDatabase = {
 
 const SQLITE_ONLY = 'This test is about SQLite itself: it runs on SQLite only (vitest.config.ts).';
 
-/** Drops a test's schema and all in it, so a run leaves the shared database as it found it. */
-async function dropSchema(url: string, schema: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await admin.end();
-  }
+/**
+ * Schemas this test process has made, free for its next test. A worker runs one test file at a time, so a schema
+ * named after the worker (VITEST_POOL_ID) is only ever used by one test at once; it is emptied when taken, so a
+ * test never sees another's rows, even after a run that was killed half-way. Making and migrating a schema takes
+ * seconds; emptying one, milliseconds. `npm test` drops them all at the end (tests/support/events/postgres-teardown.ts).
+ */
+const freeSchemas: string[] = [];
+let schemasMade = 0;
+export const TEST_SCHEMA_PREFIX = 'tradecard_test_';
+
+async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string }> {
+  const schema =
+    freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
+  const opened = await openPostgresDatabase(url, { schema });
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%'`.execute(opened.db);
+  if (rows.length > 0)
+    await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY`.execute(
+      opened.db,
+    );
+  return { opened, schema };
 }
 
 /**
- * A fresh database for one test: a SQLite file in a new temp folder, or a schema of its own in the PostgreSQL
- * database TEST_DATABASE_URL names (made empty, migrated, and dropped on close).
+ * A fresh database for one test: a SQLite file in a new temp folder, or an empty schema of its own in the
+ * PostgreSQL database TEST_DATABASE_URL names.
  */
 export async function openTempDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-test-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const url = testDatabaseUrl();
   if (url) {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const opened = await openPostgresDatabase(url, { schema });
+    const { opened, schema } = await takeSchema(url);
     return {
       db: opened.db,
       dialect: 'postgres',
@@ -66,7 +77,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
       },
       close: async () => {
         await opened.close();
-        await dropSchema(url, schema);
+        freeSchemas.push(schema);
         removeDir();
       },
     };
