@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempDatabase } from '../tests/support/events/db';
 import { accountDecider } from './account/decider';
 import { handleCommand } from './command';
+import { isUniqueViolation } from './dialect';
 import { lastGlobalPosition } from './store';
 
 const now = new Date('2026-11-22T10:00:00Z');
@@ -59,7 +60,7 @@ describe('handleCommand', () => {
         command: register('b', 'same@example.com'),
         now,
       }),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toSatisfy(isUniqueViolation);
     expect(await lastGlobalPosition(t.db)).toBe(1);
     expect(await t.db.selectFrom('users').select('id').execute()).toEqual([{ id: 'a' }]);
   });

@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempDatabase } from '../tests/support/events/db';
 import type { DomainEvent } from './catalogue';
+import { isUniqueViolation } from './dialect';
 import { ConflictError } from './errors';
 import { appendToStream, lastGlobalPosition, readAll, readStream } from './store';
 
@@ -42,19 +44,18 @@ describe('event store', () => {
     expect(await readStream(t.db, 'account-a')).toHaveLength(1);
   });
 
-  it('backs the version check with a unique index against other writers', () => {
-    t.sqlite
-      .prepare(
-        `INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'x', '{}', '')`,
-      )
-      .run();
-    expect(() =>
-      t.sqlite
-        .prepare(
-          `INSERT INTO events (stream_id, stream_position, type, data, occurred_at) VALUES ('s', 1, 'y', '{}', '')`,
-        )
-        .run(),
-    ).toThrow(/UNIQUE/);
+  it('backs the version check with a unique index against other writers', async () => {
+    const row = (type: string) => ({
+      stream_id: 's',
+      stream_position: 1,
+      type,
+      schema_version: 1,
+      data: '{}',
+      metadata: '{}',
+      occurred_at: '',
+    });
+    await t.db.insertInto('events').values(row('x')).execute();
+    await expect(t.db.insertInto('events').values(row('y')).execute()).rejects.toSatisfy(isUniqueViolation);
   });
 
   it('answers a repeated idempotency key with the first attempt, appending nothing', async () => {
@@ -85,7 +86,55 @@ describe('event store', () => {
     expect(seen).toEqual([3, 4, 5, 6, 7]);
   });
 
-  it('keeps the log durable: WAL with synchronous FULL', () => {
+  it('answers two writers racing on one stream with one append and one ConflictError', async () => {
+    const append = (event: DomainEvent) =>
+      t.db.transaction().execute((trx) => appendToStream(trx, 'account-a', 0, [event], { now }));
+    const results = await Promise.allSettled([append(registered('a')), append(registered('a'))]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(ConflictError);
+    expect(await readStream(t.db, 'account-a')).toHaveLength(1);
+  });
+
+  it('commits positions in order: an append waits for the one before it to commit', async () => {
+    let commitFirst = () => {};
+    const held = new Promise<void>((resolve) => {
+      commitFirst = resolve;
+    });
+    let firstAppended = () => {};
+    const appended = new Promise<void>((resolve) => {
+      firstAppended = resolve;
+    });
+    const first = t.db.transaction().execute(async (trx) => {
+      await appendToStream(trx, 'account-a', 0, [registered('a')], { now });
+      firstAppended();
+      await held;
+    });
+    await appended;
+    let secondDone = false;
+    const second = t.db
+      .transaction()
+      .execute((trx) => appendToStream(trx, 'account-b', 0, [registered('b')], { now }))
+      .then(() => {
+        secondDone = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Had the second committed position 2 now, a reader could pass position 1 before it was there to read.
+    expect(secondDone).toBe(false);
+    commitFirst();
+    await Promise.all([first, second]);
+    const log: string[] = [];
+    for await (const event of readAll(t.db, 0)) log.push(`${event.globalPosition} ${event.streamId}`);
+    expect(log).toEqual(['1 account-a', '2 account-b']);
+  });
+
+  it('keeps the log durable: a commit that returned is on disk', async () => {
+    if (t.dialect === 'postgres') {
+      const { rows } = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(t.db);
+      expect(rows[0]?.synchronous_commit).toBe('on');
+      return;
+    }
+    // WAL with synchronous FULL.
     expect(t.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(t.sqlite.pragma('synchronous', { simple: true })).toBe(2);
   });

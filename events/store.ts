@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { eventsAppended } from '../observability/metrics';
 import { type DomainEvent, domainEventSchema } from './catalogue';
 import type { Db } from './db';
+import { holdAppendLock, isPostgres, isUniqueViolation } from './dialect';
 import { ConflictError } from './errors';
 
 export type EventMetadata = { actorId?: string; idempotencyKey?: string; redacted?: boolean };
@@ -50,10 +51,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export async function streamVersion(db: Db, streamId: string): Promise<number> {
   const row = await db
     .selectFrom('events')
@@ -76,6 +73,8 @@ export async function appendToStream(
   events: DomainEvent[],
   options: AppendOptions,
 ): Promise<AppendResult> {
+  // First, so the key and the version below are read as the last append left them (events/dialect.ts).
+  await holdAppendLock(db);
   if (options.idempotencyKey) {
     const earlier = await eventsForIdempotencyKey(db, options.idempotencyKey);
     if (earlier)
@@ -107,9 +106,14 @@ export async function appendToStream(
     .returningAll()
     .execute()
     .catch(async (error: unknown) => {
-      // Another process appended between our check and our insert: the UNIQUE index caught it.
+      // Another process appended between our check and our insert: the UNIQUE index caught it. On PostgreSQL the
+      // failed insert ends the transaction's reads too, so the other side's version is known only to be past ours.
       if (isUniqueViolation(error))
-        throw new ConflictError(streamId, expectedVersion, await streamVersion(db, streamId));
+        throw new ConflictError(
+          streamId,
+          expectedVersion,
+          isPostgres(db) ? expectedVersion + 1 : await streamVersion(db, streamId),
+        );
       throw error;
     });
   const recorded = inserted.map(toRecorded);

@@ -1,51 +1,70 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { table } from './dialect';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`CREATE TABLE users (
-      id TEXT PRIMARY KEY,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL UNIQUE,
-      username TEXT NOT NULL UNIQUE,
-      is_verified INTEGER NOT NULL DEFAULT 0,
-      is_admin INTEGER NOT NULL DEFAULT 0,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    ) STRICT`.execute(db);
-    await sql`CREATE TABLE credentials (
-      account_id TEXT PRIMARY KEY,
-      password_hash TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    ) STRICT`.execute(db);
-    await sql`CREATE TABLE sessions (
-      token_hash TEXT PRIMARY KEY,
-      account_id TEXT NOT NULL,
-      created_at TEXT NOT NULL,
-      expires_at TEXT NOT NULL,
-      revoked_at TEXT
-    ) STRICT`.execute(db);
-    await sql`CREATE INDEX sessions_by_account ON sessions (account_id)`.execute(db);
-    await sql`CREATE TABLE verification_codes (
-      account_id TEXT PRIMARY KEY,
-      code_hash TEXT NOT NULL,
-      sent_at TEXT NOT NULL,
-      expires_at TEXT NOT NULL,
-      failed_attempts INTEGER NOT NULL DEFAULT 0
-    ) STRICT`.execute(db);
-    await sql`CREATE TABLE reset_tokens (
-      token_hash TEXT PRIMARY KEY,
-      account_id TEXT NOT NULL,
-      created_at TEXT NOT NULL,
-      expires_at TEXT NOT NULL,
-      used_at TEXT
-    ) STRICT`.execute(db);
-    await sql`CREATE INDEX reset_tokens_by_account ON reset_tokens (account_id)`.execute(db);
-    await sql`CREATE TABLE throttles (
-      key TEXT PRIMARY KEY,
-      failures INTEGER NOT NULL,
-      blocked_until TEXT,
-      last_failure_at TEXT NOT NULL
-    ) STRICT`.execute(db);
+    await table(
+      db,
+      db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('is_verified', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull()),
+    ).execute();
+    await table(
+      db,
+      db.schema
+        .createTable('credentials')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull()),
+    ).execute();
+    await table(
+      db,
+      db.schema
+        .createTable('sessions')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text'),
+    ).execute();
+    await db.schema.createIndex('sessions_by_account').on('sessions').column('account_id').execute();
+    await table(
+      db,
+      db.schema
+        .createTable('verification_codes')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0)),
+    ).execute();
+    await table(
+      db,
+      db.schema
+        .createTable('reset_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text'),
+    ).execute();
+    await db.schema.createIndex('reset_tokens_by_account').on('reset_tokens').column('account_id').execute();
+    await table(
+      db,
+      db.schema
+        .createTable('throttles')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('blocked_until', 'text')
+        .addColumn('last_failure_at', 'text', (c) => c.notNull()),
+    ).execute();
   },
 };

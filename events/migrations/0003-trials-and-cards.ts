@@ -1,24 +1,42 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { counter, isJson, table } from './dialect';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`ALTER TABLE users ADD COLUMN trial_expires TEXT`.execute(db);
-    await sql`ALTER TABLE users ADD COLUMN trial_ended INTEGER NOT NULL DEFAULT 0`.execute(db);
-    await sql`CREATE INDEX users_trials_due ON users (trial_expires) WHERE trial_ended = 0`.execute(db);
-    await sql`CREATE TABLE cards (
-      account_id TEXT PRIMARY KEY,
-      content TEXT NOT NULL CHECK (json_valid(content)),
-      published_at TEXT NOT NULL
-    ) STRICT`.execute(db);
-    await sql`CREATE TABLE projector_checkpoints (
-      name TEXT PRIMARY KEY,
-      position INTEGER NOT NULL
-    ) STRICT`.execute(db);
+    await db.schema.alterTable('users').addColumn('trial_expires', 'text').execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('trial_ended', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('users_trials_due')
+      .on('users')
+      .column('trial_expires')
+      .where(sql.ref('trial_ended'), '=', 0)
+      .execute();
+    await table(
+      db,
+      db.schema
+        .createTable('cards')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('content', 'text', (c) => c.notNull().check(isJson(db, 'content')))
+        .addColumn('published_at', 'text', (c) => c.notNull()),
+    ).execute();
+    await table(
+      db,
+      db.schema
+        .createTable('projector_checkpoints')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('position', counter(db), (c) => c.notNull()),
+    ).execute();
     // Which folder under public/u/ belongs to which account, so a deleted (erased) account's pages can go too.
-    await sql`CREATE TABLE rendered_profiles (
-      account_id TEXT PRIMARY KEY,
-      username TEXT NOT NULL
-    ) STRICT`.execute(db);
+    await table(
+      db,
+      db.schema
+        .createTable('rendered_profiles')
+        .addColumn('account_id', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) => c.notNull()),
+    ).execute();
   },
 };

@@ -1,48 +1,66 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { isJsonOrNull, table } from './dialect';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`ALTER TABLE users ADD COLUMN is_subscribed INTEGER NOT NULL DEFAULT 0`.execute(db);
+    await db.schema
+      .alterTable('users')
+      .addColumn('is_subscribed', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     // Card orders and subscriptions in one table, as the screens list them together (SPEC §3 "Order").
-    await sql`CREATE TABLE orders (
-      id TEXT PRIMARY KEY,
-      account_id TEXT NOT NULL,
-      type TEXT NOT NULL CHECK (type IN ('card', 'subscription')),
-      status TEXT NOT NULL,
-      fulfillment_status TEXT,
-      amount_total INTEGER NOT NULL,
-      currency TEXT NOT NULL,
-      quantity INTEGER NOT NULL,
-      delivery_window TEXT,
-      delivery_name TEXT,
-      delivery_address TEXT CHECK (delivery_address IS NULL OR json_valid(delivery_address)),
-      tracking_url TEXT,
-      customer_email TEXT,
-      provider TEXT NOT NULL,
-      checkout_session_id TEXT,
-      provider_subscription_id TEXT,
-      provider_customer_id TEXT,
-      trial_end TEXT,
-      current_period_start TEXT,
-      current_period_end TEXT,
-      cancel_at_period_end INTEGER NOT NULL DEFAULT 0,
-      canceled_at TEXT,
-      ended_at TEXT,
-      paid_at TEXT,
-      reorder_of TEXT,
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    ) STRICT`.execute(db);
-    await sql`CREATE INDEX orders_by_account ON orders (account_id, created_at)`.execute(db);
-    await sql`CREATE INDEX orders_by_checkout ON orders (checkout_session_id)`.execute(db);
-    await sql`CREATE INDEX orders_by_subscription ON orders (provider_subscription_id)`.execute(db);
+    await table(
+      db,
+      db.schema
+        .createTable('orders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull().check(sql`type IN ('card', 'subscription')`))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('fulfillment_status', 'text')
+        .addColumn('amount_total', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('quantity', 'integer', (c) => c.notNull())
+        .addColumn('delivery_window', 'text')
+        .addColumn('delivery_name', 'text')
+        .addColumn('delivery_address', 'text', (c) => c.check(isJsonOrNull(db, 'delivery_address')))
+        .addColumn('tracking_url', 'text')
+        .addColumn('customer_email', 'text')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('checkout_session_id', 'text')
+        .addColumn('provider_subscription_id', 'text')
+        .addColumn('provider_customer_id', 'text')
+        .addColumn('trial_end', 'text')
+        .addColumn('current_period_start', 'text')
+        .addColumn('current_period_end', 'text')
+        .addColumn('cancel_at_period_end', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('canceled_at', 'text')
+        .addColumn('ended_at', 'text')
+        .addColumn('paid_at', 'text')
+        .addColumn('reorder_of', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull()),
+    ).execute();
+    await db.schema
+      .createIndex('orders_by_account')
+      .on('orders')
+      .columns(['account_id', 'created_at'])
+      .execute();
+    await db.schema.createIndex('orders_by_checkout').on('orders').column('checkout_session_id').execute();
+    await db.schema
+      .createIndex('orders_by_subscription')
+      .on('orders')
+      .column('provider_subscription_id')
+      .execute();
     // The webhook inbox: a provider event id is handled once, in the transaction that records its effects.
-    await sql`CREATE TABLE payment_events_seen (
-      event_id TEXT PRIMARY KEY,
-      provider TEXT NOT NULL,
-      type TEXT NOT NULL,
-      received_at TEXT NOT NULL
-    ) STRICT`.execute(db);
+    await table(
+      db,
+      db.schema
+        .createTable('payment_events_seen')
+        .addColumn('event_id', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull()),
+    ).execute();
   },
 };

@@ -1,8 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { isPostgres } from './dialect';
 
+/**
+ * The built-in test-mode payment provider's tables, as shipped to SQLite installs; 0012 drops them again (ADR 022).
+ * A PostgreSQL database never had that provider, so it skips them: their SQLite-only SQL never runs there.
+ */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
+    if (isPostgres(db)) return;
     // The built-in test-mode payment provider's own state, kept apart from the event log as Stripe's would be.
     await sql`CREATE TABLE local_customers (
       id TEXT PRIMARY KEY,

@@ -1,15 +1,23 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { table } from './dialect';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    await sql`CREATE TABLE media_uploads (
-      media_id TEXT NOT NULL,
-      account_id TEXT NOT NULL,
-      uploaded_at TEXT NOT NULL,
-      PRIMARY KEY (media_id, account_id)
-    ) STRICT`.execute(db);
-    await sql`CREATE INDEX media_uploads_by_account ON media_uploads (account_id)`.execute(db);
+    await table(
+      db,
+      db.schema
+        .createTable('media_uploads')
+        .addColumn('media_id', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('media_uploads_pkey', ['media_id', 'account_id']),
+    ).execute();
+    await db.schema
+      .createIndex('media_uploads_by_account')
+      .on('media_uploads')
+      .column('account_id')
+      .execute();
     // Photos published before uploads were recorded: the first card to show one is taken as its uploader, since
     // another account could only have copied its address after it was published.
     const published = await sql<{ stream_id: string; data: string; occurred_at: string }>`

@@ -30,8 +30,16 @@ const migrations: Record<string, Migration> = {
   '0012-drop-local-payments': m0012,
 };
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * `schema`: on PostgreSQL, the schema the migrations' own bookkeeping lives in. Kysely otherwise looks for its tables
+ * in every schema, and would take another schema's (another test run's, say) for this one's.
+ */
+export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

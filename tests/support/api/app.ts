@@ -8,7 +8,10 @@ import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
 import { openTempDatabase } from '../events/db';
 
-/** A whole app over a real SQLite file and a real outbox in a temp folder, with a clock the test moves. */
+/**
+ * A whole app over a real database (a SQLite file, or a PostgreSQL schema: tests/support/events/db.ts) and a real
+ * outbox in a temp folder, with a clock the test moves.
+ */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
   const database = await openTempDatabase();
   const outboxDir = path.join(database.dir, 'outbox');
@@ -140,8 +143,11 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     app,
     deps,
     db: database.db,
-    /** The app's SQLite connection: `PRAGMA max_page_count` on it makes writes fail as on a full disk. */
-    sqlite: database.sqlite,
+    /** The app's SQLite connection (`PRAGMA max_page_count` on it makes writes fail as on a full disk): SQLite only. */
+    get sqlite() {
+      return database.sqlite;
+    },
+    dialect: database.dialect,
     dir: database.dir,
     call,
     publishForm,

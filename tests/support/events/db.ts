@@ -1,22 +1,99 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { accountDecider } from '../../../events/account/decider';
 import { handleCommand } from '../../../events/command';
-import { type Db, type OpenedDatabase, openDatabase } from '../../../events/db';
+import { type Db, openDatabase } from '../../../events/db';
+import type { GroupCommitDriver } from '../../../events/group-commit';
+import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
 
-/** A real SQLite file in a fresh temp folder, for integration tests. */
-export async function openTempDatabase(): Promise<OpenedDatabase & { dir: string; file: string }> {
+/**
+ * Which database the integration tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names one
+ * (vitest.config.ts runs the suites listed there a second time that way, when PostgreSQL is reachable).
+ */
+export const testDatabaseUrl = () => process.env.TEST_DATABASE_URL || null;
+
+export type TestDatabase = {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  /** A temp folder of the test's own, for files beside the database (and the SQLite file itself). */
+  dir: string;
+  /** The SQLite file; empty on PostgreSQL. */
+  file: string;
+  /** SQLite's own connection and driver, for a test about SQLite itself; such a test runs on SQLite only. */
+  readonly sqlite: SQLite.Database;
+  readonly driver: GroupCommitDriver;
+  close(): Promise<void>;
+};
+
+const SQLITE_ONLY = 'This test is about SQLite itself: it runs on SQLite only (vitest.config.ts).';
+
+/**
+ * Schemas this test process has made, free for its next test. A worker runs one test file at a time, so a schema
+ * named after the worker (VITEST_POOL_ID) is only ever used by one test at once; it is emptied when taken, so a
+ * test never sees another's rows, even after a run that was killed half-way. Making and migrating a schema takes
+ * seconds; emptying one, milliseconds. `npm test` drops them all at the end (tests/support/events/postgres-teardown.ts).
+ */
+const freeSchemas: string[] = [];
+let schemasMade = 0;
+export const TEST_SCHEMA_PREFIX = 'tradecard_test_';
+
+async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string }> {
+  const schema =
+    freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
+  const opened = await openPostgresDatabase(url, { schema });
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%'`.execute(opened.db);
+  if (rows.length > 0)
+    await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY`.execute(
+      opened.db,
+    );
+  return { opened, schema };
+}
+
+/**
+ * A fresh database for one test: a SQLite file in a new temp folder, or an empty schema of its own in the
+ * PostgreSQL database TEST_DATABASE_URL names.
+ */
+export async function openTempDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-test-'));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  const url = testDatabaseUrl();
+  if (url) {
+    const { opened, schema } = await takeSchema(url);
+    return {
+      db: opened.db,
+      dialect: 'postgres',
+      dir,
+      file: '',
+      get sqlite(): SQLite.Database {
+        throw new Error(SQLITE_ONLY);
+      },
+      get driver(): GroupCommitDriver {
+        throw new Error(SQLITE_ONLY);
+      },
+      close: async () => {
+        await opened.close();
+        freeSchemas.push(schema);
+        removeDir();
+      },
+    };
+  }
   const file = path.join(dir, 'app.db');
   const opened = await openDatabase(file);
   return {
-    ...opened,
+    db: opened.db,
+    dialect: 'sqlite',
     dir,
     file,
+    sqlite: opened.sqlite,
+    driver: opened.driver,
     close: async () => {
       await opened.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeDir();
     },
   };
 }

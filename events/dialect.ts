@@ -1,0 +1,33 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * Where the code meets a difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL, ADR 023)
+ * outside the migrations (which have events/migrations/dialect.ts): reading each one's errors, and what PostgreSQL
+ * needs that SQLite's single writer gives for free.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: any database of ours, whatever its tables
+type AnyDb = Kysely<any>;
+
+export const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** A UNIQUE or PRIMARY KEY constraint refused the write: SQLite's extended codes, PostgreSQL's SQLSTATE 23505. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** An arbitrary key for the log's append lock (pg_advisory_xact_lock takes a 64-bit number). */
+const APPEND_LOCK = 7_470_201;
+
+/**
+ * On PostgreSQL, makes the transaction the only one appending to the log until it commits. Positions come from a
+ * sequence, handed out at insert and not at commit: without this, a transaction that took position 11 could commit
+ * after one that took 12, and a projector that had read up to 12 would never see 11. SQLite has one writer, so its
+ * positions always commit in order.
+ */
+export async function holdAppendLock(db: AnyDb): Promise<void> {
+  if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
+}
