@@ -1,8 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The published content of a business card (SPEC §3), as the `CardPublished` event holds it: normalised, every field
  * present, snake_case as the spec names them. Input parsing (either casing, multipart quirks) lives in input.ts.
+ * Written with zod/mini (ADR 021): the editor checks cards with these schemas, and classic zod in its first script
+ * cost /myprofile its Lighthouse budget (issue 12).
  */
 
 export const SECTION_KEYS = ['main', 'about', 'work', 'services', 'reviews', 'contact'] as const;
@@ -18,11 +20,12 @@ export const MAX_REVIEWS = 30;
 export const DEFAULT_BUTTON_COLOUR = '#F47629';
 
 /** An uploaded image: content-addressed, stored as WebP at each of `widths` (the largest is width × height). */
+const positiveInt = () => z.int().check(z.positive());
 export const imageRefSchema = z.object({
-  id: z.string().regex(/^[a-f0-9]{24}$/),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-  widths: z.array(z.number().int().positive()).min(1),
+  id: z.string().check(z.regex(/^[a-f0-9]{24}$/)),
+  width: positiveInt(),
+  height: positiveInt(),
+  widths: z.array(positiveInt()).check(z.minLength(1)),
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
@@ -30,7 +33,7 @@ export const serviceSchema = z.object({ name: z.string(), price: z.string() });
 export const reviewSchema = z.object({
   name: z.string(),
   text: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.int().check(z.gte(1), z.lte(5)),
 });
 
 export const cardContentSchema = z.object({
@@ -38,7 +41,7 @@ export const cardContentSchema = z.object({
   page_theme_variant: z.string(),
   style: z.enum(FONTS),
   text_alignment: z.enum(['left', 'center', 'right']),
-  button_bg_color: z.string().regex(/^#[0-9A-F]{6}$/),
+  button_bg_color: z.string().check(z.regex(/^#[0-9A-F]{6}$/)),
   button_text_color: z.enum(['white', 'black']),
   about_me_layout: z.string(),
   work_display_mode: z.enum(DISPLAY_MODES),
@@ -51,17 +54,17 @@ export const cardContentSchema = z.object({
   show_reviews_section: z.boolean(),
   show_contact_section: z.boolean(),
   section_order: z.array(z.enum(SECTION_KEYS)),
-  cover_photo: imageRefSchema.nullable(),
-  avatar: imageRefSchema.nullable(),
+  cover_photo: z.nullable(imageRefSchema),
+  avatar: z.nullable(imageRefSchema),
   main_heading: z.string(),
   sub_heading: z.string(),
   full_name: z.string(),
   job_title: z.string(),
   bio: z.string(),
   business_card_name: z.string(),
-  works: z.array(imageRefSchema).max(MAX_WORK_IMAGES),
-  services: z.array(serviceSchema).max(MAX_SERVICES),
-  reviews: z.array(reviewSchema).max(MAX_REVIEWS),
+  works: z.array(imageRefSchema).check(z.maxLength(MAX_WORK_IMAGES)),
+  services: z.array(serviceSchema).check(z.maxLength(MAX_SERVICES)),
+  reviews: z.array(reviewSchema).check(z.maxLength(MAX_REVIEWS)),
   contact_email: z.string(),
   phone_number: z.string(),
   facebook_url: z.string(),

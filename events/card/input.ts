@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isWebAddress } from '../web-address';
 import {
   type CardContent,
@@ -13,7 +13,8 @@ import {
 /**
  * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
  * multipart form, empty fields left out) into card fields. Images are resolved by the caller; everything here is
- * text. Every error names its field in words a tradesperson understands.
+ * text. Every error names its field in words a tradesperson understands. zod/mini, like content.ts: the editor checks
+ * drafts with the same rules before it sends them.
  */
 
 export type CardFields = Omit<CardContent, 'cover_photo' | 'avatar' | 'works'>;
@@ -30,24 +31,27 @@ export function snakeCaseKeys(raw: Record<string, unknown>): Record<string, unkn
   return out;
 }
 
+/** Classic zod's `preprocess`: `prepare` runs on the raw value before `schema` checks it. */
+const preprocess = <S extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: S) =>
+  z.pipe(z.transform(prepare), schema);
+
 const text = (label: string, max: number) =>
-  z.preprocess(
+  preprocess(
     (value) =>
       value === null || value === undefined ? '' : typeof value === 'number' ? String(value) : value,
     z
       .string({ error: `${label} must be text.` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters.`),
+      .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters.`)),
   );
 
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T, fallback: T[number]) =>
-  z.preprocess(
+  preprocess(
     (value) => (value === undefined || value === null || value === '' ? fallback : value),
     z.enum(values, { error: `${label} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}.` }),
   );
 
 const flag = (label: string) =>
-  z.preprocess(
+  preprocess(
     (value) =>
       value === undefined || value === null || value === ''
         ? true
@@ -60,13 +64,15 @@ const flag = (label: string) =>
   );
 
 const webAddress = (label: string) =>
-  text(label, 300).refine(
-    (value) => value === '' || isWebAddress(value),
-    `${label} must be a web address starting with https:// or http://.`,
+  text(label, 300).check(
+    z.refine(
+      (value) => value === '' || isWebAddress(value),
+      `${label} must be a web address starting with https:// or http://.`,
+    ),
   );
 
 const jsonList = (label: string) =>
-  z.preprocess(
+  preprocess(
     (value) => {
       if (value === undefined || value === null || value === '') return [];
       if (typeof value !== 'string') return value;
@@ -89,28 +95,51 @@ const review = z.object(
     name: text('Reviewer name', 80),
     text: text('Review text', 600),
     // SPEC §5: integer 1 to 5, clamped rather than refused.
-    rating: z.preprocess(
+    rating: preprocess(
       (value) => (value === undefined || value === null || value === '' ? 5 : Number(value)),
-      z
-        .number({ error: 'Each review rating must be a number from 1 to 5.' })
-        .refine(Number.isFinite, 'Each review rating must be a number from 1 to 5.')
-        .transform((value) => Math.min(5, Math.max(1, Math.round(value)))),
+      z.pipe(
+        z
+          .number({ error: 'Each review rating must be a number from 1 to 5.' })
+          .check(z.refine(Number.isFinite, 'Each review rating must be a number from 1 to 5.')),
+        z.transform((value: number) => Math.min(5, Math.max(1, Math.round(value)))),
+      ),
     ),
   },
   { error: 'Each review must have a name, a text and a rating.' },
 );
 
-const hexColour = z.preprocess(
+const hexColour = preprocess(
   (value) => (value === undefined || value === null || value === '' ? '#F47629' : value),
-  z
-    .string()
-    .trim()
-    .regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'Button colour must be a hex colour like #F47629.')
-    .transform((value) => {
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'Button colour must be a hex colour like #F47629.'),
+      ),
+    z.transform((value: string) => {
       const hex = value.slice(1).toUpperCase();
       return `#${hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex}`;
     }),
+  ),
 );
+
+/** A list's rows checked one by one, the empty ones dropped, then at most `max` of them. */
+const nonEmptyRows = <Row extends z.ZodMiniType>(
+  list: ReturnType<typeof jsonList>,
+  row: Row,
+  keep: (value: z.output<Row>) => boolean,
+  max: number,
+  tooMany: string,
+) =>
+  z
+    .pipe(
+      z.pipe(list, z.array(row)),
+      z.transform((rows: z.output<Row>[]) => rows.filter(keep)),
+    )
+    .check(z.refine((rows) => rows.length <= max, tooMany));
+
+const email = z.email();
 
 /**
  * Whether a typed phone number can be dialled. The API and the seed use libphonenumber's check (phone.ts); the
@@ -122,7 +151,10 @@ export type DialCheck = (typed: string) => boolean;
 const fieldsSchemaFor = (isDiallable: DialCheck) =>
   z.object({
     page_theme: choice('Page theme', ['light', 'dark'] as const, 'light'),
-    page_theme_variant: text('Theme variant', 40).transform((value) => value || 'subtle-light'),
+    page_theme_variant: z.pipe(
+      text('Theme variant', 40),
+      z.transform((value: string) => value || 'subtle-light'),
+    ),
     style: choice('Font', FONTS, 'Inter'),
     text_alignment: choice('Text alignment', ['left', 'center', 'right'] as const, 'left'),
     button_bg_color: hexColour,
@@ -137,30 +169,46 @@ const fieldsSchemaFor = (isDiallable: DialCheck) =>
     show_services_section: flag('Show services section'),
     show_reviews_section: flag('Show reviews section'),
     show_contact_section: flag('Show contact section'),
-    section_order: jsonList('Section order').transform((keys) => normaliseSectionOrder(keys.map(String))),
+    section_order: z.pipe(
+      jsonList('Section order'),
+      z.transform((keys: unknown[]) => normaliseSectionOrder(keys.map(String))),
+    ),
     main_heading: text('Main heading', 100),
     sub_heading: text('Subheading', 160),
     full_name: text('Full name', 80),
     job_title: text('Job title', 80),
     bio: text('Bio', 1500),
     business_card_name: text('Business name', 80),
-    services: jsonList('Services')
-      .pipe(z.array(service))
-      .transform((rows) => rows.filter((row) => row.name !== '' || row.price !== ''))
-      .refine((rows) => rows.length <= MAX_SERVICES, `You can list at most ${MAX_SERVICES} services.`),
-    reviews: jsonList('Reviews')
-      .pipe(z.array(review))
-      .transform((rows) => rows.filter((row) => row.name !== '' || row.text !== ''))
-      .refine((rows) => rows.length <= MAX_REVIEWS, `You can show at most ${MAX_REVIEWS} reviews.`),
-    contact_email: text('Contact email', 254)
-      .transform((value) => value.toLowerCase())
-      .refine(
-        (value) => value === '' || z.email().safeParse(value).success,
-        'Contact email must be a valid email address.',
+    services: nonEmptyRows(
+      jsonList('Services'),
+      service,
+      (row) => row.name !== '' || row.price !== '',
+      MAX_SERVICES,
+      `You can list at most ${MAX_SERVICES} services.`,
+    ),
+    reviews: nonEmptyRows(
+      jsonList('Reviews'),
+      review,
+      (row) => row.name !== '' || row.text !== '',
+      MAX_REVIEWS,
+      `You can show at most ${MAX_REVIEWS} reviews.`,
+    ),
+    contact_email: z
+      .pipe(
+        text('Contact email', 254),
+        z.transform((value: string) => value.toLowerCase()),
+      )
+      .check(
+        z.refine(
+          (value) => value === '' || email.safeParse(value).success,
+          'Contact email must be a valid email address.',
+        ),
       ),
-    phone_number: text('Phone number', 40).refine(
-      (value) => value === '' || isDiallable(value),
-      'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
+    phone_number: text('Phone number', 40).check(
+      z.refine(
+        (value) => value === '' || isDiallable(value),
+        'Phone number must be a number we can dial, like 07700 900123 or +44 7700 900123 ext. 5.',
+      ),
     ),
     facebook_url: webAddress('Facebook link'),
     instagram_url: webAddress('Instagram link'),

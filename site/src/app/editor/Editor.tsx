@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useStoreValue } from '../../lib/use-store';
 import { $session } from '../../stores/session';
 import { useMyCard, useProfile } from '../queries';
@@ -37,10 +37,6 @@ export function Editor() {
       return new Error('Could not read your page.');
     }
   }, [card.data]);
-  // The whole form and preview mount in one render, a long task on a phone. Deferred, React renders it in slices
-  // that leave the main thread free for input between them (issue 12: total blocking time), 'Loading' meanwhile.
-  const ready = useDeferredValue(saved instanceof Error ? null : saved, null);
-
   if (!user) {
     if (profile.isPending) return <p className="ed-state">Loading your editor…</p>;
     return <NotLoaded />;
@@ -56,9 +52,9 @@ export function Editor() {
       </div>
     );
   }
-  if (ready === null) return <p className="ed-state">Loading your page…</p>;
   // The draft on this device is keyed by the account whose card this is: the stored copy of the user may be
   // another account's for a moment after a switch, the card (fetched with this session) never is.
   const accountId = card.data?.user._id ?? user._id;
-  return <EditorScreen key={accountId} user={user} accountId={accountId} saved={ready} />;
+  // Drawn at once: the screen's first render is the preview alone, its form follows in slices (EditorScreen).
+  return <EditorScreen key={accountId} user={user} accountId={accountId} saved={saved} />;
 }

@@ -1,71 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { PlanButton } from '../../islands/StartTrial';
+import { lazy, Suspense } from 'react';
 import type { SessionUser } from '../../stores/session';
-import { useOrders } from '../orders/api';
-import { formatDate } from '../orders/format';
-import { KeepPlanButton } from '../orders/KeepPlanButton';
-import { syncSubscriptions } from '../orders/payment-return';
-import { planAlert } from '../orders/plan-state';
 import { TrialBanner } from './TrialBanner';
 import type { TrialStatus } from './trial';
+import { usePainted } from './use-painted';
+
+const PlanAlert = lazy(() => import('./PlanAlert'));
 
 type Props = { user: SessionUser; trial: TrialStatus };
 
 /**
- * Issue 14: the editor says when the page is at risk (a failed payment, a plan set to cancel, a trial about to
- * end) with the one thing to do about it; otherwise the trial banner as before.
+ * The trial banner at once; the plan's alerts (payment failed, set to cancel, trial ending) once the editor is on
+ * screen. They need the orders, and their buttons bring the checkout's code: asked for while the editor opened,
+ * both held its first paint back (Lighthouse, issue 12). Until the orders answer, the trial banner shows, as before.
  */
 export function PlanBanner({ user, trial }: Props) {
-  const orders = useOrders();
-  const client = useQueryClient();
-  const alert = planAlert(user, orders.data, new Date());
-
-  switch (alert?.kind) {
-    case 'past_due':
-      return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">Your last payment didn’t go through</h2>
-          <p>We’ll try again in a few days; if it still fails, your page goes offline.</p>
-          <a className="button" href="/billing">
-            Update your card
-          </a>
-        </section>
-      );
-    case 'unpaid':
-      return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">Your page is offline: your payment didn’t go through</h2>
-          <p>Your plan and everything on your page are kept. Update your card and we’ll charge it now.</p>
-          <a className="button" href="/billing">
-            Update your card
-          </a>
-        </section>
-      );
-    case 'cancelling':
-      return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">Your plan is set to cancel</h2>
-          <p id="plan-banner-ends">
-            Your page goes offline on {formatDate(alert.endsOn)}. Keep your plan to keep it live.
-          </p>
-          <KeepPlanButton
-            orderId={alert.orderId}
-            describedBy="plan-banner-ends"
-            onKept={() => syncSubscriptions(client)}
-          />
-        </section>
-      );
-    case 'trial_ending':
-      return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">
-            Your free trial ends in {alert.daysLeft === 1 ? '1 day' : `${alert.daysLeft} days`}
-          </h2>
-          <p>Subscribe before {formatDate(alert.endsOn)} to keep your page live.</p>
-          <PlanButton offer={{ kind: 'subscribe' }} />
-        </section>
-      );
-    default:
-      return <TrialBanner status={trial} />;
-  }
+  const painted = usePainted();
+  const trialBanner = <TrialBanner status={trial} />;
+  if (!painted) return trialBanner;
+  return (
+    <Suspense fallback={trialBanner}>
+      <PlanAlert user={user} trial={trial} />
+    </Suspense>
+  );
 }

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultCardContent } from '../../../../events/card/content';
+import { parseCardFields } from '../../../../events/card/input';
 import { filledDraft, picked, storedRef } from '../../../../tests/support/site/draft';
 import { isDirty } from './dirty';
 import { draftFromContent, emptyDraft, emptyReview, emptyService } from './draft';
 import { editorReducer, initialEditorState } from './reducer';
+
+// The real parser, watched: a draft that is its baseline must not be read at all.
+vi.mock('../../../../events/card/input', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../../events/card/input')>();
+  return { ...actual, parseCardFields: vi.fn(actual.parseCardFields) };
+});
 
 describe('isDirty', () => {
   it('is false for a draft just loaded, whatever keys its rows got', () => {
@@ -50,5 +57,14 @@ describe('isDirty', () => {
 
   it('treats an untouched new editor as unchanged', () => {
     expect(isDirty(emptyDraft(), emptyDraft())).toBe(false);
+  });
+
+  it('reads a draft that is its own baseline not at all, and any other draft through the API’s parser', () => {
+    const { draft, baseline } = initialEditorState(filledDraft());
+    vi.mocked(parseCardFields).mockClear();
+    expect(isDirty(draft, baseline)).toBe(false);
+    expect(parseCardFields).not.toHaveBeenCalled();
+    expect(isDirty({ ...draft }, baseline)).toBe(false);
+    expect(parseCardFields).toHaveBeenCalledTimes(2);
   });
 });

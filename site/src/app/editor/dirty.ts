@@ -22,5 +22,10 @@ export function fingerprint(draft: Draft): string {
   });
 }
 
-/** SPEC §4: Publish is refused when nothing changed since the card was loaded or last published. */
-export const isDirty = (draft: Draft, baseline: Draft) => fingerprint(draft) !== fingerprint(baseline);
+/**
+ * SPEC §4: Publish is refused when nothing changed since the card was loaded or last published. A draft that is its
+ * baseline (as loaded, or reset) is clean without being read: reading both through the API's parser was work on the
+ * editor's first render, where they always are one (Lighthouse, issue 12).
+ */
+export const isDirty = (draft: Draft, baseline: Draft) =>
+  draft !== baseline && fingerprint(draft) !== fingerprint(baseline);

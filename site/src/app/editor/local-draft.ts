@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type CardContent, cardContentSchema, type ImageRef } from '../../../../events/card/content';
 import { type Draft, draftFromContent, type EditorImage, storedRef } from './draft';
 
@@ -18,7 +18,7 @@ const storedDraftSchema = z.object({
   savedAt: z.string(),
   content: cardContentSchema,
   /** Photos picked in the editor, not yet uploaded, that could not be kept: cover, profile photo, work photos. */
-  leftOut: z.object({ cover_photo: z.boolean(), avatar: z.boolean(), works: z.number().int().min(0) }),
+  leftOut: z.object({ cover_photo: z.boolean(), avatar: z.boolean(), works: z.int().check(z.gte(0)) }),
 });
 type StoredDraft = z.infer<typeof storedDraftSchema>;
 

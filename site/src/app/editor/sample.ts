@@ -1,4 +1,4 @@
-import { type CardContent, cardContentSchema } from '../../../../events/card/content';
+import type { CardContent } from '../../../../events/card/content';
 import { defaultCardFields, parseCardFields } from '../../../../events/card/input';
 import type { DisplayCard, ImageSource } from '../../../../renderer/profile/view-model';
 import {
@@ -52,6 +52,6 @@ export function sampleCard(): DisplayCard {
  */
 export function startingContent(saved: SavedCard): CardContent {
   if (saved.isPublished) return saved.content;
-  const look = cardContentSchema.pick({ style: true, button_text_color: true }).parse(sampleFields());
-  return { ...saved.content, ...look };
+  const { style, button_text_color } = sampleFields();
+  return { ...saved.content, style, button_text_color };
 }

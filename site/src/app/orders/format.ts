@@ -11,26 +11,26 @@ export function formatMoney(minor: number | null | undefined, currency: string |
   }
 }
 
-// UK customers and a UK business: dates read the same whichever machine shows them.
-const DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const SHORT_DATE = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+/**
+ * UK customers and a UK business: dates read the same whichever machine shows them. Each formatter is built on first
+ * use: building one loads ICU's time-zone data, tens of milliseconds on a phone, and the editor imports this file
+ * for a banner that rarely shows a date (Lighthouse on /myprofile, issue 12).
+ */
+function londonDates(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date) => {
+    formatter ??= new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' });
+    return formatter.format(date);
+  };
+}
+const longDate = londonDates({ day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = londonDates({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateTime = londonDates({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/London',
 });
 
 const parse = (value: string | Date | null | undefined): Date | null => {
@@ -42,19 +42,19 @@ const parse = (value: string | Date | null | undefined): Date | null => {
 /** '14 March 2026', or '—' when there is no date to show. */
 export const formatDate = (value: string | Date | null | undefined) => {
   const date = parse(value);
-  return date ? DATE.format(date) : '—';
+  return date ? longDate(date) : '—';
 };
 
 /** '14 Mar 2026', where a table column is narrow. */
 export const formatShortDate = (value: string | Date | null | undefined) => {
   const date = parse(value);
-  return date ? SHORT_DATE.format(date) : '—';
+  return date ? shortDate(date) : '—';
 };
 
 /** '14 Mar 2026, 09:30', for the admin's order times. */
 export const formatDateTime = (value: string | Date | null | undefined) => {
   const date = parse(value);
-  return date ? DATE_TIME.format(date) : '—';
+  return date ? dateTime(date) : '—';
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
