@@ -11,6 +11,19 @@ import type { TrialStatus } from './trial';
 
 type Props = { user: SessionUser; trial: TrialStatus };
 
+/** A payment that failed: what it means for the page, and the one thing to do (a new card on the billing page). */
+function UpdateCard({ title, text }: { title: string; text: string }) {
+  return (
+    <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
+      <h2 id="plan-banner-title">{title}</h2>
+      <p>{text}</p>
+      <a className="button" href="/billing">
+        Update your card
+      </a>
+    </section>
+  );
+}
+
 /**
  * Issue 14: the editor says when the page is at risk (a failed payment, a plan kept unpaid, a plan set to cancel,
  * a trial about to end) with the one thing to do about it; otherwise the trial banner as before. Loaded by PlanBanner once the
@@ -24,23 +37,17 @@ export default function PlanAlert({ user, trial }: Props) {
   switch (alert?.kind) {
     case 'past_due':
       return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">Your last payment didn’t go through</h2>
-          <p>We’ll try again in a few days; if it still fails, your page goes offline.</p>
-          <a className="button" href="/billing">
-            Update your card
-          </a>
-        </section>
+        <UpdateCard
+          title="Your last payment didn’t go through"
+          text="We’ll try again in a few days; if it still fails, your page goes offline."
+        />
       );
     case 'unpaid':
       return (
-        <section className="ed-banner ed-banner--warn" aria-labelledby="plan-banner-title">
-          <h2 id="plan-banner-title">Your page is offline: your payment didn’t go through</h2>
-          <p>Your plan and everything on your page are kept. Update your card and we’ll charge it now.</p>
-          <a className="button" href="/billing">
-            Update your card
-          </a>
-        </section>
+        <UpdateCard
+          title="Your page is offline: your payment didn’t go through"
+          text="Your plan and everything on your page are kept. Update your card and we’ll charge it now."
+        />
       );
     case 'cancelling':
       return (
