@@ -84,6 +84,7 @@ type Props = { label: string };
 /** On the public plan page, where the stored user (and, for a plan, its orders) is all there is to go on. */
 export default function StartTrial({ label }: Props) {
   const user = useStoreValue($session, null)?.user;
-  const orders = usePlanOrders(user?.isSubscribed === true);
+  // Anyone who has had a trial may have a plan the provider kept unpaid: a new card, not a second plan (planOffer).
+  const orders = usePlanOrders(user?.isSubscribed === true || Boolean(user?.trialExpires));
   return <PlanButton offer={planOffer(user, orders.data)} trialLabel={label} onKept={orders.reload} />;
 }

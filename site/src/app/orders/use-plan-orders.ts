@@ -5,8 +5,9 @@ import { stamped } from '../queries';
 import { LOAD_FAILED } from './api';
 
 /**
- * The signed-in person's orders for a public page's plan button, which has no query cache: read only when they have
- * a plan (to know whether it is set to cancel). A failed read leaves the button as the stored user describes it.
+ * The signed-in person's orders for a public page's plan button, which has no query cache: read only when they may
+ * have a plan (to know whether it is set to cancel, or kept unpaid). A failed read leaves the button as the stored
+ * user describes it.
  */
 export function usePlanOrders(hasPlan: boolean) {
   const [data, setData] = useState<Order[] | undefined>(undefined);
