@@ -13,6 +13,7 @@ const exclude = ['**/node_modules/**', 'data/**', 'site/dist/**'];
  * stops using SQLite-only SQL; a suite about SQLite itself (its driver, WAL, backups) stays SQLite's only.
  */
 const POSTGRES_SUITES = [
+  'api/auth/session-cookie.test.ts',
   'api/card-images.test.ts',
   'api/grant-admin.test.ts',
   'api/mail/delivery.test.ts',
@@ -20,10 +21,13 @@ const POSTGRES_SUITES = [
   'api/media/files.test.ts',
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',
+  'api/media/owners.test.ts',
   'api/media/stored.test.ts',
   'api/media/sweep.test.ts',
   'api/metrics.test.ts',
   'api/payments/create.test.ts',
+  'api/payments/end-subscriptions.test.ts',
+  'api/public-files.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',
   'api/routes/card-orders.test.ts',
@@ -34,6 +38,8 @@ const POSTGRES_SUITES = [
   'api/routes/offset-clock.test.ts',
   'api/routes/password-reset.test.ts',
   'api/routes/payment-method.test.ts',
+  'api/routes/resume-subscription.test.ts',
+  'api/routes/stripe-webhooks.test.ts',
   'api/routes/subscriptions.test.ts',
   'api/security-headers.test.ts',
   'api/site-files.test.ts',

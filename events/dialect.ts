@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 
 /**
  * Where the code meets a difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL, ADR 023)
@@ -30,4 +30,12 @@ const APPEND_LOCK = 7_470_201;
  */
 export async function holdAppendLock(db: AnyDb): Promise<void> {
   if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
+}
+
+/** One top-level text field of a JSON text column: SQLite's json_extract, PostgreSQL's ->> on the column as jsonb. */
+export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<string | null> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`Not a JSON field name we read: ${field}`);
+  return isPostgres(db)
+    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(field)})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
 }

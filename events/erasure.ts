@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonField } from './dialect';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import type { Db } from './db';
@@ -84,8 +85,8 @@ export async function redactAccountEvents(
         eb.and([
           eb('type', '=', 'ContactMessageReceived'),
           eb.or([
-            eb(sql`json_extract(data, '$.accountId')`, '=', accountId),
-            eb(sql`lower(json_extract(data, '$.email'))`, '=', email.toLowerCase()),
+            eb(jsonField(trx, 'data', 'accountId'), '=', accountId),
+            eb(sql`lower(${jsonField(trx, 'data', 'email')})`, '=', email.toLowerCase()),
           ]),
         ]),
       ]),
