@@ -169,7 +169,10 @@ export function pageDownUnpaidMail(facts: {
     ? `so your page stays live only until your free trial ends on ${longDateTime(trialRunsUntil)}.`
     : `so your page is offline: ${OFFLINE}.`;
   return compose({
-    subject: 'Your TradeCard payment didn’t go through: your page is offline',
+    // A free trial that still runs keeps the page up: the subject says offline only when it is.
+    subject: trialRunsUntil
+      ? 'Your TradeCard payment didn’t go through: your page goes offline when your trial ends'
+      : 'Your TradeCard payment didn’t go through: your page is offline',
     name,
     lines: [
       `We tried your card several times but couldn’t take your ${formatPounds(amount)} payment for your TradeCard plan, ${page}`,
