@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { jsonField } from './dialect';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import type { Db } from './db';
 import { fold } from './decider';
+import { jsonField } from './dialect';
 import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
