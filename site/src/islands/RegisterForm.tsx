@@ -11,7 +11,8 @@ import { UsernameField } from '../auth/UsernameField';
 import { registerAnswerLater } from '../lib/answers-later';
 import { ApiError, callApi, NO_RESPONSE } from '../lib/api';
 import { PATHS } from '../lib/routes';
-import { signIn } from '../stores/session';
+import { THEN_PARAM } from '../stores/post-auth';
+import { $session, signIn } from '../stores/session';
 import { toast } from '../stores/toasts';
 
 type Props = { publicOrigin: string };
@@ -35,6 +36,11 @@ export default function RegisterForm({ publicOrigin }: Props) {
 
   useEffect(() => {
     setLoginHref(`${PATHS.login}${window.location.search}`);
+    // A plan button tapped before its script ran brings signed-in people here too (islands/StartTrial): nothing to
+    // sign up for, so their plan starts now.
+    const session = $session.get();
+    if (session && new URLSearchParams(window.location.search).get(THEN_PARAM) === 'subscribe')
+      void runPostAuthAction(session.user);
   }, []);
 
   async function submit(event: FormEvent) {
