@@ -14,7 +14,9 @@ const exclude = ['**/node_modules/**', 'data/**', 'site/dist/**'];
  */
 const POSTGRES_SUITES = [
   'api/auth/session-cookie.test.ts',
+  'api/postgres-failure.test.ts',
   'api/card-images.test.ts',
+  'api/data-dir.test.ts',
   'api/grant-admin.test.ts',
   'api/mail/delivery.test.ts',
   'api/mail/queue.test.ts',

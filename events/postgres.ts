@@ -15,6 +15,12 @@ export type OpenedPostgres = {
   close(): Promise<void>;
 };
 
+/**
+ * pg waits for a connection forever by default: a server that is down would hang start-up, and every request after
+ * it, without a word. Ten seconds is long enough for a failover, short enough for an operator to be told.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Connections per process: a request holds one only for its transaction, and the projector and scheduler one each. */
 const POOL_SIZE = 10;
 
@@ -24,13 +30,13 @@ const POOL_SIZE = 10;
  */
 export async function openPostgresDatabase(
   url: string,
-  options: { schema?: string } = {},
+  options: { schema?: string; onIdleError?: (error: Error) => void } = {},
 ): Promise<OpenedPostgres> {
-  const { schema } = options;
+  const { schema, onIdleError } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`A schema name is lower-case letters, digits and underscores, not “${schema}”.`);
   if (schema) {
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -41,8 +47,13 @@ export async function openPostgresDatabase(
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'tradecard',
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the server drops (a restart, a failover) is reported on the pool; unheard, Node would end
+  // the process over it. The pool replaces it at the next checkout, so it is only worth a log line.
+  pool.on('error', (error) => onIdleError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const { rows } = await pool.query<{ schema: string }>('SELECT current_schema() AS schema');
