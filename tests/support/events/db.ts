@@ -25,6 +25,8 @@ export type TestDatabase = {
   /** SQLite's own connection and driver, for a test about SQLite itself; such a test runs on SQLite only. */
   readonly sqlite: SQLite.Database;
   readonly driver: GroupCommitDriver;
+  /** Another connection to the same database, as a second process (a server beside a script) would have. */
+  openAnother(): Promise<{ db: Db; sqlite?: SQLite.Database; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
       get driver(): GroupCommitDriver {
         throw new Error(SQLITE_ONLY);
       },
+      openAnother: () => openPostgresDatabase(url, { schema }),
       close: async () => {
         await opened.close();
         freeSchemas.push(schema);
@@ -91,6 +94,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
     file,
     sqlite: opened.sqlite,
     driver: opened.driver,
+    openAnother: () => openDatabase(file),
     close: async () => {
       await opened.close();
       removeDir();
