@@ -58,6 +58,9 @@ const POSTGRES_SUITES = [
   'renderer/projector.test.ts',
 ];
 
+/** Suites about both databases at once (a SQLite install moved into PostgreSQL): the PostgreSQL run's only. */
+const POSTGRES_ONLY = ['events/move-to-postgres.test.ts'];
+
 const POSTGRES_URL = testPostgresUrl();
 
 /** Whether PostgreSQL answers: without it the PostgreSQL run is skipped, and says so, rather than failing. */
@@ -88,14 +91,22 @@ export default defineConfig(async () => ({
   test: {
     projects: [
       // TEST_DATABASE_URL names the PostgreSQL run's database; exported in the shell, it must not move this run too.
-      { test: { ...shared, name: 'sqlite', include, env: { TEST_DATABASE_URL: '' } } },
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include,
+          exclude: [...exclude, ...POSTGRES_ONLY],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
       ...((await postgresReachable(POSTGRES_URL))
         ? [
             {
               test: {
                 ...shared,
                 name: 'postgres',
-                include: POSTGRES_SUITES,
+                include: [...POSTGRES_SUITES, ...POSTGRES_ONLY],
                 env: { TEST_DATABASE_URL: POSTGRES_URL },
                 globalSetup: ['tests/support/events/postgres-teardown.ts'],
               },

@@ -50,6 +50,20 @@ export function compileInserts(db: Db, table: string, rows: Record<string, unkno
   return queries;
 }
 
+/** compileInserts for rows of several tables. */
+export function compileInsertsByTable(
+  db: Db,
+  rows: { table: string; row: Record<string, unknown> }[],
+): CompiledQuery[] {
+  const byTable = new Map<string, Record<string, unknown>[]>();
+  for (const { table, row } of rows) {
+    const list = byTable.get(table);
+    if (list) list.push(row);
+    else byTable.set(table, [row]);
+  }
+  return [...byTable].flatMap(([table, tableRows]) => compileInserts(db, table, tableRows));
+}
+
 /** Folds each stream from its first event; read models are a pure function of one stream's events. */
 export async function foldStreams(db: Db, streamIds: Iterable<string>): Promise<FoldedRow[]> {
   const folded: FoldedRow[] = [];

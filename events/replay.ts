@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
 import { holdAppendLock, isLockTimeout } from './dialect';
+import { foldWholeLog } from './fold-log';
 import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
 import { catchUpShadows, streamsChangedAfter } from './replay-catch-up';
 import { type ReplayDialect, replayDialect } from './replay-dialect';
 import { OLD_PREFIX, SHADOW_PREFIX } from './replay-names';
-import { compileInserts, foldStreams, writeFolded } from './replay-rows';
+import { compileInsertsByTable, foldStreams, writeFolded } from './replay-rows';
 import { adaptiveBatch, type LockTimes, newLockTimes, timedWrite } from './replay-transaction';
-import { lastGlobalPosition, type ProjectedEvent, readStreamsForProjection } from './store';
+import { lastGlobalPosition } from './store';
 
 export type ReplayReport = { events: number; rows: Record<string, number>; lock: LockTimes };
 export type ReplayOptions = { onProgress?: (events: number) => void | Promise<void> };
@@ -32,13 +33,7 @@ async function buildShadows(db: Db, times: LockTimes, options: ReplayOptions): P
   const flush = async (atLeast: number) => {
     while (pending.length > 0 && pending.length >= atLeast) {
       const rows = pending.splice(0, batch.size());
-      const byTable = new Map<string, Record<string, unknown>[]>();
-      for (const { table, row } of rows) {
-        const list = byTable.get(table);
-        if (list) list.push(row);
-        else byTable.set(table, [row]);
-      }
-      const queries = [...byTable].flatMap(([table, tableRows]) => compileInserts(db, table, tableRows));
+      const queries = compileInsertsByTable(db, rows);
       await timedWrite(db, times, 'build', async (trx) => {
         for (const query of queries) await trx.executeQuery(query);
       });
@@ -47,32 +42,14 @@ async function buildShadows(db: Db, times: LockTimes, options: ReplayOptions): P
     }
   };
 
-  type OpenStream = { id: string; states: Map<ReadModel<unknown>, unknown> };
-  let stream = null as OpenStream | null;
-  const finishStream = () => {
-    for (const [model, state] of stream?.states ?? []) {
-      const row = model.toRow(state);
-      if (row) pending.push({ table: shadowOf(model), row });
-    }
-  };
   let events = 0;
-  for await (const read of readStreamsForProjection(db)) {
-    events += read.length;
-    for (const event of read as ProjectedEvent[]) {
-      if (stream?.id !== event.streamId) {
-        finishStream();
-        const owners = readModels.filter((model) => model.owns(event.streamId));
-        stream = {
-          id: event.streamId,
-          states: new Map(owners.map((model) => [model, model.initialState()])),
-        };
-      }
-      for (const [model, state] of stream.states) stream.states.set(model, model.evolve(state, event));
-    }
+  for await (const folded of foldWholeLog(db)) {
+    events = folded.events;
+    for (const { model, row } of folded.rows) pending.push({ table: shadowOf(model), row });
+    if (folded.done) break;
     await flush(batch.size());
     await options.onProgress?.(events);
   }
-  finishStream();
   await flush(1);
   return events;
 }

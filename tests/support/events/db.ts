@@ -58,12 +58,13 @@ async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema
 
 /**
  * A fresh database for one test: a SQLite file in a new temp folder, or an empty schema of its own in the
- * PostgreSQL database TEST_DATABASE_URL names.
+ * PostgreSQL database TEST_DATABASE_URL names (SQLite whatever it names, with `dialect: 'sqlite'`).
  */
-export async function openTempDatabase(): Promise<TestDatabase> {
+export async function openTempDatabase(options: { dialect?: 'sqlite' } = {}): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-test-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
-  const url = testDatabaseUrl();
+  // A test about both databases at once (the move to PostgreSQL) asks for SQLite beside the run's PostgreSQL.
+  const url = options.dialect === 'sqlite' ? null : testDatabaseUrl();
   if (url) {
     const { opened, schema } = await takeSchema(url);
     return {
