@@ -59,7 +59,7 @@ const POSTGRES_SUITES = [
 ];
 
 /** Suites about both databases at once (a SQLite install moved into PostgreSQL): the PostgreSQL run's only. */
-const POSTGRES_ONLY = ['events/move-to-postgres.test.ts'];
+const POSTGRES_ONLY = ['events/move-to-postgres.test.ts', 'scripts/migrate-to-postgres.test.ts'];
 
 const POSTGRES_URL = testPostgresUrl();
 

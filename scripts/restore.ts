@@ -9,6 +9,7 @@ import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
 import { openDatabase } from '../events/db';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
+import { serverRunning } from './server-running';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
@@ -20,18 +21,7 @@ if (!backup) {
 }
 const env = readEnvOrExit();
 
-function serverRunning(): boolean {
-  const pidFile = path.join(env.dataDir, 'server.pid');
-  if (!fs.existsSync(pidFile)) return false;
-  try {
-    process.kill(Number(fs.readFileSync(pidFile, 'utf8')), 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-if (serverRunning()) {
+if (serverRunning(env.dataDir)) {
   console.error('The server is running on this data folder. Stop it (Ctrl-C) before restoring.');
   process.exit(1);
 }
