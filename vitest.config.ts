@@ -58,8 +58,13 @@ const POSTGRES_SUITES = [
   'renderer/projector.test.ts',
 ];
 
-/** Suites about both databases at once (a SQLite install moved into PostgreSQL): the PostgreSQL run's only. */
-const POSTGRES_ONLY = ['events/move-to-postgres.test.ts', 'scripts/migrate-to-postgres.test.ts'];
+/** Suites about PostgreSQL itself (its backups), or both databases at once (a SQLite install moved into it). */
+const POSTGRES_ONLY = [
+  'events/backup-postgres.test.ts',
+  'events/move-to-postgres.test.ts',
+  'scripts/backup-postgres.test.ts',
+  'scripts/migrate-to-postgres.test.ts',
+];
 
 const POSTGRES_URL = testPostgresUrl();
 

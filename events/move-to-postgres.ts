@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from './db';
 import { holdAppendLock, isPostgres } from './dialect';
 import { foldWholeLog } from './fold-log';
+import { continueIdentities } from './postgres';
 import { readModels } from './read-models';
 import { compileInserts, compileInsertsByTable } from './replay-rows';
 import type { Database } from './schema';
@@ -70,7 +71,7 @@ export async function moveToPostgres(source: Db, target: Db, options: MoveOption
         copied[table] = await copyTable(from, to, table, key ?? []);
         await options.onProgress?.(table);
       }
-      await continueIdentitiesAfterCopiedRows(to);
+      await continueIdentities(to);
       const { events, rebuilt } = await foldIntoReadModels(to);
       await options.onProgress?.('read models');
       return { copied, rebuilt, events };
@@ -130,16 +131,6 @@ async function copyTable(from: Db, to: Db, table: string, key: string[]): Promis
     if (!last || rows.length < COPY_BATCH) return copied;
     after = key.map((column) => last[column]);
   }
-}
-
-/** An identity column hands out its next value after the copied rows' largest, not from 1 again. */
-async function continueIdentitiesAfterCopiedRows(to: Db): Promise<void> {
-  const { rows } = await sql<{ table: string; column: string }>`
-    SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
-    WHERE table_schema = current_schema() AND is_identity = 'YES'`.execute(to);
-  for (const { table, column } of rows)
-    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE(MAX(${sql.ref(column)}), 0) + 1, false)
-      FROM ${sql.table(table)}`.execute(to);
 }
 
 async function foldIntoReadModels(to: Db): Promise<{ events: number; rebuilt: Record<string, number> }> {

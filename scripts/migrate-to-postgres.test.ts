@@ -1,15 +1,16 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../events/db';
 import { readAll } from '../events/store';
-import { openTempDatabase, registerTestAccount, type TestDatabase } from '../tests/support/events/db';
+import {
+  openTempDatabase,
+  registerTestAccount,
+  schemaUrl,
+  type TestDatabase,
+} from '../tests/support/events/db';
+import { runScript } from '../tests/support/scripts/run';
 
 // Runs in the PostgreSQL project only (vitest.config.ts): the command moves a SQLite file into the run's PostgreSQL.
-const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 let target: TestDatabase;
 beforeEach(async () => {
@@ -19,16 +20,7 @@ afterEach(async () => {
   await target.close();
 });
 
-/** The run's PostgreSQL, with every connection in the test's own schema, as an operator's URL would name one. */
-async function targetUrl(): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(target.db);
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
-  url.searchParams.set('options', `-c search_path=${rows[0]?.schema}`);
-  return url.toString();
-}
-
-const migrate = (...args: string[]) =>
-  run(tsx, ['scripts/migrate-to-postgres.ts', ...args], { env: { ...process.env, DATA_DIR: target.dir } });
+const migrate = (...args: string[]) => runScript('migrate-to-postgres', args, { DATA_DIR: target.dir });
 
 const eventsOf = async (db: TestDatabase['db']) => {
   const events = [];
@@ -41,7 +33,7 @@ describe('npm run migrate-to-postgres, as run from the shell', () => {
     const source = await openDatabase(path.join(target.dir, 'app.db'));
     try {
       for (let i = 0; i < 3; i++) await registerTestAccount(source.db, i);
-      const url = await targetUrl();
+      const url = await schemaUrl(target.db);
       const moved = await migrate('--to', url);
       expect(moved.stdout).toContain('Moved 3 events');
       expect(moved.stdout).toMatch(/Rebuilt from the log: users 3,/);
@@ -59,9 +51,7 @@ describe('npm run migrate-to-postgres, as run from the shell', () => {
 
   it('says how to name the database when neither --to nor DATABASE_URL does', async () => {
     await expect(
-      run(tsx, ['scripts/migrate-to-postgres.ts'], {
-        env: { ...process.env, DATA_DIR: target.dir, DATABASE_URL: '' },
-      }),
+      runScript('migrate-to-postgres', [], { DATA_DIR: target.dir, DATABASE_URL: '' }),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--to postgres://') });
   });
 });

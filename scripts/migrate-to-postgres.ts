@@ -5,6 +5,7 @@ import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { openDatabase } from '../events/db';
 import { moveToPostgres } from '../events/move-to-postgres';
 import { openPostgresDatabase } from '../events/postgres';
+import { databaseUrl } from './database-url';
 import { serverRunning } from './server-running';
 
 // The database and its copies are the owner's only (api/file-modes.ts).
@@ -14,7 +15,7 @@ process.umask(OWNER_ONLY_UMASK);
 // back are copied, the read models rebuilt from the copied log (events/move-to-postgres.ts). Photos and pages stay
 // in DATA_DIR. The SQLite file is only read: until DATABASE_URL points the server at PostgreSQL, nothing changes.
 const { values } = parseArgs({ options: { to: { type: 'string' } } });
-const url = values.to ?? process.env.DATABASE_URL;
+const url = values.to ?? databaseUrl();
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
   console.error('Usage: npm run migrate-to-postgres -- --to postgres://user@host:5432/database');
   console.error('       (or set DATABASE_URL). Stop the server first; the database must be empty.');

@@ -8,6 +8,7 @@ import { handleCommand } from '../../../events/command';
 import { type Db, openDatabase } from '../../../events/db';
 import type { GroupCommitDriver } from '../../../events/group-commit';
 import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
+import { testPostgresUrl } from './postgres-url';
 
 /**
  * Which database the integration tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names one
@@ -117,4 +118,16 @@ export async function registerTestAccount(db: Db, i: number | string, now = new 
     },
     now,
   });
+}
+
+/**
+ * A URL for the run's PostgreSQL whose every connection works in the schema `db` works in (a test's own), as an
+ * operator's DATABASE_URL names one database: for scripts run from the shell.
+ */
+export async function schemaUrl(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const url = new URL(testPostgresUrl());
+  // Percent-encoded: libpq, unlike URLSearchParams, reads no + as a space.
+  url.search = `options=${encodeURIComponent(`-c search_path=${rows[0]?.schema}`)}`;
+  return url.toString();
 }
