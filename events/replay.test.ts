@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase } from '../tests/support/events/db';
+import { openTempDatabase, testDatabaseUrl } from '../tests/support/events/db';
 import { appendAccounts, readModelRows, schemaEntries } from '../tests/support/replay/log';
 import { accountDecider } from './account/decider';
 import { handleCommand } from './command';
@@ -253,6 +253,55 @@ describe('replay beside a live server', () => {
       await sql`DROP TABLE notes`.execute(t.db);
     }
   });
+});
+
+/** Until the swap waits for a lock on a read model (PostgreSQL's catalogue says so). */
+async function swapWaiting(db: Db): Promise<void> {
+  for (;;) {
+    const { rows } = await sql`SELECT 1 FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+      WHERE NOT l.granted AND l.mode = 'AccessExclusiveLock' AND d.datname = current_database()`.execute(db);
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('replay beside a live server, on PostgreSQL', () => {
+  it.skipIf(!testDatabaseUrl())(
+    'gives way to a server transaction that read a read model and then appends, which never fails',
+    async () => {
+      await appendAccounts(t.db, 'a', 400);
+      await seed();
+      const server = await t.openAnother();
+      try {
+        let swapIsWaiting = () => {};
+        const waited = new Promise<void>((resolve) => {
+          swapIsWaiting = resolve;
+        });
+        // Reads users (a lock the swap's rename waits for), then appends (the lock the swap holds meanwhile).
+        const request = server.db.transaction().execute(async (trx) => {
+          await trx.selectFrom('users').select('id').limit(1).execute();
+          await waited;
+          return rename(trx, 'a00001', 'During the swap');
+        });
+        const replayed = replay(t.db);
+        await swapWaiting(t.db);
+        swapIsWaiting();
+        await expect(request).resolves.toMatchObject({ duplicate: false });
+        await replayed;
+      } finally {
+        await server.close();
+      }
+      const users = await t.db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('id', '=', 'a00001')
+        .execute();
+      expect(users).toEqual([{ id: 'a00001', name: 'During the swap' }]);
+      const beside = await readModelRows(t.db);
+      await replay(t.db);
+      expect(await readModelRows(t.db)).toEqual(beside);
+    },
+  );
 });
 
 describe('erasure', () => {
