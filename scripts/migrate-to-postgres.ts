@@ -38,7 +38,11 @@ try {
   const target = await openPostgresDatabase(url);
   try {
     const started = performance.now();
-    const report = await moveToPostgres(source.db, target.db);
+    // Nothing is committed until the last step: stopped before it, the database is as empty as it was.
+    const report = await moveToPostgres(source.db, target.db, {
+      onProgress: (step) =>
+        console.log(`  ${step}: done (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+    });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const list = (counts: Record<string, number>) =>
       Object.entries(counts)
