@@ -62,7 +62,7 @@ const POSTGRES_SUITES = [
 const POSTGRES_ONLY = [
   'events/backup-postgres.test.ts',
   'events/move-to-postgres.test.ts',
-  'scripts/backup-postgres.test.ts',
+  'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',
 ];
 

@@ -8,7 +8,6 @@ import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/crea
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
 import { backupPostgres } from '../events/backup-postgres';
-import { databaseUrl } from './database-url';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
@@ -39,7 +38,7 @@ async function backupOfPostgres(url: string, destination: string): Promise<strin
 }
 
 try {
-  const url = databaseUrl();
+  const url = env.DATABASE_URL;
   const database = url ? await backupOfPostgres(url, destination) : await backupSqlite(env, destination);
   // Uploaded photos are not in the log; pages can be re-rendered, photos cannot.
   const media = await copyMissingMedia(

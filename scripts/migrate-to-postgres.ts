@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
+import { postgresOpenFailure } from '../api/postgres-failure';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { openDatabase } from '../events/db';
 import { moveToPostgres } from '../events/move-to-postgres';
 import { openPostgresDatabase } from '../events/postgres';
-import { databaseUrl } from './database-url';
 import { serverRunning } from './server-running';
 
 // The database and its copies are the owner's only (api/file-modes.ts).
@@ -15,13 +15,13 @@ process.umask(OWNER_ONLY_UMASK);
 // back are copied, the read models rebuilt from the copied log (events/move-to-postgres.ts). Photos and pages stay
 // in DATA_DIR. The SQLite file is only read: until DATABASE_URL points the server at PostgreSQL, nothing changes.
 const { values } = parseArgs({ options: { to: { type: 'string' } } });
-const url = values.to ?? databaseUrl();
+const env = readEnvOrExit();
+const url = values.to ?? env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:\/\//.test(url)) {
   console.error('Usage: npm run migrate-to-postgres -- --to postgres://user@host:5432/database');
   console.error('       (or set DATABASE_URL). Stop the server first; the database must be empty.');
   process.exit(2);
 }
-const env = readEnvOrExit();
 if (serverRunning(env.dataDir)) {
   console.error('The server is running on this data folder. Stop it (Ctrl-C) before moving its database.');
   process.exit(1);
@@ -35,7 +35,9 @@ if (!fs.existsSync(file)) {
 // Brings an older install's schema up to date first, so both sides have the same tables and columns.
 const source = await openDatabase(file);
 try {
-  const target = await openPostgresDatabase(url);
+  const target = await openPostgresDatabase(url).catch((error: unknown) => {
+    throw postgresOpenFailure(url, error) ?? error;
+  });
   try {
     const started = performance.now();
     // Nothing is committed until the last step: stopped before it, the database is as empty as it was.

@@ -4,14 +4,11 @@ import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
-import { databaseFile, readEnvOrExit } from '../api/runtime';
+import { databaseFile, openDataDatabase, readEnvOrExit } from '../api/runtime';
 import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
 import { restorePostgres } from '../events/backup-postgres';
-import { openDatabase } from '../events/db';
-import { openPostgresDatabase } from '../events/postgres';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
-import { databaseUrl } from './database-url';
 import { serverRunning } from './server-running';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
@@ -35,7 +32,6 @@ async function restoreSqlite(backup: string, now: Date) {
   return {
     events,
     kept: previous && `The database it replaced is kept at ${previous}.`,
-    open: () => openDatabase(file),
   };
 }
 
@@ -47,19 +43,18 @@ async function restoreOfPostgres(backup: string, url: string, now: Date) {
     kept:
       previous &&
       `The schema it replaced is kept as ${previous}; drop it (DROP SCHEMA … CASCADE) once satisfied.`,
-    open: () => openPostgresDatabase(url),
   };
 }
 
 try {
   const now = new Date();
-  const url = databaseUrl();
+  const url = env.DATABASE_URL;
   const restored = url ? await restoreOfPostgres(backup, url, now) : await restoreSqlite(backup, now);
   // The Stripe simulator's books, when the backup has them (PAYMENTS=local), so its subscriptions go on renewing.
   if (fs.existsSync(simulatorBackupFile(backup)))
     replaceDatabaseFile(simulatorBackupFile(backup), simulatorDatabaseFile(env.dataDir), now);
   // Bring the schema up to date (an older backup) and make the read models match the restored log exactly.
-  const database = await restored.open();
+  const database = await openDataDatabase(env);
   try {
     const report = await replay(database.db);
     const media = await copyMissingMedia(backupMediaDir(backup), path.join(env.dataDir, 'public', 'media'));

@@ -10,7 +10,7 @@ import {
 } from '../tests/support/events/db';
 import { runScript } from '../tests/support/scripts/run';
 
-// Runs in the PostgreSQL project only (vitest.config.ts): `npm run backup` and `npm run restore` with DATABASE_URL.
+// Runs in the PostgreSQL project only (vitest.config.ts): the ops commands with DATABASE_URL set.
 
 let t: TestDatabase;
 beforeEach(async () => {
@@ -23,7 +23,7 @@ afterEach(async () => {
 const script = async (name: string, ...args: string[]) =>
   runScript(name, args, { DATA_DIR: t.dir, DATABASE_URL: await schemaUrl(t.db) });
 
-describe('backup and restore of a PostgreSQL install, as run from the shell', () => {
+describe('ops commands on a PostgreSQL install, as run from the shell', () => {
   it('dumps the database and copies the photos, then restores both, keeping the replaced schema', async () => {
     for (let i = 0; i < 3; i++) await registerTestAccount(t.db, i);
     const mediaDir = path.join(t.dir, 'public', 'media');
@@ -57,5 +57,20 @@ describe('backup and restore of a PostgreSQL install, as run from the shell', ()
       stderr: expect.stringContaining('not a PostgreSQL backup'),
     });
     expect(await t.db.selectFrom('users').select('id').execute()).toEqual([{ id: 'u1' }]);
+  });
+
+  it('replays the read models and re-renders every page from PostgreSQL', async () => {
+    for (let i = 0; i < 3; i++) await registerTestAccount(t.db, i);
+    await t.db.deleteFrom('users').execute();
+
+    const replayed = await script('replay');
+    expect(replayed.stdout).toMatch(/Replayed 3 events .* users: 3/);
+    expect(
+      (await t.db.selectFrom('users').select('id').orderBy('id').execute()).map((user) => user.id),
+    ).toEqual(['u0', 'u1', 'u2']);
+    const rebuilt = await script('rebuild');
+    expect(rebuilt.stdout).toMatch(/Rebuilt read models from 3 events and rendered 3 profile pages/);
+    for (let i = 0; i < 3; i++)
+      expect(fs.existsSync(path.join(t.dir, 'public', 'u', `user${i}`, 'index.html'))).toBe(true);
   });
 });
