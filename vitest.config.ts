@@ -29,6 +29,7 @@ const POSTGRES_SUITES = [
   'api/metrics.test.ts',
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
+  'api/payments/replay.test.ts',
   'api/public-files.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',
@@ -49,9 +50,20 @@ const POSTGRES_SUITES = [
   'api/static/consistency.test.ts',
   'api/static/fast-path.test.ts',
   'events/command.test.ts',
+  'events/replay.test.ts',
+  'events/snapshots.test.ts',
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'renderer/projector.test.ts',
+];
+
+/** Suites about PostgreSQL itself (its backups), or both databases at once (a SQLite install moved into it). */
+const POSTGRES_ONLY = [
+  'events/backup-postgres.test.ts',
+  'events/move-to-postgres.test.ts',
+  'scripts/ops-postgres.test.ts',
+  'scripts/migrate-to-postgres.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
@@ -83,14 +95,23 @@ const shared = {
 export default defineConfig(async () => ({
   test: {
     projects: [
-      { test: { ...shared, name: 'sqlite', include } },
+      // TEST_DATABASE_URL names the PostgreSQL run's database; exported in the shell, it must not move this run too.
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include,
+          exclude: [...exclude, ...POSTGRES_ONLY],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
       ...((await postgresReachable(POSTGRES_URL))
         ? [
             {
               test: {
                 ...shared,
                 name: 'postgres',
-                include: POSTGRES_SUITES,
+                include: [...POSTGRES_SUITES, ...POSTGRES_ONLY],
                 env: { TEST_DATABASE_URL: POSTGRES_URL },
                 globalSetup: ['tests/support/events/postgres-teardown.ts'],
               },

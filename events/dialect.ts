@@ -39,3 +39,20 @@ export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(field)})`
     : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
 }
+
+/**
+ * How replay opens a write transaction. SQLite's IMMEDIATE takes the write lock at BEGIN: a deferred transaction
+ * that reads first and writes later fails at once (SQLITE_BUSY_SNAPSHOT) when the server committed in between.
+ * PostgreSQL's writers don't exclude each other, so a plain BEGIN; where replay must hold appends back (its swap),
+ * it takes the append lock itself.
+ */
+export const beginWrite = (db: AnyDb): RawBuilder<unknown> =>
+  isPostgres(db) ? sql`BEGIN` : sql`BEGIN IMMEDIATE`;
+
+/** SQLite's WAL grows until a checkpoint copies it back; PostgreSQL checkpoints on its own. */
+export async function checkpointWal(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
+}
+
+/** A statement gave up waiting for a lock (PostgreSQL's lock_timeout, SQLSTATE 55P03; SQLite has none). */
+export const isLockTimeout = (error: unknown) => codeOf(error) === '55P03';

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
@@ -63,4 +63,19 @@ export async function openPostgresDatabase(
     throw error;
   }
   return { db, pool, close: () => db.destroy() };
+}
+
+/**
+ * Each identity column (the log's positions, the mail queue's ids) hands out its next value after the largest its
+ * table holds: after rows were copied in with their own values, or restored by pg_restore, which sets a sequence
+ * as it stood when dumped rather than in the dump's snapshot (sequences are not transactional).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any database of ours, whatever its tables
+export async function continueIdentities(db: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ table: string; column: string }>`
+    SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
+    WHERE table_schema = current_schema() AND is_identity = 'YES'`.execute(db);
+  for (const { table, column } of rows)
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE(MAX(${sql.ref(column)}), 0) + 1, false)
+      FROM ${sql.table(table)}`.execute(db);
 }

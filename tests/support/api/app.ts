@@ -6,14 +6,18 @@ import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
-import { openTempDatabase } from '../events/db';
+import { openTempDatabase, type TestDatabase } from '../events/db';
 
 /**
  * A whole app over a real database (a SQLite file, or a PostgreSQL schema: tests/support/events/db.ts) and a real
  * outbox in a temp folder, with a clock the test moves.
  */
-export async function createTestApp(overrides: Partial<Deps> = {}) {
-  const database = await openTempDatabase();
+export async function createTestApp(
+  overrides: Partial<Deps> = {},
+  /** A database of the test's own (which the app then closes), or SQLite whatever the run's database is. */
+  options: { database?: TestDatabase; dialect?: 'sqlite' } = {},
+) {
+  const database = options.database ?? (await openTempDatabase({ dialect: options.dialect }));
   const outboxDir = path.join(database.dir, 'outbox');
   const clock = { time: new Date('2026-11-22T09:00:00Z').getTime() };
   const deps = {

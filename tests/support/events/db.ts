@@ -8,6 +8,7 @@ import { handleCommand } from '../../../events/command';
 import { type Db, openDatabase } from '../../../events/db';
 import type { GroupCommitDriver } from '../../../events/group-commit';
 import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
+import { testPostgresUrl } from './postgres-url';
 
 /**
  * Which database the integration tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names one
@@ -25,6 +26,8 @@ export type TestDatabase = {
   /** SQLite's own connection and driver, for a test about SQLite itself; such a test runs on SQLite only. */
   readonly sqlite: SQLite.Database;
   readonly driver: GroupCommitDriver;
+  /** Another connection to the same database, as a second process (a server beside a script) would have. */
+  openAnother(): Promise<{ db: Db; sqlite?: SQLite.Database; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -56,12 +59,13 @@ async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema
 
 /**
  * A fresh database for one test: a SQLite file in a new temp folder, or an empty schema of its own in the
- * PostgreSQL database TEST_DATABASE_URL names.
+ * PostgreSQL database TEST_DATABASE_URL names (SQLite whatever it names, with `dialect: 'sqlite'`).
  */
-export async function openTempDatabase(): Promise<TestDatabase> {
+export async function openTempDatabase(options: { dialect?: 'sqlite' } = {}): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-test-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
-  const url = testDatabaseUrl();
+  // A test about both databases at once (the move to PostgreSQL) asks for SQLite beside the run's PostgreSQL.
+  const url = options.dialect === 'sqlite' ? null : testDatabaseUrl();
   if (url) {
     const { opened, schema } = await takeSchema(url);
     return {
@@ -75,6 +79,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
       get driver(): GroupCommitDriver {
         throw new Error(SQLITE_ONLY);
       },
+      openAnother: () => openPostgresDatabase(url, { schema }),
       close: async () => {
         await opened.close();
         freeSchemas.push(schema);
@@ -91,6 +96,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
     file,
     sqlite: opened.sqlite,
     driver: opened.driver,
+    openAnother: () => openDatabase(file),
     close: async () => {
       await opened.close();
       removeDir();
@@ -112,4 +118,16 @@ export async function registerTestAccount(db: Db, i: number | string, now = new 
     },
     now,
   });
+}
+
+/**
+ * A URL for the run's PostgreSQL whose every connection works in the schema `db` works in (a test's own), as an
+ * operator's DATABASE_URL names one database: for scripts run from the shell.
+ */
+export async function schemaUrl(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const url = new URL(testPostgresUrl());
+  // Percent-encoded: libpq, unlike URLSearchParams, reads no + as a space.
+  url.search = `options=${encodeURIComponent(`-c search_path=${rows[0]?.schema}`)}`;
+  return url.toString();
 }
