@@ -1,0 +1,111 @@
+import os from 'node:os';
+import { log } from '../observability/log';
+import { type RunningProjector, startProjector } from '../renderer/projector';
+import type { RenderTarget } from '../renderer/render-account';
+import { alwaysLead, type Leadership, startElection } from './leadership';
+import { type MailSender, startMailSender } from './mail/sender';
+import type { RuntimeDeps } from './runtime';
+import { startScheduler } from './scheduler';
+
+/** One piece of the work only the leader runs: started on election, stopped (letting its run finish) on losing it. */
+export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void } };
+
+type Running = { name: string; stop(): Promise<void> | void };
+
+/**
+ * The leader's work (ADR 025): the scheduler, the page projector, the mail sender, and whatever is added later (the
+ * media sweep, once the sample is seeded). Started when this instance is elected, stopped when it is deposed or the
+ * server stops, and started afresh if it is elected again; the projector resumes from its checkpoint each time.
+ */
+export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
+  let projector: RunningProjector | null = null;
+  let mailSender: MailSender | null = null;
+  // The scheduler before the projector, so a graceful stop renders what the scheduler's last tick appended; the
+  // mail sender after the scheduler, whose last tick may queue mail.
+  const parts: LeaderPart[] = [
+    { name: 'scheduler', start: () => startScheduler(deps) },
+    { name: 'projector', start: () => (projector = startProjector(deps.db, target)) },
+    { name: 'mail sender', start: () => (mailSender = startMailSender(deps)) },
+  ];
+  let running: Running[] = [];
+  let leading = false;
+  let closed = false;
+
+  const startPart = (part: LeaderPart) => running.push({ name: part.name, stop: part.start().stop });
+
+  async function stopPart(part: Running) {
+    try {
+      await part.stop();
+    } catch (error) {
+      log.error({ err: error }, `Stopping the ${part.name} failed.`);
+      throw error;
+    }
+  }
+
+  /**
+   * `inOrder` (the server stopping): each part's last run finishes before the next part is told, so the
+   * projector renders what the scheduler appended last. Otherwise (deposed) every part is told at once, so none
+   * starts new work while another instance may already lead; the runs under way still finish.
+   */
+  async function stop({ inOrder }: { inOrder: boolean }) {
+    leading = false;
+    const stopping = running;
+    running = [];
+    if (inOrder) {
+      let failed: unknown = null;
+      for (const part of stopping) await stopPart(part).catch((error: unknown) => (failed ??= error));
+      if (failed) throw failed;
+    } else {
+      const results = await Promise.allSettled(stopping.map(stopPart));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
+  }
+
+  return {
+    /** Renders at once what this process appended, when it leads; a follower's appends reach the leader by NOTIFY. */
+    nudgeProjector: () => projector?.nudge(),
+    nudgeMailSender: () => mailSender?.nudge(),
+    /** Resolves once everything appended so far is rendered; at once on a follower, which renders nothing. */
+    projectorIdle: () => projector?.idle() ?? Promise.resolve(),
+    /** Adds a part, started at once if this instance leads now. */
+    add(part: LeaderPart) {
+      parts.push(part);
+      if (leading) startPart(part);
+    },
+    stop,
+    start() {
+      if (leading || closed) return;
+      leading = true;
+      for (const part of parts) startPart(part);
+    },
+    /** The server is stopping: stops in order, and no election may start the work again. */
+    async close() {
+      closed = true;
+      await stop({ inOrder: true });
+    },
+  };
+}
+
+export type LeaderWork = ReturnType<typeof createLeaderWork>;
+
+/** hostname:pid, as the leadership log lines name an instance. */
+export const instanceId = () => `${os.hostname()}:${process.pid}`;
+
+/**
+ * Runs `work` while this instance leads: on PostgreSQL while it holds the leader lock (and a commit anywhere wakes
+ * its projector or mail sender), on SQLite always.
+ */
+export function leadWhenElected(work: LeaderWork, databaseUrl: string | undefined): Leadership {
+  const callbacks = {
+    onElected: () => work.start(),
+    onDeposed: () => work.stop({ inOrder: false }),
+  };
+  if (!databaseUrl) return alwaysLead(instanceId(), callbacks);
+  return startElection({
+    ...callbacks,
+    url: databaseUrl,
+    instanceId: instanceId(),
+    onWake: (kind) => (kind === 'events' ? work.nudgeProjector() : work.nudgeMailSender()),
+  });
+}
