@@ -54,6 +54,7 @@ const POSTGRES_SUITES = [
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'tests/cluster/failover.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
