@@ -18,6 +18,7 @@ const POSTGRES_SUITES = [
   'api/card-images.test.ts',
   'api/data-dir.test.ts',
   'api/grant-admin.test.ts',
+  'api/leader-work.test.ts',
   'api/leadership.test.ts',
   'api/mail/delivery.test.ts',
   'api/mail/queue.test.ts',
