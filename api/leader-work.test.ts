@@ -90,3 +90,18 @@ it('never starts again once closed, whatever an election says afterwards', async
   work.start();
   expect(timeline).toEqual(['probe start', 'probe stop']);
 });
+
+it('waits before rendering when elected on PostgreSQL, and never renders if deposed within the wait', async () => {
+  await registerTestAccount(t.db, 1);
+  work.start({ projectorAfterMs: 800 });
+  await sleep(400);
+  expect(rendered('user1')).toBe(false);
+  await work.stop({ inOrder: false });
+  await sleep(800);
+  expect(rendered('user1')).toBe(false);
+
+  work.start({ projectorAfterMs: 300 });
+  await sleep(500);
+  await work.projectorIdle();
+  expect(rendered('user1')).toBe(true);
+});

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { log } from '../observability/log';
 import { type RunningProjector, startProjector } from '../renderer/projector';
 import type { RenderTarget } from '../renderer/render-account';
-import { alwaysLead, type Leadership, startElection } from './leadership';
+import { alwaysLead, type Leadership, STEP_DOWN_WITHIN_MS, startElection } from './leadership';
 import { type MailSender, startMailSender } from './mail/sender';
 import type { RuntimeDeps } from './runtime';
 import { startScheduler } from './scheduler';
@@ -12,6 +12,21 @@ export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void
 
 type Running = { name: string; stop(): Promise<void> | void };
 
+/** Starts `start()` after `ms`; stopping before then means it never starts. */
+function afterDelay(ms: number, start: () => { stop(): Promise<void> | void }) {
+  if (ms <= 0) return start();
+  let started: { stop(): Promise<void> | void } | null = null;
+  const timer = setTimeout(() => {
+    started = start();
+  }, ms);
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      return started?.stop();
+    },
+  };
+}
+
 /**
  * The leader's work (ADR 025): the scheduler, the page projector, the mail sender, and whatever is added later (the
  * media sweep, once the sample is seeded). Started when this instance is elected, stopped when it is deposed or the
@@ -19,12 +34,16 @@ type Running = { name: string; stop(): Promise<void> | void };
  */
 export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
   let projector: RunningProjector | null = null;
+  let projectorAfterMs = 0;
   let mailSender: MailSender | null = null;
   // The scheduler before the projector, so a graceful stop renders what the scheduler's last tick appended; the
   // mail sender after the scheduler, whose last tick may queue mail.
   const parts: LeaderPart[] = [
     { name: 'scheduler', start: () => startScheduler(deps) },
-    { name: 'projector', start: () => (projector = startProjector(deps.db, target)) },
+    {
+      name: 'projector',
+      start: () => afterDelay(projectorAfterMs, () => (projector = startProjector(deps.db, target))),
+    },
     { name: 'mail sender', start: () => (mailSender = startMailSender(deps)) },
   ];
   let running: Running[] = [];
@@ -74,9 +93,14 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
       if (leading) startPart(part);
     },
     stop,
-    start() {
+    /**
+     * `projectorAfterMs`: how long a deposed leader that has not noticed yet may still start a render (ADR 025).
+     * Rendering waits that long, so a page it renders from an older state cannot land after this one's.
+     */
+    start(options: { projectorAfterMs?: number } = {}) {
       if (leading || closed) return;
       leading = true;
+      projectorAfterMs = options.projectorAfterMs ?? 0;
       for (const part of parts) startPart(part);
     },
     /** The server is stopping: stops in order, and no election may start the work again. */
@@ -97,13 +121,11 @@ export const instanceId = () => `${os.hostname()}:${process.pid}`;
  * its projector or mail sender), on SQLite always.
  */
 export function leadWhenElected(work: LeaderWork, databaseUrl: string | undefined): Leadership {
-  const callbacks = {
-    onElected: () => work.start(),
-    onDeposed: () => work.stop({ inOrder: false }),
-  };
-  if (!databaseUrl) return alwaysLead(instanceId(), callbacks);
+  const onDeposed = () => work.stop({ inOrder: false });
+  if (!databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
   return startElection({
-    ...callbacks,
+    onElected: () => work.start({ projectorAfterMs: STEP_DOWN_WITHIN_MS }),
+    onDeposed,
     url: databaseUrl,
     instanceId: instanceId(),
     onWake: (kind) => (kind === 'events' ? work.nudgeProjector() : work.nudgeMailSender()),

@@ -14,6 +14,8 @@ export const RETRY_MS = 2_000;
 /** How often the leader makes sure its connection still answers, and how long it waits for the answer. */
 export const CHECK_MS = 2_000;
 export const CHECK_TIMEOUT_MS = 2_000;
+/** The longest a leader that lost its connection unawares goes on leading: its next check, unanswered. */
+export const STEP_DOWN_WITHIN_MS = CHECK_MS + CHECK_TIMEOUT_MS;
 
 /**
  * The lock's first key; the second is the schema's hash, so installs sharing a database (one schema each, as the
