@@ -113,6 +113,9 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
 
 export type LeaderWork = ReturnType<typeof createLeaderWork>;
 
+/** The old leader's step-down bound, and a second for a render it began just before to reach the disk. */
+const RENDER_AFTER_ELECTION_MS = STEP_DOWN_WITHIN_MS + 1_000;
+
 /** hostname:pid, as the leadership log lines name an instance. */
 export const instanceId = () => `${os.hostname()}:${process.pid}`;
 
@@ -124,7 +127,7 @@ export function leadWhenElected(work: LeaderWork, databaseUrl: string | undefine
   const onDeposed = () => work.stop({ inOrder: false });
   if (!databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
   return startElection({
-    onElected: () => work.start({ projectorAfterMs: STEP_DOWN_WITHIN_MS }),
+    onElected: () => work.start({ projectorAfterMs: RENDER_AFTER_ELECTION_MS }),
     onDeposed,
     url: databaseUrl,
     instanceId: instanceId(),
