@@ -12,8 +12,9 @@ import { leading as leadingGauge } from '../observability/metrics';
 /** How often a follower asks for the lock. A dead leader's successor starts within this of the lock's release. */
 export const RETRY_MS = 2_000;
 /** How often the leader makes sure its connection still answers, and how long it waits for the answer. */
-export const CHECK_MS = 2_000;
-export const CHECK_TIMEOUT_MS = 2_000;
+export const CHECK_MS = 1_000;
+/** Long enough for a busy PostgreSQL or event loop not to depose a healthy leader, short enough to bound an overlap. */
+export const CHECK_TIMEOUT_MS = 1_500;
 /** The longest a leader that lost its connection unawares goes on leading: its next check, unanswered. */
 export const STEP_DOWN_WITHIN_MS = CHECK_MS + CHECK_TIMEOUT_MS;
 
@@ -26,7 +27,7 @@ const LEADER_LOCK_CLASS = 7_470_202;
 /**
  * A silent network must not leave a dead leader's lock held for the hours of the default TCP keepalive: PostgreSQL
  * drops the connection, and with it the lock, about 6 s after the last exchange. The leader itself gives up after
- * CHECK_MS + CHECK_TIMEOUT_MS (4 s) without an answer, so it has stopped before the lock can pass on.
+ * CHECK_MS + CHECK_TIMEOUT_MS (2.5 s) without an answer, so it has stopped before the lock can pass on.
  */
 const SERVER_KEEPALIVE = [
   'SET tcp_keepalives_idle = 3',
