@@ -16,6 +16,7 @@ const POSTGRES_SUITES = [
   'api/auth/session-cookie.test.ts',
   'api/postgres-failure.test.ts',
   'api/card-images.test.ts',
+  'api/changed-files.test.ts',
   'api/data-dir.test.ts',
   'api/grant-admin.test.ts',
   'api/leader-work.test.ts',

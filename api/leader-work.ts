@@ -1,7 +1,9 @@
 import os from 'node:os';
+import type { Db } from '../events/db';
 import { log } from '../observability/log';
 import { type RunningProjector, startProjector } from '../renderer/projector';
 import type { RenderTarget } from '../renderer/render-account';
+import { announceChangedFiles, changedFilesIn } from './changed-files';
 import { alwaysLead, type Leadership, STEP_DOWN_WITHIN_MS, startElection } from './leadership';
 import { type MailSender, startMailSender } from './mail/sender';
 import type { RuntimeDeps } from './runtime';
@@ -119,18 +121,41 @@ const RENDER_AFTER_ELECTION_MS = STEP_DOWN_WITHIN_MS + 1_000;
 /** hostname:pid, as the leadership log lines name an instance. */
 export const instanceId = () => `${os.hostname()}:${process.pid}`;
 
+export type Cluster = {
+  /** DATABASE_URL: unset on SQLite, where this process always leads. */
+  databaseUrl: string | undefined;
+  db: Db;
+  publicDir: string;
+  /** Drops a public file (or folder) from this process's file cache: another instance changed it. */
+  dropCached(file: string): void;
+};
+
 /**
  * Runs `work` while this instance leads: on PostgreSQL while it holds the leader lock (and a commit anywhere wakes
- * its projector or mail sender), on SQLite always.
+ * its projector or mail sender), on SQLite always. On PostgreSQL every instance also tells the others which public
+ * files it changed, and drops from its cache what they changed (api/changed-files.ts).
  */
-export function leadWhenElected(work: LeaderWork, databaseUrl: string | undefined): Leadership {
+export function leadWhenElected(work: LeaderWork, cluster: Cluster): Leadership {
   const onDeposed = () => work.stop({ inOrder: false });
-  if (!databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
-  return startElection({
+  if (!cluster.databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
+  const stopAnnouncing = announceChangedFiles(cluster.db, cluster.publicDir);
+  const election = startElection({
     onElected: () => work.start({ projectorAfterMs: RENDER_AFTER_ELECTION_MS }),
     onDeposed,
-    url: databaseUrl,
+    url: cluster.databaseUrl,
     instanceId: instanceId(),
     onWake: (kind) => (kind === 'events' ? work.nudgeProjector() : work.nudgeMailSender()),
+    onFilesChanged: (payload) => {
+      for (const file of changedFilesIn(payload, cluster.publicDir)) cluster.dropCached(file);
+    },
   });
+  return {
+    get leading() {
+      return election.leading;
+    },
+    stop: async () => {
+      stopAnnouncing();
+      await election.stop();
+    },
+  };
 }

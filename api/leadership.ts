@@ -2,6 +2,7 @@ import pg from 'pg';
 import { WAKE_CHANNEL, type WakeKind } from '../events/dialect';
 import { log } from '../observability/log';
 import { leading as leadingGauge } from '../observability/metrics';
+import { CHANGED_FILES_CHANNEL } from './changed-files';
 
 /**
  * Which instance runs the work only one may run at a time (the page projector, the scheduler, the mail sender, the
@@ -50,6 +51,8 @@ export type LeaderCallbacks = {
   onDeposed(): Promise<void>;
   /** Another instance (or this one) committed events to render or mail to send. */
   onWake(kind: WakeKind): void;
+  /** An instance, leading or not, replaced or removed public files: the payload api/changed-files.ts reads. */
+  onFilesChanged?(payload: string): void;
 };
 
 export type ElectionOptions = LeaderCallbacks & {
@@ -145,9 +148,10 @@ export function startElection(options: ElectionOptions): Leadership {
     fresh.on('error', (error) => dropConnection(fresh, 'its PostgreSQL connection failed', error));
     fresh.on('end', () => dropConnection(fresh, 'its PostgreSQL connection closed'));
     fresh.on('notification', (message) => {
-      if (!leading || !message.payload?.startsWith(wakePrefix)) return;
-      const kind = message.payload.slice(wakePrefix.length);
-      if (kind === 'events' || kind === 'mail') options.onWake(kind);
+      if (!message.payload?.startsWith(wakePrefix)) return;
+      const body = message.payload.slice(wakePrefix.length);
+      if (message.channel === CHANGED_FILES_CHANNEL) options.onFilesChanged?.(body);
+      else if (leading && (body === 'events' || body === 'mail')) options.onWake(body);
     });
     try {
       await within(checkTimeoutMs, fresh.connect());
@@ -161,6 +165,9 @@ export function startElection(options: ElectionOptions): Leadership {
       );
       lockKey = rows[0]?.key ?? 0;
       wakePrefix = `${rows[0]?.schema ?? ''}:`;
+      // Every instance, leader or not, keeps its file cache true to the shared folder.
+      if (options.onFilesChanged)
+        await within(checkTimeoutMs, fresh.query(`LISTEN ${CHANGED_FILES_CHANNEL}`));
     } catch (error) {
       fresh.end().catch(() => {});
       throw error;

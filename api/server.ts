@@ -58,7 +58,12 @@ const leaderWork = createLeaderWork(deps, {
 });
 deps.onAppended = () => leaderWork.nudgeProjector();
 deps.mailQueued = () => leaderWork.nudgeMailSender();
-const leadership = leadWhenElected(leaderWork, env.DATABASE_URL);
+const leadership = leadWhenElected(leaderWork, {
+  databaseUrl: env.DATABASE_URL,
+  db: deps.db,
+  publicDir: deps.publicDir,
+  dropCached: (file) => sharedFileCache.invalidate(file),
+});
 deps.readiness.leading = () => leadership.leading;
 // The work first, in order, then the lock, so a successor starts only after this instance's last batch.
 stoppers.push({ name: 'leader work', stop: leaderWork.close }, { name: 'leadership', stop: leadership.stop });
