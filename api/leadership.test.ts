@@ -7,6 +7,7 @@ import {
   testDatabaseUrl,
 } from '../tests/support/events/db';
 import { startTcpProxy } from '../tests/support/leadership/tcp-proxy';
+import { captureLogs } from '../tests/support/observability/logs';
 import { type ElectionOptions, type Leadership, RETRY_MS, startElection } from './leadership';
 import { enqueueMail } from './mail/queue';
 
@@ -189,6 +190,34 @@ describe.skipIf(!url)('leader election on PostgreSQL', () => {
       .catch(() => {});
     await pause(500);
     expect(leader.wakes).toEqual([]);
+  });
+
+  it('keeps trying without PostgreSQL, says so once, and leads once PostgreSQL answers', async () => {
+    const proxy = await startTcpProxy({
+      host: '127.0.0.1',
+      port: Number(new URL(url as string).port || 5432),
+    });
+    const logs = captureLogs('info');
+    try {
+      const proxied = new URL(url as string);
+      proxied.host = `127.0.0.1:${proxy.port}`;
+      // Nothing passes: every connection attempt times out, as with PostgreSQL down behind a silent network.
+      proxy.freeze();
+      const alone = elect('alone', { url: proxied.toString() });
+      await pause(2000);
+      expect(alone.working).toBe(false);
+      const said = (msg: string) => logs.lines().filter((line) => line.msg === msg);
+      expect(said('The leader election cannot reach PostgreSQL; retrying')).toHaveLength(1);
+      proxy.thaw();
+      await waitFor('it to lead', () => alone.working, 5000);
+      expect(said('The leader election reaches PostgreSQL again')).toHaveLength(1);
+      expect(said('This instance leads')).toEqual([
+        expect.objectContaining({ instanceId: 'alone', leading: true }),
+      ]);
+    } finally {
+      logs.restore();
+      await proxy.close();
+    }
   });
 
   it('stops its work and releases the lock when stopped, so the follower takes over', async () => {

@@ -84,12 +84,10 @@ export function alwaysLead(instanceId: string, callbacks: Pick<LeaderCallbacks, 
   } satisfies Leadership;
 }
 
-class Timeout extends Error {}
-
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Timeout(`PostgreSQL did not answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`PostgreSQL did not answer within ${ms} ms`)), ms);
   });
   // A query left behind fails later, when its connection is ended; that is expected, not unhandled.
   work.catch(() => {});
@@ -211,6 +209,7 @@ export function startElection(options: ElectionOptions): Leadership {
     while (!stopped) {
       try {
         await round();
+        if (failing) log.info({ instanceId }, 'The leader election reaches PostgreSQL again');
         failing = false;
       } catch (error) {
         // A follower without PostgreSQL fails every round; the log says so once, and again when it recovers.

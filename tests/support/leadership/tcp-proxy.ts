@@ -40,6 +40,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     freeze() {
       frozen = true;
     },
+    /** Forwards again; what was sent while frozen is lost, so connections made then are stuck for good. */
+    thaw() {
+      frozen = false;
+    },
     cut,
     close: async () => {
       cut();
