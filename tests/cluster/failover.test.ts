@@ -200,5 +200,16 @@ describe.skipIf(!url)('two server processes on one PostgreSQL database and one d
       await waitUntil(`${username}'s page`, () => pageShows(second, username, `${username} final`), 5000);
     expect(takeover).toBeLessThan(10_000);
     expect(pagesAgain).toBeLessThan(10_000);
+
+    // A newcomer joins as a follower; the leader, stopped as an orchestrator stops it, hands over to it.
+    const third = await startServerProcess({ dataDir, env });
+    servers.push(third);
+    await sleep(2500);
+    expect(leads(third)).toBe(false);
+    const stoppedAt = Date.now();
+    expect(await second.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    await waitUntil('the newcomer to lead', () => leads(third), 5000);
+    console.info(`SIGTERM to the leader → the newcomer leads: ${Date.now() - stoppedAt} ms`);
+    await publishToLive(third, dee.session, dee.username, 'Dee After The Handover');
   }, 180_000);
 });
