@@ -16,10 +16,13 @@ const POSTGRES_SUITES = [
   'api/auth/session-cookie.test.ts',
   'api/postgres-failure.test.ts',
   'api/card-images.test.ts',
+  'api/changed-files.test.ts',
   'api/data-dir.test.ts',
   'api/grant-admin.test.ts',
+  'api/leader-work.test.ts',
   'api/mail/delivery.test.ts',
   'api/mail/queue.test.ts',
+  'api/mail/two-senders.test.ts',
   'api/media/files.test.ts',
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',
@@ -58,12 +61,17 @@ const POSTGRES_SUITES = [
   'renderer/projector.test.ts',
 ];
 
-/** Suites about PostgreSQL itself (its backups), or both databases at once (a SQLite install moved into it). */
+/**
+ * Suites about PostgreSQL itself (its backups, several instances on one database), or both databases at once (a
+ * SQLite install moved into it).
+ */
 const POSTGRES_ONLY = [
+  'api/leadership.test.ts',
   'events/backup-postgres.test.ts',
   'events/move-to-postgres.test.ts',
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',
+  'tests/cluster/failover.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();

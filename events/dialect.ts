@@ -32,6 +32,20 @@ export async function holdAppendLock(db: AnyDb): Promise<void> {
   if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
 }
 
+/** The channel the leader LISTENs on (api/leadership.ts); a payload is `<schema>:<kind>`, as installs may share a database. */
+export const WAKE_CHANNEL = 'tradecard_wake';
+export type WakeKind = 'events' | 'mail';
+
+/**
+ * On PostgreSQL, wakes the leader (whichever instance it is) when the transaction commits: events to render, or
+ * mail to send. Sent inside the transaction, so PostgreSQL delivers it on commit only and never for a rollback, and
+ * a process dying between commit and a later send cannot lose it. SQLite has one process, nudged in memory.
+ */
+export async function wakeLeaderOnCommit(db: AnyDb, kind: WakeKind): Promise<void> {
+  if (isPostgres(db))
+    await sql`SELECT pg_notify(${WAKE_CHANNEL}, current_schema() || ${`:${kind}`})`.execute(db);
+}
+
 /** One top-level text field of a JSON text column: SQLite's json_extract, PostgreSQL's ->> on the column as jsonb. */
 export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<string | null> {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`Not a JSON field name we read: ${field}`);
