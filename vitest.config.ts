@@ -50,6 +50,7 @@ const POSTGRES_SUITES = [
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'renderer/render-to-bucket.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
@@ -81,7 +82,8 @@ const shared = {
 export default defineConfig(async () => ({
   test: {
     projects: [
-      { test: { ...shared, name: 'sqlite', include } },
+      // TEST_DATABASE_URL in the shell names the PostgreSQL run's database; the SQLite run must not pick it up.
+      { test: { ...shared, name: 'sqlite', include, env: { TEST_DATABASE_URL: '' } } },
       ...((await postgresReachable(POSTGRES_URL))
         ? [
             {

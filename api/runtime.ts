@@ -9,6 +9,7 @@ import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
+import { storageFromEnv } from './storage/from-env';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -70,6 +71,7 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     publicUrl: env.PUBLIC_URL,
     dataDir: env.dataDir,
     publicDir: path.join(env.dataDir, 'public'),
+    storage: storageFromEnv(env),
     onAppended: () => {},
     mailQueued: () => {},
     supportEmail: env.SUPPORT_EMAIL,

@@ -51,6 +51,7 @@ const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 
 const projector = startProjector(deps.db, {
   publicDir: deps.publicDir,
+  storage: deps.storage,
   publicUrl: env.PUBLIC_URL,
   siteName: SITE_NAME,
 });

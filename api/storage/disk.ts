@@ -149,6 +149,13 @@ export function diskStorage(root: string): DiskStorage {
       return count;
     },
 
+    async folders(prefix: string) {
+      checkKey(prefix, { prefix: true });
+      const dir = path.join(root, ...prefix.replace(/\/$/, '').split('/'));
+      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    },
+
     list(prefix: string) {
       checkKey(prefix, { prefix: true });
       return walk(path.join(root, ...prefix.replace(/\/$/, '').split('/')));
@@ -156,5 +163,17 @@ export function diskStorage(root: string): DiskStorage {
 
     onChanged: changes.on,
   };
+  return storage;
+}
+
+const byRoot = new Map<string, DiskStorage>();
+
+/** One disk store a folder, so every writer in the process shares its change listeners. */
+export function diskStorageAt(root: string): DiskStorage {
+  let storage = byRoot.get(root);
+  if (!storage) {
+    storage = diskStorage(root);
+    byRoot.set(root, storage);
+  }
   return storage;
 }

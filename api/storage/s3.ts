@@ -190,6 +190,16 @@ export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> =
       return count;
     },
 
+    async folders(prefix: string) {
+      // Listed whole rather than with a Delimiter, which not every S3-compatible server answers (s3rver does not).
+      const names = new Set<string>();
+      for await (const { key } of list(prefix)) {
+        const rest = key.slice(prefix.length);
+        if (rest.includes('/')) names.add(rest.slice(0, rest.indexOf('/')));
+      }
+      return [...names];
+    },
+
     list,
     onChanged: changes.on,
   };

@@ -76,6 +76,7 @@ describe.each([
       await storage.put(key, 'x', headersFor(key));
     expect(await all(storage, profilePrefix('dana'))).toEqual(['u/dana/contact.vcf', 'u/dana/index.html']);
     expect(await all(storage, 'media/')).toEqual([mediaKey(ID, 320)]);
+    expect((await storage.folders('u/')).sort()).toEqual(['dana', 'danb']);
     expect(await storage.deletePrefix(profilePrefix('dana'))).toBe(2);
     expect(await all(storage, 'u/')).toEqual([pageKey('danb')]);
     expect(await storage.delete(mediaKey(ID, 320))).toBe(true);

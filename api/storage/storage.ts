@@ -37,6 +37,8 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<number>;
   /** Every object under `prefix`, in no promised order; for background work (the sweep, backups), never a request. */
   list(prefix: string): AsyncIterable<ObjectInfo>;
+  /** The names of the folders right under `prefix` (`u/` gives the usernames); an empty one may be listed on disk. */
+  folders(prefix: string): Promise<string[]>;
   /** Called with the key (or the prefix) of every object this process writes or removes, so caches drop it at once. */
   onChanged(listener: (keyOrPrefix: string) => void): () => void;
 }

@@ -6,6 +6,7 @@ import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
+import { diskStorageAt } from '../../../api/storage/disk';
 import { openTempDatabase } from '../events/db';
 
 /**
@@ -35,6 +36,7 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     siteDir: path.join(database.dir, 'site'),
     // The server's defaults; a test that fills the disk passes its own statfs.
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
+    storage: diskStorageAt(path.join(database.dir, 'public')),
     ...overrides,
   } as Deps;
   // PAYMENTS=local as the server runs it: the Stripe adapter against a simulator on the test's clock, whose signed
