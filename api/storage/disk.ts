@@ -22,6 +22,12 @@ export type DiskStorage = Storage & {
 };
 
 const SHARD = /^[a-f0-9]{2}$/;
+/** The start of a photo's name under media/: enough of it to name its shard. */
+const PHOTO_NAME_START = /^media\/[a-f0-9]{2}[^/]*$/;
+
+async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean): AsyncGenerator<T> {
+  for await (const item of items) if (keep(item)) yield item;
+}
 
 /**
  * DATA_DIR/public as the store (the default, STORAGE=disk): the same files, bytes and folders as before it existed.
@@ -158,7 +164,12 @@ export function diskStorage(root: string): DiskStorage {
 
     list(prefix: string) {
       checkKey(prefix, { prefix: true });
-      return walk(path.join(root, ...prefix.replace(/\/$/, '').split('/')));
+      if (prefix.endsWith('/')) return walk(path.join(root, ...prefix.slice(0, -1).split('/')));
+      // Part of a name (`media/<id>-`, one photo's files): only the folder such names are in is read.
+      const folder = PHOTO_NAME_START.test(prefix)
+        ? path.join(mediaDir, prefix.slice(MEDIA_PREFIX.length, MEDIA_PREFIX.length + 2))
+        : path.dirname(path.join(root, ...prefix.split('/')));
+      return filtered(walk(folder), (object) => object.key.startsWith(prefix));
     },
 
     onChanged: changes.on,

@@ -5,7 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshBucket } from '../../tests/support/storage/bucket';
 import { diskStorage } from './disk';
-import { headersFor, mediaKey, pageKey, profilePrefix } from './key-layout';
+import { headersFor, mediaKey, pageKey, profilePrefix, vcardPhotoKey } from './key-layout';
 import type { Storage } from './storage';
 
 const dirs: string[] = [];
@@ -164,5 +164,22 @@ describe('the disk keeps its layout', () => {
     await storage.delete(mediaKey(ID, 640));
     // The emptied shard goes with its last photo.
     expect(fs.existsSync(path.join(storage.root, 'media', 'ab'))).toBe(false);
+  });
+});
+
+describe.each([
+  ['disk', onDisk],
+  ['s3', () => freshBucket()],
+] as const)('listing by the start of a name on %s', (_name, open) => {
+  it('finds one photo’s files and no other’s', async () => {
+    const storage = await open();
+    const other = `ab${'c'.repeat(22)}`;
+    for (const key of [mediaKey(ID, 320), mediaKey(ID, 640), vcardPhotoKey(ID), mediaKey(other, 320)])
+      await storage.put(key, 'x', headersFor(key));
+    expect(await all(storage, `media/${ID}-`)).toEqual([
+      mediaKey(ID, 320),
+      mediaKey(ID, 640),
+      vcardPhotoKey(ID),
+    ]);
   });
 });

@@ -35,7 +35,10 @@ export interface Storage {
   delete(key: string): Promise<boolean>;
   /** Removes every object whose key starts with `prefix` (which ends in `/`); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
-  /** Every object under `prefix`, in no promised order; for background work (the sweep, backups), never a request. */
+  /**
+   * Every object whose key starts with `prefix` (a folder, `u/dana/`, or the start of a name, `media/<id>-`), in no
+   * promised order; for background work (the sweep, backups, erasure), never a request's hot path.
+   */
   list(prefix: string): AsyncIterable<ObjectInfo>;
   /** The names of the folders right under `prefix` (`u/` gives the usernames); an empty one may be listed on disk. */
   folders(prefix: string): Promise<string[]>;
