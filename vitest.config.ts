@@ -27,6 +27,7 @@ const POSTGRES_SUITES = [
   'api/metrics.test.ts',
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
+  'api/public-files-bucket.test.ts',
   'api/public-files.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',

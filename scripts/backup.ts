@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
+import { backUpStoredMedia, backupMediaDir } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
+import { storageFromEnv } from '../api/storage/from-env';
 import { backupDatabase, checkBackup } from '../events/backup';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
@@ -21,11 +22,8 @@ const sqlite = new SQLite(databaseFile(env), { fileMustExist: true });
 try {
   const { pages } = await backupDatabase(sqlite, destination);
   const { events } = checkBackup(destination);
-  // Uploaded photos are not in the log; pages can be re-rendered, photos cannot.
-  const media = await copyMissingMedia(
-    path.join(env.dataDir, 'public', 'media'),
-    backupMediaDir(destination),
-  );
+  // Uploaded photos are not in the log; pages can be re-rendered, photos cannot. From the disk or the bucket.
+  const media = await backUpStoredMedia(storageFromEnv(env), backupMediaDir(destination));
   console.log(
     `Backed up ${events} events (${pages} pages) to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
   );
