@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchUp } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
+import { rawConnection } from '../tests/support/static/raw-client';
+import { listenLikeServer } from '../tests/support/static/server';
 import { freshBucket } from '../tests/support/storage/bucket';
 import { BUCKET_REVALIDATE_MS } from './static/bucket-cache';
 import { headersFor, MEDIA_PREFIX, pageKey, profilePrefix } from './storage/key-layout';
@@ -188,5 +190,43 @@ describe('erasure with STORAGE=s3', () => {
     expect(await (await get('/u/dana')).text()).not.toContain('Dana Pipe');
     expect((await get(url)).status).toBe(404);
     expect((await get('/u/dana/contact.vcf')).status).toBe(404);
+  });
+});
+
+describe('the fast path with STORAGE=s3', () => {
+  it('answers a page and a photo from the bucket cache exactly as Hono does, and leaves a stale entry to Hono', async () => {
+    const { url } = await publishDana(t, token);
+    const fast = await listenLikeServer(t.app, t.deps);
+    const hono = await listenLikeServer(t.app, t.deps, { fastPath: false });
+    try {
+      const viaHono = await rawConnection(hono.port);
+      const viaFast = await rawConnection(fast.port);
+      const requests: [string, Record<string, string>][] = [
+        ['/u/dana', { 'Accept-Encoding': 'gzip' }],
+        ['/u/dana', {}],
+        [url, {}],
+      ];
+      const comparable = (answer: Awaited<ReturnType<typeof viaHono.request>>) => {
+        const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
+        return { status: answer.status, headers, body: answer.body.toString('base64') };
+      };
+      // Hono loads each object into the bucket cache; the fast path answers only from it.
+      for (const [path, headers] of requests) await viaHono.request('GET', path, headers);
+      for (const [path, headers] of requests) {
+        const expected = await viaHono.request('GET', path, headers);
+        expect(comparable(await viaFast.request('GET', path, headers)), path).toEqual(comparable(expected));
+      }
+      expect(fast.counted.answeredFast).toBe(requests.length);
+
+      // Past the revalidation bound the fast path has nothing to say: Hono asks the bucket again.
+      await new Promise((resolve) => setTimeout(resolve, BUCKET_REVALIDATE_MS + 50));
+      expect((await viaFast.request('GET', '/u/dana', {})).status).toBe(200);
+      expect(fast.counted.answeredFast).toBe(requests.length);
+      viaHono.close();
+      viaFast.close();
+    } finally {
+      await fast.close();
+      await hono.close();
+    }
   });
 });

@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { storedFile } from './media/stored';
-import { type BucketCache, createBucketCache } from './static/bucket-cache';
+import type { BucketCache } from './static/bucket-cache';
 import { compressedPage } from './static/compress-body';
 import type { FileCache } from './static/file-cache';
 import { fileResponse, type StaticSpec } from './static/respond';
-import { sharedFileCache } from './static/shared-cache';
+import { sharedBucketCache, sharedFileCache } from './static/shared-cache';
 import { type DiskStorage, diskStorageAt } from './storage/disk';
 import {
   HTML_TYPE,
@@ -142,9 +142,6 @@ async function sendObject(c: Context, cache: BucketCache, key: string, spec: Sta
   return entry ? fileResponse(c.req, entry, spec) : null;
 }
 
-/** 64 MB, like the file cache: every page of a few thousand profiles with their compressed copies. */
-const BUCKET_CACHE = { maxBytes: 64 * 1024 * 1024, maxObjectBytes: 1024 * 1024 };
-
 export type PublicFilesOptions = {
   publicDir: string;
   /** Where pages and photos are (ADR 024); the disk under `publicDir` when absent. */
@@ -163,7 +160,7 @@ export function publicFiles(options: PublicFilesOptions) {
   const mediaDir = path.join(publicDir, 'media');
   const storage = options.storage ?? diskStorageAt(publicDir);
   const disk = storage.kind === 'disk' ? (storage as DiskStorage) : null;
-  const bucket = disk ? null : createBucketCache(storage, BUCKET_CACHE);
+  const bucket = disk ? null : sharedBucketCache(storage);
   const send = (c: Context, response: FileResponse) => sendFile(c, response, cache);
   /** One object by key, from the disk (as a file) or the bucket, with its spec's headers. */
   const deliver = (c: Context, key: string, spec: StaticSpec & { revalidateMs?: number }) =>

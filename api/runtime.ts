@@ -9,7 +9,7 @@ import { createPayments } from './payments/create';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
-import { storageFromEnv } from './storage/from-env';
+import { checkStorage, storageFromEnv } from './storage/from-env';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -58,6 +58,8 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
+  const storage = storageFromEnv(env);
+  await checkStorage(storage);
   const deps = {
     db: database.db,
     mailer: createMailer({
@@ -71,7 +73,7 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     publicUrl: env.PUBLIC_URL,
     dataDir: env.dataDir,
     publicDir: path.join(env.dataDir, 'public'),
-    storage: storageFromEnv(env),
+    storage,
     onAppended: () => {},
     mailQueued: () => {},
     supportEmail: env.SUPPORT_EMAIL,

@@ -152,6 +152,7 @@ if (!stopping) {
   const fastPath = await createFastPath({
     cache: sharedFileCache,
     publicDir: deps.publicDir,
+    storage: deps.storage,
     publicUrl: env.PUBLIC_URL,
     fontFile: (name) => fontSourcePath(name) ?? null,
     trustProxy: deps.trustProxy,

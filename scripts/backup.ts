@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backUpStoredMedia, backupMediaDir } from '../api/media/copy-media';

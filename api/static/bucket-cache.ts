@@ -127,14 +127,19 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     if (keyOrPrefix.endsWith('.html.gz')) drop(keyOrPrefix.slice(0, -'.gz'.length));
   });
 
+  /** The cached version while it is within `revalidateMs` of its last check; no I/O. */
+  const peek = (key: string): CachedFile | null => {
+    const slot = slots.get(key);
+    if (!slot || now() - slot.checkedAt >= revalidateMs) return null;
+    lru.touch(key, slot);
+    return slot.entry;
+  };
+
   return {
     /** The object's current version (as of at most `revalidateMs` ago), or null when there is none. */
     async get(key: string, opts: { compressible: boolean }): Promise<CachedFile | null> {
-      const slot = slots.get(key);
-      if (slot && now() - slot.checkedAt < revalidateMs) {
-        lru.touch(key, slot);
-        return slot.entry;
-      }
+      const fresh = peek(key);
+      if (fresh) return fresh;
       const inFlight = pending.get(key);
       if (inFlight && !inFlight.stale) return inFlight.promise;
       const job = { promise: Promise.resolve<CachedFile | null>(null), stale: false };
@@ -146,6 +151,9 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
         if (pending.get(key) === job) pending.delete(key);
       }
     },
+
+    /** A version checked within `revalidateMs` only, never a request to the bucket (the fast path); null: use `get`. */
+    peek,
 
     /** Resolves when no brotli variant is being made (tests). */
     async idle() {

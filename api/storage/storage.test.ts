@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshBucket } from '../../tests/support/storage/bucket';
+import { StartupProblem } from '../startup-problem';
 import { diskStorage } from './disk';
+import { checkStorage } from './from-env';
 import { headersFor, mediaKey, pageKey, profilePrefix, vcardPhotoKey } from './key-layout';
+import { s3Storage } from './s3';
 import type { Storage } from './storage';
 
 const dirs: string[] = [];
@@ -137,7 +141,6 @@ describe('the bucket stores each object with the headers it is served with', () 
   it('puts keys under S3_PREFIX and lists them without it', async () => {
     const storage = await freshBucket('shared/');
     await storage.put(pageKey('dana'), html, headersFor(pageKey('dana')));
-    const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const raw = await storage.client.send(new ListObjectsV2Command({ Bucket: storage.settings.bucket }));
     expect(raw.Contents?.map((object) => object.Key)).toEqual(['shared/u/dana/index.html']);
     expect(await all(storage, 'u/')).toEqual([pageKey('dana')]);
@@ -145,7 +148,6 @@ describe('the bucket stores each object with the headers it is served with', () 
 
   it('fails loudly with credentials the server does not know', async () => {
     const good = await freshBucket();
-    const { s3Storage } = await import('./s3');
     // s3rver checks the key id but not SigV4 signatures (ADR 024): a wrong secret would pass there.
     const bad = s3Storage({ ...good.settings, accessKeyId: 'NOBODY' }, { maxAttempts: 1 });
     await expect(bad.put(pageKey('dana'), html, headersFor(pageKey('dana')))).rejects.toThrow(/Access Key/);
@@ -181,5 +183,17 @@ describe.each([
       mediaKey(ID, 640),
       vcardPhotoKey(ID),
     ]);
+  });
+});
+
+describe('checkStorage at start-up', () => {
+  it('passes a bucket that answers, and names the settings of one that does not', async () => {
+    const storage = await freshBucket();
+    await expect(checkStorage(storage)).resolves.toBeUndefined();
+    const missing = s3Storage({ ...storage.settings, bucket: 'no-such-bucket' }, { maxAttempts: 1 });
+    await expect(checkStorage(missing)).rejects.toThrow(
+      /STORAGE=s3: the bucket S3_BUCKET=no-such-bucket at S3_ENDPOINT=http:\/\/127\.0\.0\.1:\d+ cannot be used: there is no such bucket\./,
+    );
+    await expect(checkStorage(missing)).rejects.toBeInstanceOf(StartupProblem);
   });
 });
