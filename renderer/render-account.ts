@@ -86,15 +86,16 @@ export async function qrCodeFile(
   name: string,
 ): Promise<string | null> {
   const draw = QR_FILES[name as keyof typeof QR_FILES];
+  if (!draw) return null;
   const storage = storageOf(target);
-  if (!draw || !(await storage.head(pageKey(username)))) return null;
   const url = `${target.publicUrl}/u/${username}`;
   const key = profileKey(username, qrDiskName(name, url));
-  if (!(await storage.head(key))) {
-    await storage.put(key, await draw(url), headersFor(key));
-    // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
-    await removeStaleQrCodes(storage, username, url);
-  }
+  // One look (a round trip to a bucket) once drawn: a code goes with its page (deletePrefix), so it implies one.
+  if (await storage.head(key)) return key;
+  if (!(await storage.head(pageKey(username)))) return null;
+  await storage.put(key, await draw(url), headersFor(key));
+  // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
+  await removeStaleQrCodes(storage, username, url);
   return key;
 }
 

@@ -32,6 +32,9 @@ export type BucketCacheOptions = {
 
 type Slot = { entry: CachedFile; etag: string; checkedAt: number; bytes: number };
 
+/** Keys found missing, remembered as long as a found object is: a burst of 404s asks the bucket once a second. */
+const MAX_ABSENT = 10_000;
+
 /**
  * Objects of the bucket as the file cache holds files (api/static/file-cache.ts), so `staticAnswer` gives the same
  * ETags, 304s and br/gzip negotiation whichever store is configured. A cached object older than `revalidateMs` is
@@ -45,6 +48,8 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
   const { slots, drop, insert } = lru;
   const pending = new Map<string, { promise: Promise<CachedFile | null>; stale: boolean }>();
   let brotliBusy = false;
+  /** Missing keys, with when that was seen. */
+  const absent = new Map<string, number>();
 
   /** The page's gzip copy from the bucket when it unpacks to exactly these bytes (written by a separate PUT). */
   const storedGzip = async (key: string, body: Bytes): Promise<Bytes | null> => {
@@ -110,8 +115,16 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     }
     if (object === null || object === 'not-modified') {
       drop(key);
+      if (!job.stale) {
+        absent.set(key, now());
+        for (const [oldest] of absent) {
+          if (absent.size <= MAX_ABSENT) break;
+          absent.delete(oldest);
+        }
+      }
       return null;
     }
+    absent.delete(key);
     const slot = await build(key, object, compressible);
     if (!job.stale && object.body.length <= options.maxObjectBytes) insert(key, slot);
     return slot.entry;
@@ -122,6 +135,7 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     const matches = (key: string) =>
       key === keyOrPrefix || (keyOrPrefix.endsWith('/') && key.startsWith(keyOrPrefix));
     for (const key of [...slots.keys()]) if (matches(key)) drop(key);
+    for (const key of [...absent.keys()]) if (matches(key)) absent.delete(key);
     for (const [key, job] of pending) if (matches(key)) job.stale = true;
     // The page's gzip copy was replaced: the page's entry, built with the old copy, goes too.
     if (keyOrPrefix.endsWith('.html.gz')) drop(keyOrPrefix.slice(0, -'.gz'.length));
@@ -140,6 +154,8 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     async get(key: string, opts: { compressible: boolean }): Promise<CachedFile | null> {
       const fresh = peek(key);
       if (fresh) return fresh;
+      const missingSince = absent.get(key);
+      if (missingSince !== undefined && now() - missingSince < revalidateMs) return null;
       const inFlight = pending.get(key);
       if (inFlight && !inFlight.stale) return inFlight.promise;
       const job = { promise: Promise.resolve<CachedFile | null>(null), stale: false };
@@ -160,7 +176,7 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
       while (brotliBusy) await new Promise((resolve) => setTimeout(resolve, 5));
     },
 
-    stats: () => ({ entries: slots.size, bytes: lru.total() }),
+    stats: () => ({ entries: slots.size, bytes: lru.total(), absent: absent.size }),
   };
 }
 
