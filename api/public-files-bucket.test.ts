@@ -6,6 +6,8 @@ import { createTestApp } from '../tests/support/api/app';
 import { rawConnection } from '../tests/support/static/raw-client';
 import { listenLikeServer } from '../tests/support/static/server';
 import { freshBucket } from '../tests/support/storage/bucket';
+import { readImageRef } from './media/stored';
+import { DRAFT_PHOTO_KEEP_MS, MEDIA_GRACE_MS, sweepMedia } from './media/sweep';
 import { BUCKET_REVALIDATE_MS } from './static/bucket-cache';
 import { headersFor, MEDIA_PREFIX, pageKey, profilePrefix } from './storage/key-layout';
 import { type S3Storage, s3Storage } from './storage/s3';
@@ -51,18 +53,23 @@ const jpeg = async (colour: string) =>
     'photo.jpg',
   );
 
-/** Publishes a card with an avatar uploaded as the editor does (picked first, then named), and renders it. */
-async function publishDana(app: TestApp, auth: string) {
+/** Uploads a photo as the editor does when one is picked. */
+async function uploadAvatar(app: TestApp, auth: string, colour: string) {
   const form = new FormData();
   form.append('slot', 'avatar');
-  form.append('photo', await jpeg('#336699'));
+  form.append('photo', await jpeg(colour));
   const uploaded = await app.app.request('/api/business-card/photos', {
     method: 'POST',
     headers: { authorization: `Bearer ${auth}` },
     body: form,
   });
   expect(uploaded.status).toBe(201);
-  const { url, media } = ((await uploaded.json()) as { data: { url: string; media: { id: string } } }).data;
+  return ((await uploaded.json()) as { data: { url: string; media: { id: string } } }).data;
+}
+
+/** Publishes a card with an avatar uploaded as the editor does (picked first, then named), and renders it. */
+async function publishDana(app: TestApp, auth: string, colour = '#336699') {
+  const { url, media } = await uploadAvatar(app, auth, colour);
   const published = await app.publishForm(auth, [
     ['full_name', 'Dana Pipe'],
     ['phone_number', '0117 496 0456'],
@@ -228,5 +235,24 @@ describe('the fast path with STORAGE=s3', () => {
       await fast.close();
       await hono.close();
     }
+  });
+});
+
+describe('the media sweep with STORAGE=s3', () => {
+  it('lists the bucket and removes a replaced photo, keeping the one the card shows', async () => {
+    const replaced = await publishDana(t, token, '#aa0000');
+    const shown = await publishDana(t, token, '#00aa00');
+    // Past the draft week (app clock) and the grace period (the objects' own LastModified, real time).
+    const later = new Date(
+      Math.max(t.deps.now().getTime() + DRAFT_PHOTO_KEEP_MS, Date.now() + MEDIA_GRACE_MS) + 60_000,
+    );
+    const swept = await sweepMedia(t.db, bucket, later);
+    expect(swept.removed).toBeGreaterThan(0);
+    const left = await keys(MEDIA_PREFIX);
+    expect(left.some((key) => key.includes(replaced.id))).toBe(false);
+    expect(left.some((key) => key.includes(shown.id))).toBe(true);
+    expect(await readImageRef(t.db, replaced.id)).toBeNull();
+    expect((await get(replaced.url)).status).toBe(404);
+    expect((await get(shown.url)).status).toBe(200);
   });
 });

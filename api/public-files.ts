@@ -11,6 +11,7 @@ import { fileResponse, type StaticSpec } from './static/respond';
 import { sharedBucketCache, sharedFileCache } from './static/shared-cache';
 import { type DiskStorage, diskStorageAt } from './storage/disk';
 import {
+  attachment,
   HTML_TYPE,
   IMMUTABLE,
   mediaKey,
@@ -187,8 +188,7 @@ export function publicFiles(options: PublicFilesOptions) {
       return sent ?? notFound(c, username);
     }
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
-    if (spec.attachment)
-      headers['Content-Disposition'] = `attachment; filename="${username}-${spec.attachment}"`;
+    if (spec.attachment) headers['Content-Disposition'] = attachment(username, spec.attachment);
     const key = name.startsWith('qr') ? await ensureQrCode(username, name) : profileKey(username, name);
     if (!key) return notFound(c, username);
     return (await deliver(c, key, { ...spec, headers })) ?? notFound(c, username);

@@ -81,7 +81,11 @@ describe('rendering into the bucket (STORAGE=s3)', () => {
     expect(gz.headers?.contentEncoding).toBe('gzip');
     expect(gunzipSync(gz.body).equals(page.body)).toBe(true);
     const vcard = await object(profileKey('dana', 'contact.vcf'));
-    expect(vcard.headers?.contentType).toBe('text/vcard; charset=utf-8');
+    expect(vcard.headers).toEqual({
+      contentType: 'text/vcard; charset=utf-8',
+      cacheControl: 'public, max-age=60, must-revalidate',
+      contentDisposition: 'attachment; filename="dana-contact.vcf"',
+    });
     expect(vcard.body.toString()).toContain('PHOTO');
     const avatar = card.avatar as NonNullable<typeof card.avatar>;
     expect((await object(vcardPhotoKey(avatar.id))).headers?.contentType).toBe('image/jpeg');

@@ -26,6 +26,10 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const VCARD_TYPE = 'text/vcard; charset=utf-8';
 
+/** How a download is named: `dana-contact.vcf`, `dana-qr-code.png`. */
+export const attachment = (username: string, fileName: string) =>
+  `attachment; filename="${username}-${fileName}"`;
+
 const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/\.html\.gz$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'gzip' }],
   [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
@@ -36,8 +40,19 @@ const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/^media\/.+\.jpg$/, { contentType: 'image/jpeg', cacheControl: IMMUTABLE }],
 ];
 
+/** Files a profile offers as downloads, by the start of their key's name, and the name they are saved as. */
+const DOWNLOADS: [RegExp, string][] = [
+  [/^u\/([^/]+)\/contact\.vcf$/, 'contact.vcf'],
+  [/^u\/([^/]+)\/qr-print\.[^/]+$/, 'qr-code.png'],
+];
+
 /** The headers an object is stored and served with: one table for every writer, so none can drift from the app. */
 export function headersFor(key: string): ObjectHeaders {
-  for (const [pattern, headers] of BY_EXTENSION) if (pattern.test(key)) return headers;
-  throw new Error(`No content type is known for ${key}`);
+  const found = BY_EXTENSION.find(([pattern]) => pattern.test(key));
+  if (!found) throw new Error(`No content type is known for ${key}`);
+  for (const [pattern, fileName] of DOWNLOADS) {
+    const username = pattern.exec(key)?.[1];
+    if (username) return { ...found[1], contentDisposition: attachment(username, fileName) };
+  }
+  return found[1];
 }

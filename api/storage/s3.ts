@@ -99,6 +99,7 @@ export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> =
           ContentType: headers.contentType,
           CacheControl: headers.cacheControl,
           ContentEncoding: headers.contentEncoding,
+          ContentDisposition: headers.contentDisposition,
         }),
       );
       changes.notify(key);
@@ -114,7 +115,8 @@ export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> =
         current?.ETag === md5Tag(bytes) &&
         current.ContentType === headers.contentType &&
         current.CacheControl === headers.cacheControl &&
-        (current.ContentEncoding ?? undefined) === headers.contentEncoding;
+        (current.ContentEncoding ?? undefined) === headers.contentEncoding &&
+        (current.ContentDisposition ?? undefined) === headers.contentDisposition;
       if (same) return false;
       await storage.put(key, bytes, headers);
       return true;
@@ -134,6 +136,7 @@ export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> =
             contentType: answer.ContentType ?? 'application/octet-stream',
             cacheControl: answer.CacheControl ?? '',
             ...(answer.ContentEncoding ? { contentEncoding: answer.ContentEncoding } : {}),
+            ...(answer.ContentDisposition ? { contentDisposition: answer.ContentDisposition } : {}),
           },
         };
         return object;

@@ -10,6 +10,8 @@ export type ObjectHeaders = {
   cacheControl: string;
   /** Set on a precompressed copy (`index.html.gz`), never on the object it is a copy of. */
   contentEncoding?: string;
+  /** A download's file name (the vCard, the print QR code), as the app names it. */
+  contentDisposition?: string;
 };
 
 /** One version of an object. `etag` is the store's own validator (quoted), for conditional reads. */
