@@ -33,6 +33,7 @@ const POSTGRES_SUITES = [
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
   'api/payments/replay.test.ts',
+  'api/public-files-bucket.test.ts',
   'api/public-files.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',
@@ -58,6 +59,7 @@ const POSTGRES_SUITES = [
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'renderer/render-to-bucket.test.ts',
   'renderer/projector.test.ts',
 ];
 
