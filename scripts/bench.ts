@@ -12,6 +12,7 @@ import { profilesBenchmark } from './bench/profiles';
 import { replayBesideServer } from './bench/replay-beside-server';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 import { startBenchmark } from './bench/start';
+import { postgresLeftOut } from './bench/temp-db';
 import { writeBusy } from './bench/write-busy';
 import { writeConcurrent } from './bench/write-concurrent';
 import { writeHistory } from './bench/write-history';
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
     rows.push(...(await benchmark.run()));
   }
   console.log(formatTable(rows));
+  for (const what of postgresLeftOut())
+    console.log(
+      `Left out: the PostgreSQL rows of ${what} (PostgreSQL did not answer at BENCH_POSTGRES_URL).`,
+    );
   const file = path.resolve(RESULTS_FILE);
   writeJson(file, rows);
   console.log(`\nWrote ${file}`);

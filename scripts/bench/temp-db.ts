@@ -33,8 +33,40 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 }
 
 /** Whether the bench's PostgreSQL answers; its rows are left out, and say so, when it does not. */
-export async function benchPostgresReachable(): Promise<boolean> {
+async function benchPostgresReachable(): Promise<boolean> {
   return withAdmin(async () => true).catch(() => false);
+}
+
+const leftOut: string[] = [];
+
+/**
+ * Whether the PostgreSQL rows of `what` can be measured. When not, says so at once on stderr and keeps it for
+ * `postgresLeftOut()`, which scripts/bench.ts prints under the table: a run without PostgreSQL still completes,
+ * and the missing rows are not mistaken for rows nobody wrote.
+ */
+export async function postgresOrLeftOut(what: string): Promise<boolean> {
+  if (await benchPostgresReachable()) return true;
+  leftOut.push(what);
+  process.stderr.write(`PostgreSQL did not answer (BENCH_POSTGRES_URL): its ${what} rows are left out.\n`);
+  return false;
+}
+
+export const postgresLeftOut = (): readonly string[] => leftOut;
+
+/**
+ * Runs `work` with the URL of a new, empty PostgreSQL database of its own on the bench's server, dropped
+ * afterwards even when `work` throws (with FORCE: a server process killed half-way may still hold connections).
+ */
+export async function withTempPostgresUrl<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `tradecard_bench_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
+  try {
+    const url = new URL(benchPostgresUrl());
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
 }
 
 /**
@@ -47,12 +79,8 @@ export async function withTempDatabase<T>(
   dialect: BenchDialect = 'sqlite',
 ): Promise<T> {
   if (dialect === 'postgres') {
-    const name = `tradecard_bench_${process.pid}_${Date.now()}`;
-    await withAdmin((client) => client.query(`CREATE DATABASE ${name}`));
-    try {
-      const url = new URL(benchPostgresUrl());
-      url.pathname = `/${name}`;
-      const opened = await openPostgresDatabase(url.toString());
+    return withTempPostgresUrl(async (url) => {
+      const opened = await openPostgresDatabase(url);
       try {
         return await work({
           db: opened.db,
@@ -64,9 +92,7 @@ export async function withTempDatabase<T>(
       } finally {
         await opened.close();
       }
-    } finally {
-      await withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    }
+    });
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-'));
   try {
