@@ -1,19 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { accountDecider } from '../../events/account/decider';
-import { accountStreamId } from '../../events/account/events';
-import type { CardContent } from '../../events/card/content';
-import { cardDecider } from '../../events/card/decider';
-import { cardStreamId } from '../../events/card/events';
-import { handleCommand } from '../../events/command';
-import { type Db, openDatabase } from '../../events/db';
 import { profileDir } from '../../renderer/render-account';
 import { npmScriptNodeFlags, startTsChild } from './child-process';
 import { demoCardContent, seedDemoInto } from './demo-data';
 import type { RebuildChildReport } from './rebuild-child';
+import { appendTradespeople } from './replay-seed';
 import { atLeast, atMost, type BenchRow, info } from './report';
+import { postgresOrLeftOut, withBenchDatabase, withTempPostgresUrl } from './temp-db';
 
 export const REBUILD_ACCOUNTS = 10_000;
 const PUBLIC_URL = 'https://tradecard.bench';
@@ -22,54 +16,17 @@ const CHILD_TIMEOUT_MS = 20 * 60_000;
 const username = (i: number) => `trade${i}`;
 const fullName = (i: number) => `Alex Tradesperson ${i}`;
 
-/** The demo's card with this account's name: the same photos (real media files), sections and length. */
-const cardFor = (demo: CardContent, i: number): CardContent => ({
-  ...demo,
-  full_name: fullName(i),
-  main_heading: `${fullName(i)} Bathrooms`,
-  business_card_name: `${fullName(i)} Bathrooms`,
-  contact_email: `${username(i)}@example.com`,
-});
-
-/** `count` verified accounts in trial, each with a published card, through the real commands in one transaction. */
-async function generateAccounts(db: Db, demo: CardContent, count: number): Promise<void> {
-  const now = new Date();
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const accountId = randomUUID();
-      const streamId = accountStreamId(accountId);
-      const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
-        handleCommand(trx, { decider: accountDecider, streamId, command, now });
-      await account({
-        type: 'RegisterAccount',
-        accountId,
-        name: fullName(i),
-        email: `${username(i)}@example.com`,
-        username: username(i),
-      });
-      await account({ type: 'VerifyEmail' });
-      await account({ type: 'StartTrial' });
-      await handleCommand(trx, {
-        decider: cardDecider,
-        streamId: cardStreamId(accountId),
-        command: { type: 'PublishCard', accountId, content: cardFor(demo, i), accountMayPublish: true },
-        now,
-      });
-    }
+/**
+ * A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count`
+ * tradespeople with published cards, in the log only (the rebuild replays the read models first anyway), the same
+ * log on either database; settled, as a production database long since is.
+ */
+async function prepareDataDir(dir: string, count: number, databaseUrl?: string): Promise<void> {
+  await withBenchDatabase({ dir, databaseUrl }, async ({ db, settle }) => {
+    await seedDemoInto(db, dir);
+    await appendTradespeople(db, await demoCardContent(db), count);
+    await settle();
   });
-}
-
-/** A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count` more. */
-async function prepareDataDir(dir: string, count: number): Promise<void> {
-  const opened = await openDatabase(path.join(dir, 'app.db'));
-  try {
-    await seedDemoInto(opened.db, dir);
-    await generateAccounts(opened.db, await demoCardContent(opened.db), count);
-    // Settled into the main file, as a production log would be, rather than one fresh transaction in the WAL.
-    opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    await opened.close();
-  }
 }
 
 /** A fast rebuild of wrong pages is worthless: every page must exist, and samples must be the right person's. */
@@ -92,10 +49,11 @@ function checkPages(publicDir: string, count: number): void {
 }
 
 /** One `npm run rebuild` over `dir` in a child process of its own; its report, once it has exited cleanly. */
-async function rebuildInChild(dir: string): Promise<RebuildChildReport> {
+async function rebuildInChild(dir: string, databaseUrl = ''): Promise<RebuildChildReport> {
+  // An empty DATABASE_URL is SQLite's file in DATA_DIR, whatever the bench's own environment says.
   const child = startTsChild(
     'scripts/bench/rebuild-child.ts',
-    { DATA_DIR: dir, PUBLIC_URL },
+    { DATA_DIR: dir, PUBLIC_URL, DATABASE_URL: databaseUrl, STORAGE: 'disk' },
     npmScriptNodeFlags('rebuild'),
   );
   let timer: NodeJS.Timeout | undefined;
@@ -112,44 +70,73 @@ async function rebuildInChild(dir: string): Promise<RebuildChildReport> {
   }
 }
 
+type Rebuilt = { first: RebuildChildReport; again: RebuildChildReport };
+
 /**
  * Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS:
  * first into an empty public folder (a restore onto a new machine: every QR code and file is new), then again over
- * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone).
+ * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone). On the SQLite file in
+ * a fresh data folder, or on the PostgreSQL database at `databaseUrl` (pages still on the data folder's disk).
  */
-export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
+async function rebuildTwice(count: number, databaseUrl?: string): Promise<Rebuilt> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-rebuild-'));
   try {
     const generating = performance.now();
-    await prepareDataDir(dir, count);
+    await prepareDataDir(dir, count, databaseUrl);
     const generated = (performance.now() - generating) / 1000;
-    process.stderr.write(`  generated ${count} accounts in ${generated.toFixed(1)} s\n`);
+    const on = databaseUrl ? 'PostgreSQL' : 'SQLite';
+    process.stderr.write(`  generated ${count} accounts on ${on} in ${generated.toFixed(1)} s\n`);
 
-    const first = await rebuildInChild(dir);
+    const first = await rebuildInChild(dir, databaseUrl);
     checkPages(path.join(dir, 'public'), count);
-    const again = await rebuildInChild(dir);
+    const again = await rebuildInChild(dir, databaseUrl);
     checkPages(path.join(dir, 'public'), count);
-
-    const seconds = first.renderMs / 1000;
-    const label = count.toLocaleString('en-US');
-    return [
-      atLeast('full rebuild', count / seconds, 'profiles/s', 500),
-      info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
-      info(
-        `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
-        first.replayMs / 1000,
-        's',
-      ),
-      atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
-      info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
-      info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
-      info(
-        'full rebuild again, over the pages already written',
-        count / (again.renderMs / 1000),
-        'profiles/s',
-      ),
-    ];
+    return { first, again };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const profilesPerSecond = (count: number, report: RebuildChildReport) => count / (report.renderMs / 1000);
+
+/**
+ * Issue 15: the same rebuild on PostgreSQL, after SQLite's in the same run (one at a time: each rebuild wants the
+ * whole machine). No budget of its own; its ratio to SQLite's.
+ */
+async function onPostgres(count: number, sqlite: Rebuilt): Promise<BenchRow[]> {
+  if (!(await postgresOrLeftOut('full rebuild'))) return [];
+  const { first, again } = await withTempPostgresUrl((url) => rebuildTwice(count, url));
+  const rate = profilesPerSecond(count, first);
+  return [
+    info('PostgreSQL: full rebuild', rate, 'profiles/s'),
+    info('PostgreSQL ÷ SQLite: full rebuild', rate / profilesPerSecond(count, sqlite.first), '×'),
+    info('PostgreSQL: full rebuild: the replay first', first.replayMs / 1000, 's'),
+    info('PostgreSQL: full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB'),
+    info(
+      'PostgreSQL: full rebuild again, over the pages already written',
+      profilesPerSecond(count, again),
+      'profiles/s',
+    ),
+  ];
+}
+
+export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
+  const sqlite = await rebuildTwice(count);
+  const { first, again } = sqlite;
+  const seconds = first.renderMs / 1000;
+  const label = count.toLocaleString('en-US');
+  return [
+    atLeast('full rebuild', count / seconds, 'profiles/s', 500),
+    info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
+    info(
+      `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
+      first.replayMs / 1000,
+      's',
+    ),
+    atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
+    info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
+    info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
+    info('full rebuild again, over the pages already written', profilesPerSecond(count, again), 'profiles/s'),
+    ...(await onPostgres(count, sqlite)),
+  ];
 }

@@ -24,7 +24,9 @@ async function startInstance(port: number, dataDir: string, databaseUrl?: string
     SEED_DEMO: 'false',
     METRICS_PORT: 'off',
     APP_SECRET,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Empty: SQLite's file in DATA_DIR, whatever the bench's own environment says; pages on DATA_DIR's disk.
+    DATABASE_URL: databaseUrl ?? '',
+    STORAGE: 'disk',
   });
   try {
     await child.waitFor(/TradeCard is running at http:\/\/localhost:\d+/, START_TIMEOUT_MS);

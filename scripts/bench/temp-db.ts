@@ -70,44 +70,52 @@ export async function withTempPostgresUrl<T>(work: (url: string) => Promise<T>):
 }
 
 /**
- * Runs `work` against a real, empty database as production runs it, removed afterwards even when `work` throws:
- * a SQLite file in a temp folder (WAL, synchronous=FULL: a bench on :memory: would hide the fsync cost), or a
- * PostgreSQL database of its own (default settings: fsync and synchronous_commit on).
+ * The database a server on `dir` would open: PostgreSQL at `databaseUrl` when given, else the SQLite file in `dir`
+ * (WAL, synchronous=FULL: a bench on :memory: would hide the fsync cost; PostgreSQL keeps its defaults, fsync and
+ * synchronous_commit on). Closed by `work`'s end, even when it throws.
  */
-export async function withTempDatabase<T>(
+export async function withBenchDatabase<T>(
+  where: { dir: string; databaseUrl?: string },
   work: (opened: BenchDatabase) => Promise<T>,
-  dialect: BenchDialect = 'sqlite',
 ): Promise<T> {
-  if (dialect === 'postgres') {
-    return withTempPostgresUrl(async (url) => {
-      const opened = await openPostgresDatabase(url);
-      try {
-        return await work({
-          db: opened.db,
-          dialect,
-          settle: async () => {
-            await opened.pool.query('VACUUM ANALYZE');
-          },
-        });
-      } finally {
-        await opened.close();
-      }
-    });
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-'));
-  try {
-    const opened = await openDatabase(path.join(dir, 'app.db'));
+  if (where.databaseUrl) {
+    const opened = await openPostgresDatabase(where.databaseUrl);
     try {
       return await work({
         db: opened.db,
-        dialect,
+        dialect: 'postgres',
         settle: async () => {
-          opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+          await opened.pool.query('VACUUM ANALYZE');
         },
       });
     } finally {
       await opened.close();
     }
+  }
+  const opened = await openDatabase(path.join(where.dir, 'app.db'));
+  try {
+    return await work({
+      db: opened.db,
+      dialect: 'sqlite',
+      settle: async () => {
+        opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      },
+    });
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Runs `work` against a real, empty database of `dialect` (withBenchDatabase), removed afterwards. */
+export async function withTempDatabase<T>(
+  work: (opened: BenchDatabase) => Promise<T>,
+  dialect: BenchDialect = 'sqlite',
+): Promise<T> {
+  if (dialect === 'postgres')
+    return withTempPostgresUrl((databaseUrl) => withBenchDatabase({ dir: '', databaseUrl }, work));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-'));
+  try {
+    return await withBenchDatabase({ dir }, work);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
