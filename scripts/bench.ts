@@ -9,6 +9,7 @@ import { lighthouseBenchmark } from './bench/lighthouse';
 import { mediaPublish } from './bench/media-publish';
 import { mediaUploads } from './bench/media-uploads';
 import { profilesBenchmark } from './bench/profiles';
+import { publishLive } from './bench/publish-live';
 import { replayBesideServer } from './bench/replay-beside-server';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 import { startBenchmark } from './bench/start';
@@ -24,6 +25,7 @@ const RESULTS_FILE = 'bench-results.json';
 const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
+  { name: 'publish → live on real servers: SQLite, PostgreSQL with 1 and 2 instances', run: publishLive },
   { name: 'write path: long history (3,000 saves of one card)', run: writeHistory },
   { name: 'write path: 10 concurrent publishers', run: writeConcurrent },
   { name: 'write path: lock held by another process', run: writeBusy },

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import * as art from '../../renderer/sample/illustrations';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
-import { checkStillFollows, type Setup, startSetup } from './publish-live-servers';
+import { checkStillFollows, type Setup, startBucket, startSetup } from './publish-live-servers';
 import { type BenchRow, info } from './report';
 import { signUpOverHttp } from './serving-account';
 import { percentile } from './stats';
@@ -12,7 +12,13 @@ const USERNAME = 'livebench';
 /** Asked again this soon: a poll's own cost (a cached page) is well under a millisecond. */
 const POLL_MS = 2;
 const LIVE_TIMEOUT_MS = 30_000;
-const PORTS = { sqlite: [3610], postgres: [3611], pair: [3612, 3613] };
+const PORTS = {
+  sqlite: [3610],
+  postgres: [3611],
+  pair: [3612, 3613],
+  bucketPair: [3614, 3615],
+  s3rver: 3620,
+};
 
 /** The demo's five pictures as the JPEGs a phone would send, uploaded as the editor does before it saves. */
 const PHOTOS = [
@@ -43,8 +49,8 @@ type Publisher = { setup: Setup; token: string; photos: Record<string, unknown> 
 
 /** A tradesperson on the instance that takes the publishes, with the five photos a card shows uploaded. */
 async function publisherOn(setup: Setup): Promise<Publisher> {
-  const { url, dataDir } = setup.publishTo;
-  const token = await signUpOverHttp(url, dataDir, USERNAME);
+  const { url } = setup.publishTo;
+  const token = await signUpOverHttp(url, setup.mailDir, USERNAME);
   const urls: Record<string, string[]> = {};
   for (const [slot, svg] of PHOTOS)
     urls[slot] = [...(urls[slot] ?? []), await uploadPhoto(url, token, slot, svg())];
@@ -117,11 +123,22 @@ const row = (p: number, what: string, times: number[]) =>
     'ms',
   );
 
+/** `count` new PostgreSQL databases of their own, dropped afterwards. */
+const withDatabases = <T>(
+  count: number,
+  work: (urls: string[]) => Promise<T>,
+  urls: string[] = [],
+): Promise<T> =>
+  urls.length === count
+    ? work(urls)
+    : withTempPostgresUrl((url) => withDatabases(count, work, [...urls, url]));
+
 /**
  * Issue 15: publish → served by the instance that took it, through real server processes: SQLite alone (the
- * peer), PostgreSQL with one instance, and PostgreSQL with two on one data folder (the shared-disk topology of
- * ADR 025), the publish sent to the follower: it appends, NOTIFY wakes the leader, the leader renders, and the
- * follower serves the new page once the changed-files notice has dropped its cached copy.
+ * peer); PostgreSQL with one instance; PostgreSQL with two on one data folder (the shared-disk topology of ADR 025),
+ * the publish sent to the follower: it appends, NOTIFY wakes the leader, the leader renders, and the follower serves
+ * the new page once the changed-files notice has dropped its cached copy; and the same two on one bucket (STORAGE=s3
+ * on s3rver, a data folder each), where the follower's bucket cache revalidates a page after 1 s (ADR 024).
  */
 export async function publishLive(): Promise<BenchRow[]> {
   const sqlite = () => startSetup('SQLite, 1 instance', PORTS.sqlite);
@@ -129,18 +146,26 @@ export async function publishLive(): Promise<BenchRow[]> {
     const [alone = []] = await withSetups([sqlite], measure);
     return [row(50, 'SQLite, 1 instance', alone), row(95, 'SQLite, 1 instance', alone)];
   }
-  return withTempPostgresUrl((single) =>
-    withTempPostgresUrl(async (shared) => {
-      const [alone = [], one = [], two = []] = await withSetups(
+  const bucket = await startBucket(PORTS.s3rver);
+  try {
+    return await withDatabases(3, async ([single, shared, bucketed]) => {
+      const [alone = [], one = [], two = [], onBucket = []] = await withSetups(
         [
           sqlite,
-          () => startSetup('PostgreSQL, 1 instance', PORTS.postgres, single),
-          () => startSetup('PostgreSQL, 2 instances', PORTS.pair, shared),
+          () => startSetup('PostgreSQL, 1 instance', PORTS.postgres, { DATABASE_URL: single as string }),
+          () => startSetup('PostgreSQL, 2 instances', PORTS.pair, { DATABASE_URL: shared as string }),
+          () =>
+            startSetup('PostgreSQL, 2 instances, one bucket', PORTS.bucketPair, {
+              DATABASE_URL: bucketed as string,
+              ...bucket.env,
+            }),
         ],
         measure,
       );
+      const p50 = (times: number[]) => percentile(times, 50);
       const p95 = (times: number[]) => percentile(times, 95);
-      const follower = 'PostgreSQL, 2 instances, to the follower';
+      const follower = 'PostgreSQL, 2 instances on one data folder, to the follower';
+      const bucketFollower = 'PostgreSQL, 2 instances on one bucket (STORAGE=s3), to the follower';
       return [
         row(50, 'SQLite, 1 instance', alone),
         row(95, 'SQLite, 1 instance', alone),
@@ -148,9 +173,19 @@ export async function publishLive(): Promise<BenchRow[]> {
         row(95, 'PostgreSQL, 1 instance', one),
         row(50, follower, two),
         row(95, follower, two),
+        row(50, bucketFollower, onBucket),
+        row(95, bucketFollower, onBucket),
+        info('publish → live p50: PostgreSQL 1 instance ÷ SQLite', p50(one) / p50(alone), '×'),
         info('publish → live p95: PostgreSQL 1 instance ÷ SQLite', p95(one) / p95(alone), '×'),
-        info('publish → live p95: PostgreSQL 2 instances ÷ 1 instance', p95(two) / p95(one), '×'),
+        info('publish → live p95: PostgreSQL 2 instances on one data folder ÷ 1', p95(two) / p95(one), '×'),
+        info(
+          'publish → live p50: PostgreSQL 2 instances, one bucket ÷ one data folder',
+          p50(onBucket) / p50(two),
+          '×',
+        ),
       ];
-    }),
-  );
+    });
+  } finally {
+    await bucket.stop();
+  }
 }
