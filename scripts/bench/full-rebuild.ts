@@ -71,14 +71,15 @@ async function rebuildInChild(dir: string, databaseUrl = ''): Promise<RebuildChi
 }
 
 type Rebuilt = { first: RebuildChildReport; again: RebuildChildReport };
+/** A data folder ready to rebuild, on its SQLite file or on the PostgreSQL database at `databaseUrl`. */
+type Prepared = { dir: string; databaseUrl?: string };
 
-/**
- * Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS:
- * first into an empty public folder (a restore onto a new machine: every QR code and file is new), then again over
- * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone). On the SQLite file in
- * a fresh data folder, or on the PostgreSQL database at `databaseUrl` (pages still on the data folder's disk).
- */
-async function rebuildTwice(count: number, databaseUrl?: string): Promise<Rebuilt> {
+/** A fresh data folder (pages on its disk whichever the database), prepared, removed after `work`. */
+async function withPrepared<T>(
+  count: number,
+  databaseUrl: string | undefined,
+  work: (p: Prepared) => Promise<T>,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-rebuild-'));
   try {
     const generating = performance.now();
@@ -86,26 +87,56 @@ async function rebuildTwice(count: number, databaseUrl?: string): Promise<Rebuil
     const generated = (performance.now() - generating) / 1000;
     const on = databaseUrl ? 'PostgreSQL' : 'SQLite';
     process.stderr.write(`  generated ${count} accounts on ${on} in ${generated.toFixed(1)} s\n`);
-
-    const first = await rebuildInChild(dir, databaseUrl);
-    checkPages(path.join(dir, 'public'), count);
-    const again = await rebuildInChild(dir, databaseUrl);
-    checkPages(path.join(dir, 'public'), count);
-    return { first, again };
+    return await work({ dir, databaseUrl });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-const profilesPerSecond = (count: number, report: RebuildChildReport) => count / (report.renderMs / 1000);
+async function rebuildChecked({ dir, databaseUrl }: Prepared, count: number): Promise<RebuildChildReport> {
+  const report = await rebuildInChild(dir, databaseUrl);
+  checkPages(path.join(dir, 'public'), count);
+  return report;
+}
 
 /**
- * Issue 15: the same rebuild on PostgreSQL, after SQLite's in the same run (one at a time: each rebuild wants the
- * whole machine). No budget of its own; its ratio to SQLite's.
+ * Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS:
+ * first into an empty public folder (a restore onto a new machine: every QR code and file is new), then again over
+ * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone). Each data folder's
+ * first, then each one's again, so SQLite and PostgreSQL take turns and a busy moment on this shared machine is less
+ * likely to land on one only (one at a time: each rebuild wants the whole machine).
  */
-async function onPostgres(count: number, sqlite: Rebuilt): Promise<BenchRow[]> {
-  if (!(await postgresOrLeftOut('full rebuild'))) return [];
-  const { first, again } = await withTempPostgresUrl((url) => rebuildTwice(count, url));
+async function rebuildInTurn(prepared: Prepared[], count: number): Promise<Rebuilt[]> {
+  const firsts: RebuildChildReport[] = [];
+  for (const one of prepared) firsts.push(await rebuildChecked(one, count));
+  const rebuilt: Rebuilt[] = [];
+  for (const [i, one] of prepared.entries())
+    rebuilt.push({ first: firsts[i] as RebuildChildReport, again: await rebuildChecked(one, count) });
+  return rebuilt;
+}
+
+const profilesPerSecond = (count: number, report: RebuildChildReport) => count / (report.renderMs / 1000);
+
+function sqliteRows(count: number, { first, again }: Rebuilt): BenchRow[] {
+  const seconds = first.renderMs / 1000;
+  const label = count.toLocaleString('en-US');
+  return [
+    atLeast('full rebuild', count / seconds, 'profiles/s', 500),
+    info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
+    info(
+      `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
+      first.replayMs / 1000,
+      's',
+    ),
+    atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
+    info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
+    info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
+    info('full rebuild again, over the pages already written', profilesPerSecond(count, again), 'profiles/s'),
+  ];
+}
+
+/** Issue 15: the same log rebuilt on PostgreSQL. No budget of its own; its ratio to SQLite's in the same run. */
+function postgresRows(count: number, sqlite: Rebuilt, { first, again }: Rebuilt): BenchRow[] {
   const rate = profilesPerSecond(count, first);
   return [
     info('PostgreSQL: full rebuild', rate, 'profiles/s'),
@@ -121,22 +152,18 @@ async function onPostgres(count: number, sqlite: Rebuilt): Promise<BenchRow[]> {
 }
 
 export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
-  const sqlite = await rebuildTwice(count);
-  const { first, again } = sqlite;
-  const seconds = first.renderMs / 1000;
-  const label = count.toLocaleString('en-US');
-  return [
-    atLeast('full rebuild', count / seconds, 'profiles/s', 500),
-    info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
-    info(
-      `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
-      first.replayMs / 1000,
-      's',
+  if (!(await postgresOrLeftOut('full rebuild'))) {
+    return withPrepared(count, undefined, async (alone) => {
+      const [sqlite] = await rebuildInTurn([alone], count);
+      return sqliteRows(count, sqlite as Rebuilt);
+    });
+  }
+  return withTempPostgresUrl((url) =>
+    withPrepared(count, undefined, (onSqlite) =>
+      withPrepared(count, url, async (onPostgres) => {
+        const [sqlite, postgres] = (await rebuildInTurn([onSqlite, onPostgres], count)) as [Rebuilt, Rebuilt];
+        return [...sqliteRows(count, sqlite), ...postgresRows(count, sqlite, postgres)];
+      }),
     ),
-    atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
-    info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
-    info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
-    info('full rebuild again, over the pages already written', profilesPerSecond(count, again), 'profiles/s'),
-    ...(await onPostgres(count, sqlite)),
-  ];
+  );
 }
