@@ -18,6 +18,7 @@ const POSTGRES_SUITES = [
   'api/grant-admin.test.ts',
   'api/mail/delivery.test.ts',
   'api/mail/queue.test.ts',
+  'api/mail/sender.test.ts',
   'api/media/files.test.ts',
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 
 /**
  * Where the code meets a difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL, ADR 023)
@@ -38,4 +38,17 @@ export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<
   return isPostgres(db)
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(field)})`
     : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
+}
+
+/**
+ * Rows a worker takes for itself (the mail it will send) in `UPDATE … WHERE id IN (this select)`. SQLite runs the
+ * whole UPDATE under its one write lock, so two workers never pick the same row. PostgreSQL computes the select
+ * from a snapshot and only waits on the rows it then updates, so two workers would both take them; there the
+ * select locks what it picks and skips rows another worker has locked.
+ */
+export function takenBySkippingLocked<DB, TB extends keyof DB, O>(
+  db: AnyDb,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../events/db';
+import { takenBySkippingLocked } from '../../events/dialect';
 import type { MailOutboxTable } from '../../events/schema';
 import type { MailMessage } from './mailer';
 
@@ -38,7 +39,8 @@ export const queuedMessage = (row: QueuedMail): MailMessage => ({
 
 /**
  * Takes up to `limit` due rows, oldest first, for `owner` until `until`. One UPDATE picks and marks them, and
- * SQLite runs it under the write lock, so two senders (in this process or another) never hold the same row.
+ * two senders (in this process or another) never hold the same row: SQLite runs it under the write lock,
+ * PostgreSQL skips the rows another sender's UPDATE has locked (events/dialect.ts).
  */
 export async function claimDueMail(
   db: Db,
@@ -51,15 +53,18 @@ export async function claimDueMail(
     .updateTable('mail_outbox')
     .set({ claimed_by: owner, claimed_until: options.until.toISOString() })
     .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('given_up_at', 'is', null)
-        .where('next_attempt_at', '<=', at)
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', at)]))
-        .orderBy('id')
-        .limit(options.limit),
+      takenBySkippingLocked(
+        db,
+        eb
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('given_up_at', 'is', null)
+          .where('next_attempt_at', '<=', at)
+          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', at)]))
+          .orderBy('id')
+          .limit(options.limit),
+      ),
     )
     .returningAll()
     .execute();

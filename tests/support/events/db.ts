@@ -25,6 +25,8 @@ export type TestDatabase = {
   /** SQLite's own connection and driver, for a test about SQLite itself; such a test runs on SQLite only. */
   readonly sqlite: SQLite.Database;
   readonly driver: GroupCommitDriver;
+  /** Another connection to the same database, as a second process (the seed, another instance) would open it. */
+  openAnother(): Promise<{ db: Db; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -40,18 +42,39 @@ const freeSchemas: string[] = [];
 let schemasMade = 0;
 export const TEST_SCHEMA_PREFIX = 'tradecard_test_';
 
-async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string }> {
+const tablesOf = async (db: Db, schema: string) => {
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%' ORDER BY tablename`.execute(db);
+  return rows.map((row) => row.name);
+};
+
+async function takeSchema(
+  url: string,
+): Promise<{ opened: OpenedPostgres; schema: string; tables: string[] }> {
   const schema =
     freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
   const opened = await openPostgresDatabase(url, { schema });
-  const { rows } = await sql<{ name: string }>`
-    SELECT tablename AS name FROM pg_tables
-    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%'`.execute(opened.db);
-  if (rows.length > 0)
-    await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY`.execute(
+  const tables = await tablesOf(opened.db, schema);
+  if (tables.length > 0)
+    await sql`TRUNCATE ${sql.join(tables.map((name) => sql.table(`${schema}.${name}`)))} RESTART IDENTITY`.execute(
       opened.db,
     );
-  return { opened, schema };
+  return { opened, schema, tables };
+}
+
+/**
+ * Hands the schema on to the next test only as migrations left it: a test that drops a table (to make requests
+ * fail) would otherwise leave the next one without it, as migrations that have run never run again.
+ */
+async function giveBackSchema(opened: OpenedPostgres, schema: string, tables: string[]) {
+  try {
+    const now = await tablesOf(opened.db, schema);
+    if (now.join() === tables.join()) freeSchemas.push(schema);
+    else await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(opened.db);
+  } finally {
+    await opened.close();
+  }
 }
 
 /**
@@ -63,7 +86,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const url = testDatabaseUrl();
   if (url) {
-    const { opened, schema } = await takeSchema(url);
+    const { opened, schema, tables } = await takeSchema(url);
     return {
       db: opened.db,
       dialect: 'postgres',
@@ -75,9 +98,12 @@ export async function openTempDatabase(): Promise<TestDatabase> {
       get driver(): GroupCommitDriver {
         throw new Error(SQLITE_ONLY);
       },
+      openAnother: async () => {
+        const another = await openPostgresDatabase(url, { schema });
+        return { db: another.db, close: another.close };
+      },
       close: async () => {
-        await opened.close();
-        freeSchemas.push(schema);
+        await giveBackSchema(opened, schema, tables);
         removeDir();
       },
     };
@@ -91,6 +117,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
     file,
     sqlite: opened.sqlite,
     driver: opened.driver,
+    openAnother: () => openDatabase(file),
     close: async () => {
       await opened.close();
       removeDir();
