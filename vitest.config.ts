@@ -51,6 +51,7 @@ const POSTGRES_SUITES = [
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'renderer/render-account.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
@@ -82,7 +83,8 @@ const shared = {
 export default defineConfig(async () => ({
   test: {
     projects: [
-      { test: { ...shared, name: 'sqlite', include } },
+      // TEST_DATABASE_URL in the shell (to pick the PostgreSQL database) must not move the SQLite run there too.
+      { test: { ...shared, name: 'sqlite', include, env: { TEST_DATABASE_URL: '' } } },
       ...((await postgresReachable(POSTGRES_URL))
         ? [
             {

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountDecider } from '../events/account/decider';
+import { cardDecider } from '../events/card/decider';
+import { handleCommand } from '../events/command';
+import { openTempDatabase } from '../tests/support/events/db';
+import { fullCard } from '../tests/support/renderer/card';
+import { type RenderTarget, renderAccount } from './render-account';
+
+let t: Awaited<ReturnType<typeof openTempDatabase>>;
+let target: RenderTarget;
+const now = new Date('2026-11-22T10:00:00Z');
+
+beforeEach(async () => {
+  t = await openTempDatabase();
+  target = { publicDir: path.join(t.dir, 'public'), publicUrl: 'https://tradecard.test', siteName: 'T' };
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function publishedCard(id: string) {
+  const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
+    handleCommand(t.db, { decider: accountDecider, streamId: `account-${id}`, command, now });
+  await account({
+    type: 'RegisterAccount',
+    accountId: id,
+    name: id,
+    email: `${id}@example.com`,
+    username: id,
+  });
+  await account({ type: 'StartTrial' });
+  await handleCommand(t.db, {
+    decider: cardDecider,
+    streamId: `card-${id}`,
+    command: { type: 'PublishCard', accountId: id, content: fullCard(), accountMayPublish: true },
+    now,
+  });
+}
+
+describe('rendering one account from two processes at once', () => {
+  // On first start the demo seed and the server both rendered the demo account; during a leader hand-over two
+  // instances' projectors can briefly render the same account too.
+  it('renders it from both, records it once, and leaves the row and the files in step', async () => {
+    const ids = ['demo', 'dana', 'sam'];
+    for (const id of ids) await publishedCard(id);
+    const other = await t.openAnother();
+    try {
+      const outcomes = await Promise.allSettled(
+        ids.flatMap((id) => [renderAccount(t.db, id, target), renderAccount(other.db, id, target)]),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      expect(outcomes.map((outcome) => outcome.status === 'fulfilled' && outcome.value)).toEqual(
+        ids.flatMap(() => ['live', 'live']),
+      );
+    } finally {
+      await other.close();
+    }
+    const recorded = await t.db.selectFrom('rendered_profiles').selectAll().orderBy('account_id').execute();
+    expect(recorded).toEqual([...ids].sort().map((id) => ({ account_id: id, username: id })));
+    for (const id of ids) {
+      const page = fs.readFileSync(path.join(target.publicDir, 'u', id, 'index.html'), 'utf8');
+      expect(page).toContain('Bathrooms fitted right, first time');
+      expect(fs.existsSync(path.join(target.publicDir, 'u', id, 'contact.vcf'))).toBe(true);
+    }
+  });
+});
