@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountDecider } from '../events/account/decider';
-import { cardDecider } from '../events/card/decider';
-import { handleCommand } from '../events/command';
 import { openTempDatabase } from '../tests/support/events/db';
-import { fullCard } from '../tests/support/renderer/card';
+import { publishedCard } from '../tests/support/renderer/published';
 import { type RenderTarget, renderAccount } from './render-account';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -20,31 +17,12 @@ afterEach(async () => {
   await t.close();
 });
 
-async function publishedCard(id: string) {
-  const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
-    handleCommand(t.db, { decider: accountDecider, streamId: `account-${id}`, command, now });
-  await account({
-    type: 'RegisterAccount',
-    accountId: id,
-    name: id,
-    email: `${id}@example.com`,
-    username: id,
-  });
-  await account({ type: 'StartTrial' });
-  await handleCommand(t.db, {
-    decider: cardDecider,
-    streamId: `card-${id}`,
-    command: { type: 'PublishCard', accountId: id, content: fullCard(), accountMayPublish: true },
-    now,
-  });
-}
-
 describe('rendering one account from two processes at once', () => {
   // On first start the demo seed and the server both rendered the demo account; during a leader hand-over two
   // instances' projectors can briefly render the same account too.
   it('renders it from both, records it once, and leaves the row and the files in step', async () => {
     const ids = ['demo', 'dana', 'sam'];
-    for (const id of ids) await publishedCard(id);
+    for (const id of ids) await publishedCard(t.db, id, now);
     const other = await t.openAnother();
     try {
       const outcomes = await Promise.allSettled(
