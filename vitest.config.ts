@@ -13,10 +13,12 @@ const exclude = ['**/node_modules/**', 'data/**', 'site/dist/**'];
  * stops using SQLite-only SQL; a suite about SQLite itself (its driver, WAL, backups) stays SQLite's only.
  */
 const POSTGRES_SUITES = [
+  'api/app.test.ts',
   'api/auth/session-cookie.test.ts',
   'api/card-images.test.ts',
   'api/grant-admin.test.ts',
   'api/mail/delivery.test.ts',
+  'api/mail/lifecycle.test.ts',
   'api/mail/queue.test.ts',
   'api/mail/sender.test.ts',
   'api/media/files.test.ts',
@@ -29,6 +31,7 @@ const POSTGRES_SUITES = [
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
   'api/public-files.test.ts',
+  'api/request-log.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',
   'api/routes/card-orders.test.ts',
@@ -37,8 +40,11 @@ const POSTGRES_SUITES = [
   'api/routes/contact.test.ts',
   'api/routes/login.test.ts',
   'api/routes/offset-clock.test.ts',
+  'api/routes/orders-after-deletion.test.ts',
   'api/routes/password-reset.test.ts',
   'api/routes/payment-method.test.ts',
+  'api/routes/profile.test.ts',
+  'api/routes/register.test.ts',
   'api/routes/resume-subscription.test.ts',
   'api/routes/stripe-webhooks.test.ts',
   'api/routes/subscriptions.test.ts',
@@ -47,11 +53,14 @@ const POSTGRES_SUITES = [
   'api/static/compress-body.test.ts',
   'api/static/consistency.test.ts',
   'api/static/fast-path.test.ts',
+  'contract/answers.test.ts',
   'events/command.test.ts',
+  'events/dialect.test.ts',
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
   'renderer/render-account.test.ts',
+  'tests/abuse/authorisation-matrix.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();

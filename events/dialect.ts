@@ -19,6 +19,25 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/**
+ * The table and columns of the UNIQUE constraint that refused a write, or null for any other error: SQLite names
+ * them in its message ("UNIQUE constraint failed: users.email"), PostgreSQL in the error's table and its detail
+ * ("Key (email)=(…) already exists.").
+ */
+export function uniqueViolationOn(error: unknown): { table: string; columns: string[] } | null {
+  if (!isUniqueViolation(error)) return null;
+  const { message, table, detail } = error as { message?: unknown; table?: unknown; detail?: unknown };
+  if (typeof table === 'string' && typeof detail === 'string') {
+    const columns = /^Key \(([^)]*)\)=/.exec(detail)?.[1];
+    return columns ? { table, columns: columns.split(',').map((column) => column.trim()) } : null;
+  }
+  const named = typeof message === 'string' ? /constraint failed: (.+)$/.exec(message)?.[1] : undefined;
+  if (!named) return null;
+  const qualified = named.split(',').map((column) => column.trim().split('.'));
+  const first = qualified[0]?.[0];
+  return first ? { table: first, columns: qualified.map((parts) => parts[1] ?? '') } : null;
+}
+
 /** An arbitrary key for the log's append lock (pg_advisory_xact_lock takes a 64-bit number). */
 const APPEND_LOCK = 7_470_201;
 
