@@ -38,6 +38,7 @@ const POSTGRES_SUITES = [
   'api/routes/card-photos.test.ts',
   'api/routes/checkout-limit.test.ts',
   'api/routes/contact.test.ts',
+  'api/routes/health.test.ts',
   'api/routes/login.test.ts',
   'api/routes/offset-clock.test.ts',
   'api/routes/orders-after-deletion.test.ts',

@@ -71,3 +71,23 @@ export function takenBySkippingLocked<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * How many bytes the database can still grow by, as far as the app can tell: SQLite's room up to its page limit,
+ * counting free pages. Null on PostgreSQL, whose files grow on its server's disk, which this process can't see: a
+ * full one shows as writes failing with SQLSTATE 53100 (api/errors.ts).
+ */
+export async function roomToGrow(db: AnyDb): Promise<number | null> {
+  if (isPostgres(db)) return null;
+  const { rows } = await sql<{
+    page_count: number;
+    freelist_count: number;
+    max_page_count: number;
+    page_size: number;
+  }>`SELECT * FROM pragma_page_count(), pragma_freelist_count(), pragma_max_page_count(), pragma_page_size()`.execute(
+    db,
+  );
+  const pages = rows[0];
+  if (!pages) throw new Error('SQLite did not say how large the database is');
+  return (pages.max_page_count - pages.page_count + pages.freelist_count) * pages.page_size;
+}

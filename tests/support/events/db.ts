@@ -49,9 +49,15 @@ const tablesOf = async (db: Db, schema: string) => {
   return rows.map((row) => row.name);
 };
 
-async function takeSchema(
-  url: string,
-): Promise<{ opened: OpenedPostgres; schema: string; tables: string[] }> {
+/** The schema's tables and triggers, to tell whether a test changed more than rows. */
+const shapeOf = async (db: Db, schema: string) => {
+  const { rows } = await sql<{ name: string }>`
+    SELECT DISTINCT trigger_name AS name FROM information_schema.triggers
+    WHERE trigger_schema = ${schema} ORDER BY trigger_name`.execute(db);
+  return [...(await tablesOf(db, schema)), ...rows.map((row) => `trigger ${row.name}`)].join();
+};
+
+async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string; shape: string }> {
   const schema =
     freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
   const opened = await openPostgresDatabase(url, { schema });
@@ -60,17 +66,17 @@ async function takeSchema(
     await sql`TRUNCATE ${sql.join(tables.map((name) => sql.table(`${schema}.${name}`)))} RESTART IDENTITY`.execute(
       opened.db,
     );
-  return { opened, schema, tables };
+  return { opened, schema, shape: await shapeOf(opened.db, schema) };
 }
 
 /**
- * Hands the schema on to the next test only as migrations left it: a test that drops a table (to make requests
- * fail) would otherwise leave the next one without it, as migrations that have run never run again.
+ * Hands the schema on to the next test only as migrations left it: a test that drops a table or adds a trigger
+ * (to make requests fail) would otherwise leave the next one without the table or with the failures, as
+ * migrations that have run never run again.
  */
-async function giveBackSchema(opened: OpenedPostgres, schema: string, tables: string[]) {
+async function giveBackSchema(opened: OpenedPostgres, schema: string, shape: string) {
   try {
-    const now = await tablesOf(opened.db, schema);
-    if (now.join() === tables.join()) freeSchemas.push(schema);
+    if ((await shapeOf(opened.db, schema)) === shape) freeSchemas.push(schema);
     else await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(opened.db);
   } finally {
     await opened.close();
@@ -86,7 +92,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const url = testDatabaseUrl();
   if (url) {
-    const { opened, schema, tables } = await takeSchema(url);
+    const { opened, schema, shape } = await takeSchema(url);
     return {
       db: opened.db,
       dialect: 'postgres',
@@ -103,7 +109,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
         return { db: another.db, close: another.close };
       },
       close: async () => {
-        await giveBackSchema(opened, schema, tables);
+        await giveBackSchema(opened, schema, shape);
         removeDir();
       },
     };
