@@ -15,6 +15,7 @@ const exclude = ['**/node_modules/**', 'data/**', 'site/dist/**'];
 const POSTGRES_SUITES = [
   'api/app.test.ts',
   'api/auth/session-cookie.test.ts',
+  'api/auth/throttle-keys.test.ts',
   'api/card-images.test.ts',
   'api/grant-admin.test.ts',
   'api/mail/delivery.test.ts',

@@ -91,3 +91,11 @@ export async function roomToGrow(db: AnyDb): Promise<number | null> {
   if (!pages) throw new Error('SQLite did not say how large the database is');
   return (pages.max_page_count - pages.page_count + pages.freelist_count) * pages.page_size;
 }
+
+/**
+ * A text column compared byte by byte, as SQLite always compares: PostgreSQL compares by the database's collation
+ * (the locale it was created with), in which ';' may sort before ':' (ICU's en-US) or punctuation count for nothing
+ * (glibc's en_US), so a range meant as "every key with this prefix" would miss rows or take others.
+ */
+export const bytewise = (db: AnyDb, column: string): RawBuilder<string> =>
+  isPostgres(db) ? sql<string>`(${sql.ref(column)} COLLATE "C")` : sql<string>`${sql.ref(column)}`;

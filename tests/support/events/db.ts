@@ -49,12 +49,19 @@ const tablesOf = async (db: Db, schema: string) => {
   return rows.map((row) => row.name);
 };
 
-/** The schema's tables and triggers, to tell whether a test changed more than rows. */
+/** The schema's tables, triggers and columns' types, to tell whether a test changed more than rows. */
 const shapeOf = async (db: Db, schema: string) => {
-  const { rows } = await sql<{ name: string }>`
+  const { rows: triggers } = await sql<{ name: string }>`
     SELECT DISTINCT trigger_name AS name FROM information_schema.triggers
     WHERE trigger_schema = ${schema} ORDER BY trigger_name`.execute(db);
-  return [...(await tablesOf(db, schema)), ...rows.map((row) => `trigger ${row.name}`)].join();
+  const { rows: columns } = await sql<{ name: string }>`
+    SELECT concat_ws(' ', table_name, column_name, data_type, collation_name) AS name
+    FROM information_schema.columns WHERE table_schema = ${schema} ORDER BY 1`.execute(db);
+  return [
+    ...(await tablesOf(db, schema)),
+    ...triggers.map((row) => `trigger ${row.name}`),
+    ...columns.map((row) => `column ${row.name}`),
+  ].join();
 };
 
 async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string; shape: string }> {
