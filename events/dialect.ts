@@ -45,7 +45,8 @@ const APPEND_LOCK = 7_470_201;
  * On PostgreSQL, makes the transaction the only one appending to the log until it commits. Positions come from a
  * sequence, handed out at insert and not at commit: without this, a transaction that took position 11 could commit
  * after one that took 12, and a projector that had read up to 12 would never see 11. SQLite has one writer, so its
- * positions always commit in order.
+ * positions always commit in order. A command takes it before reading its stream (events/command.ts), so commands
+ * are decided one at a time, as on SQLite.
  */
 export async function holdAppendLock(db: AnyDb): Promise<void> {
   if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
