@@ -1,7 +1,6 @@
 import type { DomainEvent } from './catalogue';
 import type { Db } from './db';
 import type { Decider } from './decider';
-import { holdAppendLock } from './dialect';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
 import { loadFolded, saveSnapshots } from './snapshots';
@@ -43,10 +42,6 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   const inTransaction = <T>(work: (trx: Db) => Promise<T>) =>
     db.isTransaction ? work(db) : db.transaction().execute(work);
   return inTransaction(async (trx) => {
-    // Before the state is read, not only at the append: two commands on one stream at once (a request and a
-    // webhook, two instances) are then decided one after the other, as SQLite's one writer decides them, rather
-    // than the second failing as a conflict on PostgreSQL (events/dialect.ts).
-    await holdAppendLock(trx);
     const models = readModelsFor(streamId);
     const folded = await loadFolded(trx, streamId, [decider, ...models]);
     const [own, ...modelStates] = folded.states;

@@ -40,16 +40,18 @@ export function uniqueViolationOn(error: unknown): { table: string; columns: str
 
 /** An arbitrary key for the log's append lock (pg_advisory_xact_lock takes a 64-bit number). */
 const APPEND_LOCK = 7_470_201;
+/** Takes the append lock until the transaction ends (events/postgres.ts runs it as each transaction begins). */
+export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
 
 /**
  * On PostgreSQL, makes the transaction the only one appending to the log until it commits. Positions come from a
  * sequence, handed out at insert and not at commit: without this, a transaction that took position 11 could commit
  * after one that took 12, and a projector that had read up to 12 would never see 11. SQLite has one writer, so its
- * positions always commit in order. A command takes it before reading its stream (events/command.ts), so commands
- * are decided one at a time, as on SQLite.
+ * positions always commit in order. Every transaction takes it as it begins (events/postgres.ts), so this only
+ * makes sure of it.
  */
 export async function holdAppendLock(db: AnyDb): Promise<void> {
-  if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
+  if (isPostgres(db)) await sql.raw(APPEND_LOCK_SQL).execute(db);
 }
 
 /** One top-level text field of a JSON text column: SQLite's json_extract, PostgreSQL's ->> on the column as jsonb. */

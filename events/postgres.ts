@@ -1,5 +1,15 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
+import { APPEND_LOCK_SQL } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -14,6 +24,34 @@ export type OpenedPostgres = {
   pool: pg.Pool;
   close(): Promise<void>;
 };
+
+/**
+ * Every transaction begins by taking the log's append lock (events/dialect.ts), so transactions write one at a
+ * time, across every instance, as SQLite's one writer has them. The code reads, decides and writes inside a
+ * transaction and relies on that: a command's stream version, a reset link used once, the one reset mail a
+ * minute, an address's share of mail. Under PostgreSQL's READ COMMITTED alone, two at once would both read the
+ * same rows and both act. Writes are short and few (pages are served from files), so one at a time is cheap.
+ */
+class OneWriterAtATime extends PostgresDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(APPEND_LOCK_SQL));
+  }
+}
+
+class OneWriterDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new OneWriterAtATime(this.#config);
+  }
+}
 
 /** Connections per process: a request holds one only for its transaction, and the projector and scheduler one each. */
 const POOL_SIZE = 10;
@@ -43,7 +81,7 @@ export async function openPostgresDatabase(
     max: POOL_SIZE,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new OneWriterDialect({ pool }) });
   try {
     const { rows } = await pool.query<{ schema: string }>('SELECT current_schema() AS schema');
     await migrateToLatest(db as Kysely<unknown>, rows[0]?.schema ?? 'public');
