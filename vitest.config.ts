@@ -17,11 +17,15 @@ const POSTGRES_SUITES = [
   'api/auth/session-cookie.test.ts',
   'api/auth/throttle-keys.test.ts',
   'api/card-images.test.ts',
+  'api/changed-files.test.ts',
+  'api/data-dir.test.ts',
   'api/grant-admin.test.ts',
+  'api/leader-work.test.ts',
   'api/mail/delivery.test.ts',
   'api/mail/lifecycle.test.ts',
   'api/mail/queue.test.ts',
   'api/mail/sender.test.ts',
+  'api/mail/two-senders.test.ts',
   'api/media/files.test.ts',
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',
@@ -31,6 +35,8 @@ const POSTGRES_SUITES = [
   'api/metrics.test.ts',
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
+  'api/payments/replay.test.ts',
+  'api/postgres-failure.test.ts',
   'api/public-files.test.ts',
   'api/request-log.test.ts',
   'api/routes/business-card-limits.test.ts',
@@ -58,11 +64,27 @@ const POSTGRES_SUITES = [
   'contract/answers.test.ts',
   'events/command.test.ts',
   'events/dialect.test.ts',
+  'events/replay.test.ts',
+  'events/snapshots.test.ts',
   'events/store.test.ts',
   'renderer/projector-failures.test.ts',
   'renderer/projector-rebuild.test.ts',
+  'renderer/projector.test.ts',
   'renderer/render-account.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',
+];
+
+/**
+ * Suites about PostgreSQL itself (its backups, several instances on one database), or both databases at once (a
+ * SQLite install moved into it).
+ */
+const POSTGRES_ONLY = [
+  'api/leadership.test.ts',
+  'events/backup-postgres.test.ts',
+  'events/move-to-postgres.test.ts',
+  'scripts/ops-postgres.test.ts',
+  'scripts/migrate-to-postgres.test.ts',
+  'tests/cluster/failover.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
@@ -94,15 +116,23 @@ const shared = {
 export default defineConfig(async () => ({
   test: {
     projects: [
-      // TEST_DATABASE_URL in the shell (to pick the PostgreSQL database) must not move the SQLite run there too.
-      { test: { ...shared, name: 'sqlite', include, env: { TEST_DATABASE_URL: '' } } },
+      // TEST_DATABASE_URL names the PostgreSQL run's database; exported in the shell, it must not move this run too.
+      {
+        test: {
+          ...shared,
+          name: 'sqlite',
+          include,
+          exclude: [...exclude, ...POSTGRES_ONLY],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
       ...((await postgresReachable(POSTGRES_URL))
         ? [
             {
               test: {
                 ...shared,
                 name: 'postgres',
-                include: POSTGRES_SUITES,
+                include: [...POSTGRES_SUITES, ...POSTGRES_ONLY],
                 env: { TEST_DATABASE_URL: POSTGRES_URL },
                 globalSetup: ['tests/support/events/postgres-teardown.ts'],
               },

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { failingFs, fsWithFreeBytes } from '../tests/support/api/data-dir-fs';
+import { TEST_SCHEMA_PREFIX } from '../tests/support/events/db';
+import { withPostgresClient } from '../tests/support/events/postgres-url';
 import { checkDataDir } from './data-dir';
 import { readEnv } from './env';
 import { openDataDatabase } from './runtime';
@@ -123,6 +126,28 @@ describe('openDataDatabase', () => {
     const database = await openDataDatabase(envFor(root));
     await database.close();
     expect(fs.existsSync(path.join(root, 'app.db'))).toBe(true);
+  });
+
+  it('opens PostgreSQL when DATABASE_URL names one, and nothing in DATA_DIR but the checked folder', async ({
+    skip,
+  }) => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) return skip('needs PostgreSQL (the postgres project)');
+    // An operator's DATABASE_URL may pick a schema the same way (libpq's options parameter).
+    const schema = `${TEST_SCHEMA_PREFIX}runtime_${process.pid}`;
+    await withPostgresClient(url, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`));
+    const inSchema = new URL(url);
+    inSchema.searchParams.set('options', `-c search_path=${schema}`);
+    const database = await openDataDatabase(envFor(root, { DATABASE_URL: inSchema.toString() }));
+    try {
+      expect(database.dialect).toBe('postgres');
+      const { rows } = await sql<{ name: string }>`SELECT current_schema() AS name`.execute(database.db);
+      expect(rows[0]?.name).toBe(schema);
+      expect(await database.db.selectFrom('events').select('global_position').execute()).toEqual([]);
+    } finally {
+      await database.close();
+    }
+    expect(fs.existsSync(path.join(root, 'app.db'))).toBe(false);
   });
 
   it('runs the folder check first (production mode, volume not mounted)', async () => {

@@ -63,6 +63,22 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DATABASE_URL', () => {
+  it('is the embedded SQLite database when unset or empty, PostgreSQL when it is a postgres URL', () => {
+    expect(readEnv({}).DATABASE_URL).toBeUndefined();
+    expect(readEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+    for (const url of ['postgres://app@db:5432/cards', 'postgresql://app:pw@10.0.0.5/cards?sslmode=require'])
+      expect(readEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it('refuses any other URL, naming the variable and the way back to SQLite', () => {
+    for (const value of ['mysql://db/cards', 'sqlite:./data/app.db', 'postgres://'])
+      expect(refusal({ DATABASE_URL: value })).toContain(
+        'DATABASE_URL: DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
+      );
+  });
+});
+
 describe('readEnv in production mode', () => {
   it('accepts a complete configuration and leaves the sample profile off', () => {
     const env = readEnv(PRODUCTION);

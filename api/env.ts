@@ -24,6 +24,20 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
+   * The database: unset (or empty) is the embedded SQLite file in DATA_DIR; a postgres:// or postgresql:// URL is
+   * PostgreSQL (ADR 023), which several instances can share. Credentials may sit in the URL, so it is never logged.
+   */
+  DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .refine(
+        (value) => /^postgres(ql)?:\/\/./.test(value),
+        'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
+      )
+      .optional(),
+  ),
+  /**
    * Defaults to http://localhost:<PORT> (refused in production mode). Empty counts as unset: the container image
    * passes an empty build argument through when none was given.
    */

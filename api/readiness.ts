@@ -13,6 +13,8 @@ export type ReadinessOptions = {
   minFreeMb: number;
   maxLagSeconds: number;
   statfs?: (dir: string) => Promise<FreeSpace>;
+  /** Whether this instance leads (ADR 025): reported, never a reason to refuse traffic, as followers serve too. */
+  leading?: () => boolean;
 };
 
 type DatabaseCheck = { ok: boolean; roomMb?: number; problem?: string };
@@ -24,9 +26,10 @@ type ProjectorCheck = {
   maxLagSeconds: number;
   problem?: string;
 };
+type LeaderCheck = { ok: true; leading: boolean };
 export type Readiness = {
   ok: boolean;
-  checks: { database: DatabaseCheck; disk: DiskCheck; projector: ProjectorCheck };
+  checks: { database: DatabaseCheck; disk: DiskCheck; projector: ProjectorCheck; leader?: LeaderCheck };
 };
 
 const MB = 1024 * 1024;
@@ -127,11 +130,16 @@ export async function checkReadiness(
     checkDisk(deps.dataDir, minFreeMb, statfs),
     checkProjector(deps.db, maxLagSeconds, now),
   ]);
-  return { ok: database.ok && disk.ok && projector.ok, checks: { database, disk, projector } };
+  const leader = deps.readiness.leading
+    ? { leader: { ok: true as const, leading: deps.readiness.leading() } }
+    : {};
+  return { ok: database.ok && disk.ok && projector.ok, checks: { database, disk, projector, ...leader } };
 }
 
 /** "The service is not ready: a; b." from the failing checks' problems. */
 export function notReadySentence(readiness: Readiness): string {
-  const problems = Object.values(readiness.checks).flatMap((check) => (check.problem ? [check.problem] : []));
+  const problems = Object.values(readiness.checks).flatMap((check) =>
+    'problem' in check && check.problem ? [check.problem] : [],
+  );
   return `The service is not ready: ${problems.join('; ')}.`;
 }

@@ -1,11 +1,14 @@
 import path from 'node:path';
-import { type OpenedDatabase, openDatabase } from '../events/db';
+import { type Db, openDatabase } from '../events/db';
+import { openPostgresDatabase } from '../events/postgres';
+import { log } from '../observability/log';
 import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
 import { createOffsetClock } from './offset-clock';
 import { createPayments } from './payments/create';
+import { postgresOpenFailure } from './postgres-failure';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
@@ -15,20 +18,37 @@ const FULL_DISK_MB = 16;
 
 export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
 
+/** The product's database, whichever it is: what the server and the ops scripts hold and close. */
+export type DataDatabase = { db: Db; dialect: 'sqlite' | 'postgres'; close(): Promise<void> };
+
 /**
- * Opens the database in DATA_DIR after checking the folder (api/data-dir.ts), so a missing volume, a read-only
- * mount or a full disk stops start-up with a StartupProblem naming the path and the cause.
+ * Opens the database: PostgreSQL when DATABASE_URL names one, else the SQLite file in DATA_DIR. DATA_DIR is checked
+ * either way (api/data-dir.ts), as photos, the outbox and the secret live there, so a missing volume, a read-only
+ * mount or a full disk stops start-up with a StartupProblem naming the path and the cause; so does a PostgreSQL
+ * that refuses us.
  */
-export async function openDataDatabase(env: Env): Promise<OpenedDatabase> {
+export async function openDataDatabase(env: Env): Promise<DataDatabase> {
   // Only a disk with next to nothing left stops start-up; below READY_MIN_FREE_MB the server starts, answers
   // /api/ready with 503 and says why, so an operator sees it and a load balancer keeps traffic away.
   await checkDataDir(env.dataDir, {
     production: env.PRODUCTION,
     minFreeMb: Math.min(env.READY_MIN_FREE_MB, FULL_DISK_MB),
   });
+  if (env.DATABASE_URL) {
+    try {
+      const opened = await openPostgresDatabase(env.DATABASE_URL, {
+        onIdleError: (error) =>
+          log.warn({ err: error }, 'A PostgreSQL connection was dropped; it is replaced.'),
+      });
+      return { db: opened.db, dialect: 'postgres', close: opened.close };
+    } catch (error) {
+      throw postgresOpenFailure(env.DATABASE_URL, error) ?? error;
+    }
+  }
   const file = databaseFile(env);
   try {
-    return await openDatabase(file);
+    const opened = await openDatabase(file);
+    return { db: opened.db, dialect: 'sqlite', close: opened.close };
   } catch (error) {
     throw databaseOpenFailure(file, error) ?? error;
   }
@@ -54,7 +74,7 @@ export function readEnvOrExit(): Env {
 export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 
 /** What the server and the ops scripts share: the database and everything built from configuration. */
-export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: OpenedDatabase }> {
+export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const deps = {

@@ -7,15 +7,14 @@ import { log, logChildOutput } from '../observability/log';
 import { measureProjectorLagWith } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import { fontSourcePath } from '../renderer/font-files';
-import { projectorLag, startProjector } from '../renderer/projector';
+import { projectorLag } from '../renderer/projector';
 import { createApp, SITE_NAME } from './app';
 import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
-import { startMailSender } from './mail/sender';
+import { createLeaderWork, leadWhenElected } from './leader-work';
 import { removeLeftoverTemp, startMediaSweep } from './media/sweep';
 import { openRuntime, startPayments } from './runtime';
-import { startScheduler } from './scheduler';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
 import { sharedFileCache } from './static/shared-cache';
@@ -49,20 +48,25 @@ await restrictDataDir(env.dataDir);
  */
 const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 
-const projector = startProjector(deps.db, {
+// The projector, scheduler and mail sender run on one instance at a time, the leader (api/leader-work.ts, ADR
+// 025): on SQLite always this one. A follower serves requests and appends; its commits wake the leader by NOTIFY.
+// Mail is queued with the commit that causes it (api/mail/queue.ts) and sent by the leader, retried until a day old.
+const leaderWork = createLeaderWork(deps, {
   publicDir: deps.publicDir,
   publicUrl: env.PUBLIC_URL,
   siteName: SITE_NAME,
 });
-deps.onAppended = () => projector.nudge();
-const scheduler = startScheduler(deps);
-// The scheduler before the projector: its last tick may append events, which the projector's last batch renders.
-stoppers.push({ name: 'scheduler', stop: scheduler.stop }, { name: 'projector', stop: projector.stop });
-// Mail is queued with the commit that causes it (api/mail/queue.ts) and sent from here, retried until a day old.
-// Stopped after the scheduler, whose last tick may queue mail; whatever is still queued goes at the next start.
-const mailSender = startMailSender(deps);
-deps.mailQueued = () => mailSender.nudge();
-stoppers.push({ name: 'mail sender', stop: mailSender.stop });
+deps.onAppended = () => leaderWork.nudgeProjector();
+deps.mailQueued = () => leaderWork.nudgeMailSender();
+const leadership = leadWhenElected(leaderWork, {
+  databaseUrl: env.DATABASE_URL,
+  db: deps.db,
+  publicDir: deps.publicDir,
+  dropCached: (file) => sharedFileCache.invalidate(file),
+});
+deps.readiness.leading = () => leadership.leading;
+// The work first, in order, then the lock, so a successor starts only after this instance's last batch.
+stoppers.push({ name: 'leader work', stop: leaderWork.close }, { name: 'leadership', stop: leadership.stop });
 
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');
@@ -130,14 +134,14 @@ if (env.SEED_DEMO) {
     seeding = undefined;
     if (code !== 0 && !stopping)
       log.error(`Publishing the sample profile failed (exit ${code}); run npm run seed-demo to retry.`);
-    await projector.idle();
+    await leaderWork.projectorIdle();
   }
 }
 
 // A signal during the seed has already begun the stop; the listener must not open after it.
 if (!stopping) {
   // After the seed, a separate process whose photos this one cannot see in flight.
-  stoppers.push({ name: 'media sweep', stop: startMediaSweep(deps).stop });
+  leaderWork.add({ name: 'media sweep', start: () => startMediaSweep(deps) });
   // After the seed, which runs its own simulator on the same database (PAYMENTS=local) to subscribe the sample.
   const appDeps = await startPayments(env, deps).catch(failToStart);
   const { stripeSimulator } = appDeps;

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 
 /**
  * Where the code meets a difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL, ADR 023)
@@ -40,18 +40,29 @@ export function uniqueViolationOn(error: unknown): { table: string; columns: str
 
 /** An arbitrary key for the log's append lock (pg_advisory_xact_lock takes a 64-bit number). */
 const APPEND_LOCK = 7_470_201;
-/** Takes the append lock until the transaction ends (events/postgres.ts runs it as each transaction begins). */
-export const APPEND_LOCK_SQL = `SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
 
 /**
  * On PostgreSQL, makes the transaction the only one appending to the log until it commits. Positions come from a
  * sequence, handed out at insert and not at commit: without this, a transaction that took position 11 could commit
  * after one that took 12, and a projector that had read up to 12 would never see 11. SQLite has one writer, so its
- * positions always commit in order. Every transaction takes it as it begins (events/postgres.ts), so this only
- * makes sure of it.
+ * positions always commit in order.
  */
 export async function holdAppendLock(db: AnyDb): Promise<void> {
-  if (isPostgres(db)) await sql.raw(APPEND_LOCK_SQL).execute(db);
+  if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
+}
+
+/** The channel the leader LISTENs on (api/leadership.ts); a payload is `<schema>:<kind>`, as installs may share a database. */
+export const WAKE_CHANNEL = 'tradecard_wake';
+export type WakeKind = 'events' | 'mail';
+
+/**
+ * On PostgreSQL, wakes the leader (whichever instance it is) when the transaction commits: events to render, or
+ * mail to send. Sent inside the transaction, so PostgreSQL delivers it on commit only and never for a rollback, and
+ * a process dying between commit and a later send cannot lose it. SQLite has one process, nudged in memory.
+ */
+export async function wakeLeaderOnCommit(db: AnyDb, kind: WakeKind): Promise<void> {
+  if (isPostgres(db))
+    await sql`SELECT pg_notify(${WAKE_CHANNEL}, current_schema() || ${`:${kind}`})`.execute(db);
 }
 
 /** One top-level text field of a JSON text column: SQLite's json_extract, PostgreSQL's ->> on the column as jsonb. */
@@ -60,19 +71,6 @@ export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<
   return isPostgres(db)
     ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(field)})`
     : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${field}`)})`;
-}
-
-/**
- * Rows a worker takes for itself (the mail it will send) in `UPDATE … WHERE id IN (this select)`. SQLite runs the
- * whole UPDATE under its one write lock, so two workers never pick the same row. PostgreSQL computes the select
- * from a snapshot and only waits on the rows it then updates, so two workers would both take them; there the
- * select locks what it picks and skips rows another worker has locked.
- */
-export function takenBySkippingLocked<DB, TB extends keyof DB, O>(
-  db: AnyDb,
-  query: SelectQueryBuilder<DB, TB, O>,
-): SelectQueryBuilder<DB, TB, O> {
-  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
 
 /**
@@ -102,3 +100,20 @@ export async function roomToGrow(db: AnyDb): Promise<number | null> {
  */
 export const bytewise = (db: AnyDb, column: string): RawBuilder<string> =>
   isPostgres(db) ? sql<string>`(${sql.ref(column)} COLLATE "C")` : sql<string>`${sql.ref(column)}`;
+
+/**
+ * How replay opens a write transaction. SQLite's IMMEDIATE takes the write lock at BEGIN: a deferred transaction
+ * that reads first and writes later fails at once (SQLITE_BUSY_SNAPSHOT) when the server committed in between.
+ * PostgreSQL's writers don't exclude each other, so a plain BEGIN; where replay must hold appends back (its swap),
+ * it takes the append lock itself.
+ */
+export const beginWrite = (db: AnyDb): RawBuilder<unknown> =>
+  isPostgres(db) ? sql`BEGIN` : sql`BEGIN IMMEDIATE`;
+
+/** SQLite's WAL grows until a checkpoint copies it back; PostgreSQL checkpoints on its own. */
+export async function checkpointWal(db: AnyDb): Promise<void> {
+  if (!isPostgres(db)) await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
+}
+
+/** A statement gave up waiting for a lock (PostgreSQL's lock_timeout, SQLSTATE 55P03; SQLite has none). */
+export const isLockTimeout = (error: unknown) => codeOf(error) === '55P03';

@@ -1,15 +1,5 @@
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  PostgresDialect,
-  type PostgresDialectConfig,
-  PostgresDriver,
-  type TransactionSettings,
-} from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { APPEND_LOCK_SQL } from './dialect';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -26,32 +16,10 @@ export type OpenedPostgres = {
 };
 
 /**
- * Every transaction begins by taking the log's append lock (events/dialect.ts), so transactions write one at a
- * time, across every instance, as SQLite's one writer has them. The code reads, decides and writes inside a
- * transaction and relies on that: a command's stream version, a reset link used once, the one reset mail a
- * minute, an address's share of mail. Under PostgreSQL's READ COMMITTED alone, two at once would both read the
- * same rows and both act. Writes are short and few (pages are served from files), so one at a time is cheap.
+ * pg waits for a connection forever by default: a server that is down would hang start-up, and every request after
+ * it, without a word. Ten seconds is long enough for a failover, short enough for an operator to be told.
  */
-class OneWriterAtATime extends PostgresDriver {
-  override async beginTransaction(
-    connection: DatabaseConnection,
-    settings: TransactionSettings,
-  ): Promise<void> {
-    await super.beginTransaction(connection, settings);
-    await connection.executeQuery(CompiledQuery.raw(APPEND_LOCK_SQL));
-  }
-}
-
-class OneWriterDialect extends PostgresDialect {
-  readonly #config: PostgresDialectConfig;
-  constructor(config: PostgresDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new OneWriterAtATime(this.#config);
-  }
-}
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Connections per process: a request holds one only for its transaction, and the projector and scheduler one each. */
 const POOL_SIZE = 10;
@@ -62,13 +30,13 @@ const POOL_SIZE = 10;
  */
 export async function openPostgresDatabase(
   url: string,
-  options: { schema?: string } = {},
+  options: { schema?: string; onIdleError?: (error: Error) => void } = {},
 ): Promise<OpenedPostgres> {
-  const { schema } = options;
+  const { schema, onIdleError } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`A schema name is lower-case letters, digits and underscores, not “${schema}”.`);
   if (schema) {
-    const admin = new pg.Client({ connectionString: url });
+    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     await admin.connect();
     try {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -79,9 +47,14 @@ export async function openPostgresDatabase(
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: 'tradecard',
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new OneWriterDialect({ pool }) });
+  // An idle connection the server drops (a restart, a failover) is reported on the pool; unheard, Node would end
+  // the process over it. The pool replaces it at the next checkout, so it is only worth a log line.
+  pool.on('error', (error) => onIdleError?.(error));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const { rows } = await pool.query<{ schema: string }>('SELECT current_schema() AS schema');
     await migrateToLatest(db as Kysely<unknown>, rows[0]?.schema ?? 'public');
@@ -90,4 +63,19 @@ export async function openPostgresDatabase(
     throw error;
   }
   return { db, pool, close: () => db.destroy() };
+}
+
+/**
+ * Each identity column (the log's positions, the mail queue's ids) hands out its next value after the largest its
+ * table holds: after rows were copied in with their own values, or restored by pg_restore, which sets a sequence
+ * as it stood when dumped rather than in the dump's snapshot (sequences are not transactional).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any database of ours, whatever its tables
+export async function continueIdentities(db: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ table: string; column: string }>`
+    SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns
+    WHERE table_schema = current_schema() AND is_identity = 'YES'`.execute(db);
+  for (const { table, column } of rows)
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE(MAX(${sql.ref(column)}), 0) + 1, false)
+      FROM ${sql.table(table)}`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from './db';
 import { fold } from './decider';
 import type { ReadModel } from './read-model';
@@ -24,13 +24,12 @@ export async function insertInto(db: Db, table: string, rows: Record<string, unk
 
 /** Rows a statement: a fixed count, so the SQL text repeats and the statement cache (events/db.ts) keeps it. */
 const ROWS_PER_STATEMENT = 50;
-const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * The INSERT statements for `rows`, built before the write transaction begins: building queries is CPU time that
  * needs no lock, and on a loaded machine every millisecond under the lock can stretch to several.
  */
-export function compileInserts(table: string, rows: Record<string, unknown>[]): CompiledQuery[] {
+export function compileInserts(db: Db, table: string, rows: Record<string, unknown>[]): CompiledQuery[] {
   const queries: CompiledQuery[] = [];
   const byColumns = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
@@ -39,17 +38,30 @@ export function compileInserts(table: string, rows: Record<string, unknown>[]): 
     if (list) list.push(row);
     else byColumns.set(key, [row]);
   }
-  for (const [key, group] of byColumns) {
-    const columns = key.split('\u0000');
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
-    const head = `INSERT INTO ${quoteId(table)} (${columns.map(quoteId).join(', ')}) VALUES `;
-    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT) {
-      const chunk = group.slice(start, start + ROWS_PER_STATEMENT);
-      const parameters = chunk.flatMap((row) => columns.map((column) => row[column]));
-      queries.push(CompiledQuery.raw(head + chunk.map(() => tuple).join(', '), parameters));
-    }
-  }
+  // Compiled by the database's own dialect (its placeholders differ), with the columns in one order throughout.
+  for (const group of byColumns.values())
+    for (let start = 0; start < group.length; start += ROWS_PER_STATEMENT)
+      queries.push(
+        (db as unknown as UntypedDb)
+          .insertInto(table)
+          .values(group.slice(start, start + ROWS_PER_STATEMENT))
+          .compile() as CompiledQuery,
+      );
   return queries;
+}
+
+/** compileInserts for rows of several tables. */
+export function compileInsertsByTable(
+  db: Db,
+  rows: { table: string; row: Record<string, unknown> }[],
+): CompiledQuery[] {
+  const byTable = new Map<string, Record<string, unknown>[]>();
+  for (const { table, row } of rows) {
+    const list = byTable.get(table);
+    if (list) list.push(row);
+    else byTable.set(table, [row]);
+  }
+  return [...byTable].flatMap(([table, tableRows]) => compileInserts(db, table, tableRows));
 }
 
 /** Folds each stream from its first event; read models are a pure function of one stream's events. */

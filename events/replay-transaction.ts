@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
+import { beginWrite, checkpointWal } from './dialect';
 
-/** How long replay held SQLite's write lock: every transaction it ran, and the swap on its own. */
+/** How long replay held SQLite's write lock (on PostgreSQL: how long its transactions ran): every transaction it ran, and the swap on its own. */
 export type LockTimes = {
   transactions: number;
   longestMs: number;
@@ -35,11 +36,7 @@ export const newLockTimes = (): LockTimes => ({
   all: [],
 });
 
-/**
- * One write transaction, timed from the moment it holds the lock to its commit. IMMEDIATE takes the lock at BEGIN:
- * a deferred transaction that reads first and writes later fails at once (SQLITE_BUSY_SNAPSHOT, no busy wait) when
- * the server committed in between, which beside a live server is most of the time.
- */
+/** One write transaction, timed from the moment it holds the lock (SQLite's: see beginWrite) to its commit. */
 export async function timedWrite<T>(
   db: Db,
   times: LockTimes,
@@ -47,7 +44,7 @@ export async function timedWrite<T>(
   work: (trx: Db) => Promise<T>,
 ): Promise<T> {
   const { result, ms, cpuMs } = await db.connection().execute(async (connection) => {
-    await sql`BEGIN IMMEDIATE`.execute(connection);
+    await beginWrite(connection).execute(connection);
     const started = performance.now();
     const cpu = process.cpuUsage();
     try {
@@ -61,8 +58,9 @@ export async function timedWrite<T>(
     }
   });
   times.transactions += 1;
-  // Replay's connection checkpoints by itself, here, holding no lock (see replay(): wal_autocheckpoint is off).
-  if (times.transactions % CHECKPOINT_EVERY === 0) await sql`PRAGMA wal_checkpoint(PASSIVE)`.execute(db);
+  // Replay's connection checkpoints by itself, here, holding no lock (events/replay-sqlite.ts turns the automatic
+  // checkpoint off).
+  if (times.transactions % CHECKPOINT_EVERY === 0) await checkpointWal(db);
   times.totalMs += ms;
   times.lastMs = ms;
   times.all.push(ms);

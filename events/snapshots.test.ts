@@ -6,7 +6,6 @@ import { defaultCardContent } from './card/content';
 import { cardDecider, NO_CHANGES } from './card/decider';
 import { handleCommand, loadState } from './command';
 import { contactDecider } from './contact/decider';
-import { openDatabase } from './db';
 import { redactAccountEvents } from './erasure';
 import { orderDecider } from './order/decider';
 import { readModels } from './read-models';
@@ -174,7 +173,7 @@ describe('snapshots', () => {
 
   it('stay right with two processes writing one stream, and with a retried idempotency key', async () => {
     await runEveryDecider(t.db);
-    const other = await openDatabase(t.file);
+    const other = await t.openAnother();
     try {
       const publish = (db: typeof t.db, bio: string, idempotencyKey?: string) =>
         handleCommand(db, {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { eventsAppended } from '../observability/metrics';
 import { type DomainEvent, domainEventSchema } from './catalogue';
 import type { Db } from './db';
-import { holdAppendLock, isPostgres, isUniqueViolation } from './dialect';
+import { holdAppendLock, isPostgres, isUniqueViolation, wakeLeaderOnCommit } from './dialect';
 import { ConflictError } from './errors';
 
 export type EventMetadata = { actorId?: string; idempotencyKey?: string; redacted?: boolean };
@@ -120,6 +120,8 @@ export async function appendToStream(
   // Counted when the database takes the rows: a transaction that fails later still counts them (rare, and a
   // joined transaction's commit is not visible from here).
   eventsAppended.inc(recorded.length);
+  // The projector may run in another instance (the leader); this reaches it as the append commits.
+  await wakeLeaderOnCommit(db, 'events');
 
   if (options.idempotencyKey) {
     await db

@@ -69,6 +69,12 @@ export const projectorLagSeconds = new Gauge({
   },
 });
 
+export const leading = new Gauge({
+  name: 'instance_leading',
+  help: 'Whether this instance is the leader running the projector, scheduler, mail sender and media sweep (1) or a follower (0).',
+  registers: [registry],
+});
+
 export const mailsSent = new Counter({
   name: 'mails_sent_total',
   help: 'Mails handed to the mail transport (SMTP server or outbox folder).',

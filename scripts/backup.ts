@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Env } from '../api/env';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { backupDatabase, checkBackup } from '../events/backup';
+import { backupPostgres } from '../events/backup-postgres';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
@@ -16,18 +18,35 @@ if (!destination) {
   process.exit(2);
 }
 const env = readEnvOrExit();
-// SQLite's online backup API: safe while the server is running and writing.
-const sqlite = new SQLite(databaseFile(env), { fileMustExist: true });
+
+/** SQLite's online backup API: safe while the server is running and writing. */
+async function backupSqlite(env: Env, destination: string): Promise<string> {
+  const sqlite = new SQLite(databaseFile(env), { fileMustExist: true });
+  try {
+    const { pages } = await backupDatabase(sqlite, destination);
+    const { events } = checkBackup(destination);
+    return `${events} events (${pages} pages)`;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** pg_dump from one snapshot: safe while the server is running and writing too. */
+async function backupOfPostgres(url: string, destination: string): Promise<string> {
+  const { events, schema } = await backupPostgres(url, destination);
+  return `${events} events (PostgreSQL schema ${schema}, pg_dump custom format)`;
+}
+
 try {
-  const { pages } = await backupDatabase(sqlite, destination);
-  const { events } = checkBackup(destination);
+  const url = env.DATABASE_URL;
+  const database = url ? await backupOfPostgres(url, destination) : await backupSqlite(env, destination);
   // Uploaded photos are not in the log; pages can be re-rendered, photos cannot.
   const media = await copyMissingMedia(
     path.join(env.dataDir, 'public', 'media'),
     backupMediaDir(destination),
   );
   console.log(
-    `Backed up ${events} events (${pages} pages) to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
+    `Backed up ${database} to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
   );
   // PAYMENTS=local: the Stripe simulator's books (customers, subscriptions, invoices) go with the orders that name them.
   const books = simulatorDatabaseFile(env.dataDir);
@@ -40,6 +59,7 @@ try {
       simulator.close();
     }
   }
-} finally {
-  sqlite.close();
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 }

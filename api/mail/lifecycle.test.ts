@@ -1,8 +1,8 @@
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replay } from '../../events/replay';
 import { createTestApp } from '../../tests/support/api/app';
 import { daysPass, subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
-import { replayOnSqliteOnly } from '../../tests/support/replay/until-postgres';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -44,7 +44,7 @@ async function expectNoMoreOnDuplicatesOrReplay() {
   const simulator = t.deps.stripeSimulator;
   if (!simulator) throw new Error('The test app runs without the simulator.');
   for (const event of await simulator.events()) await simulator.resendEvent(event.id);
-  await replayOnSqliteOnly(t.db, t.dialect);
+  await replay(t.db);
   expect(await subjectsToDana()).toEqual(before);
 }
 

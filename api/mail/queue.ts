@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../events/db';
-import { takenBySkippingLocked } from '../../events/dialect';
+import { isPostgres, wakeLeaderOnCommit } from '../../events/dialect';
 import type { MailOutboxTable } from '../../events/schema';
 import type { MailMessage } from './mailer';
 
@@ -26,6 +26,8 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The sender may run in another instance (the leader); this reaches it as the mail's transaction commits.
+  await wakeLeaderOnCommit(db, 'mail');
   return row.id;
 }
 
@@ -38,9 +40,11 @@ export const queuedMessage = (row: QueuedMail): MailMessage => ({
 });
 
 /**
- * Takes up to `limit` due rows, oldest first, for `owner` until `until`. One UPDATE picks and marks them, and
- * two senders (in this process or another) never hold the same row: SQLite runs it under the write lock,
- * PostgreSQL skips the rows another sender's UPDATE has locked (events/dialect.ts).
+ * Takes up to `limit` due rows, oldest first, for `owner` until `until`. One UPDATE picks and marks them, so two
+ * senders (in this process, another, or another instance) never hold the same row. SQLite runs it under its write
+ * lock. On PostgreSQL two such statements run at once and, without more, both pick the same rows from their
+ * snapshots and the second overwrites the first's claim (each mail sent twice, as two-senders.test.ts showed):
+ * there the pick locks its rows and skips rows another claim has locked.
  */
 export async function claimDueMail(
   db: Db,
@@ -53,18 +57,16 @@ export async function claimDueMail(
     .updateTable('mail_outbox')
     .set({ claimed_by: owner, claimed_until: options.until.toISOString() })
     .where('id', 'in', (eb) =>
-      takenBySkippingLocked(
-        db,
-        eb
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('given_up_at', 'is', null)
-          .where('next_attempt_at', '<=', at)
-          .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', at)]))
-          .orderBy('id')
-          .limit(options.limit),
-      ),
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('given_up_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', at)]))
+        .orderBy('id')
+        .limit(options.limit)
+        .$if(isPostgres(db), (pick) => pick.forUpdate().skipLocked()),
     )
     .returningAll()
     .execute();

@@ -85,6 +85,16 @@ describe('GET /api/ready', () => {
     expect(probe.position).toBe(t.deps.now().getTime());
   });
 
+  it('says whether this instance leads, and a follower is ready all the same', async () => {
+    let leading = true;
+    t.deps.readiness.leading = () => leading;
+    expect((await ready()).body.checks).toMatchObject({ leader: { ok: true, leading: true } });
+    leading = false;
+    const follower = await ready();
+    expect(follower.status).toBe(200);
+    expect(follower.body.checks).toMatchObject({ leader: { ok: true, leading: false } });
+  });
+
   it('answers 503 with the reason while the data folder is short of space, and 200 once it has room again', async () => {
     disk.freeMb = 150;
     const low = await ready();

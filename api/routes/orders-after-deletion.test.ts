@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
 import { buyCardsAtHostedCheckout, signUpAdmin } from '../../tests/support/api/payments/flows';
-import { replayOnSqliteOnly } from '../../tests/support/replay/until-postgres';
 
 // Issue 11, finding 7: deleting an account erased its paid, unshipped card orders, so they could not be shipped.
 
@@ -43,7 +43,7 @@ describe('a paid card order of a deleted account', () => {
     expect(await adminRow(admin, id)).toMatchObject(whole);
     // The rest of the account is erased as before; only this order's delivery details are left.
     expect(await t.db.selectFrom('users').select('username').execute()).toEqual([{ username: 'boss' }]);
-    await replayOnSqliteOnly(t.db, t.dialect);
+    await replay(t.db);
     expect(await adminRow(admin, id)).toMatchObject(whole);
 
     const packaged = { fulfillmentStatus: 'packaged', notify: false };
@@ -68,7 +68,7 @@ describe('a paid card order of a deleted account', () => {
     expect(text).toContain('CardOrderDeliveryErased');
     const after = await adminRow(admin, id);
     expect(after).toMatchObject({ fulfillmentStatus: 'shipped', customerEmail: null, deliveryAddress: null });
-    await replayOnSqliteOnly(t.db, t.dialect);
+    await replay(t.db);
     expect(await adminRow(admin, id)).toEqual(after);
   });
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { replay } from '../../events/replay';
 import { readAll } from '../../events/store';
 import { createTestApp } from '../../tests/support/api/app';
 import { signUpAdmin } from '../../tests/support/api/payments/flows';
-import { replayOnSqliteOnly } from '../../tests/support/replay/until-postgres';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -118,7 +118,7 @@ describe('/api/profile', () => {
     expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([]);
 
     // Replay rebuilds the reservation from the log: it is a fact there, not a side table.
-    await replayOnSqliteOnly(t.db, t.dialect);
+    await replay(t.db);
     expect((await t.call('POST', '/api/register', stranger)).status).toBe(409);
 
     t.advance(364 * DAY_MS);
@@ -146,7 +146,7 @@ describe('/api/profile', () => {
     const log = [];
     for await (const event of readAll(t.db)) log.push(event.type);
     expect(log).toContain('UsernameReleased');
-    await replayOnSqliteOnly(t.db, t.dialect);
+    await replay(t.db);
     expect(await t.db.selectFrom('reserved_usernames').selectAll().execute()).toEqual([]);
     const stranger = { name: 'Stranger', email: 'x@example.com', username: 'dana', password: 'Plumber2026' };
     expect((await t.call('POST', '/api/register', stranger)).status).toBe(201);

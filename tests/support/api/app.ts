@@ -6,14 +6,18 @@ import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
-import { openTempDatabase } from '../events/db';
+import { openTempDatabase, type TestDatabase } from '../events/db';
 
 /**
  * A whole app over a real database (a SQLite file, or a PostgreSQL schema: tests/support/events/db.ts) and a real
  * outbox in a temp folder, with a clock the test moves.
  */
-export async function createTestApp(overrides: Partial<Deps> = {}) {
-  const database = await openTempDatabase();
+export async function createTestApp(
+  overrides: Partial<Deps> = {},
+  /** A database of the test's own (which the app then closes), or SQLite whatever the run's database is. */
+  options: { database?: TestDatabase; dialect?: 'sqlite' } = {},
+) {
+  const database = options.database ?? (await openTempDatabase({ dialect: options.dialect }));
   const outboxDir = path.join(database.dir, 'outbox');
   const clock = { time: new Date('2026-11-22T09:00:00Z').getTime() };
   const deps = {
@@ -88,15 +92,24 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     const outcome = await sendDueMail(deps);
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
-      const inHand = await database.db
+      // In another sender's hand, or due and unclaimed: on PostgreSQL a claim skips the rows another claim has
+      // locked at that moment, rather than waiting for them, so a row can be due still after ours.
+      const pending = await database.db
         .selectFrom('mail_outbox')
-        .select('id')
-        .where('claimed_by', 'is not', null)
+        .select('claimed_by')
         .where('sent_at', 'is', null)
         .where('given_up_at', 'is', null)
+        .where((w) =>
+          w.or([w('claimed_by', 'is not', null), w('next_attempt_at', '<=', deps.now().toISOString())]),
+        )
         .executeTakeFirst();
-      if (!inHand) break;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (!pending) break;
+      if (pending.claimed_by === null) {
+        const more = await sendDueMail(deps);
+        outcome.sent += more.sent;
+        outcome.retrying += more.retrying;
+        outcome.gaveUp += more.gaveUp;
+      } else await new Promise((resolve) => setTimeout(resolve, 5));
     }
     return outcome;
   };

@@ -8,6 +8,7 @@ import { handleCommand } from '../../../events/command';
 import { type Db, openDatabase } from '../../../events/db';
 import type { GroupCommitDriver } from '../../../events/group-commit';
 import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
+import { testPostgresUrl } from './postgres-url';
 
 /**
  * Which database the integration tests run on: SQLite by default; PostgreSQL when TEST_DATABASE_URL names one
@@ -25,8 +26,8 @@ export type TestDatabase = {
   /** SQLite's own connection and driver, for a test about SQLite itself; such a test runs on SQLite only. */
   readonly sqlite: SQLite.Database;
   readonly driver: GroupCommitDriver;
-  /** Another connection to the same database, as a second process (the seed, another instance) would open it. */
-  openAnother(): Promise<{ db: Db; close(): Promise<void> }>;
+  /** Another connection to the same database, as a second process (a server beside a script) would have. */
+  openAnother(): Promise<{ db: Db; sqlite?: SQLite.Database; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -92,12 +93,13 @@ async function giveBackSchema(opened: OpenedPostgres, schema: string, shape: str
 
 /**
  * A fresh database for one test: a SQLite file in a new temp folder, or an empty schema of its own in the
- * PostgreSQL database TEST_DATABASE_URL names.
+ * PostgreSQL database TEST_DATABASE_URL names (SQLite whatever it names, with `dialect: 'sqlite'`).
  */
-export async function openTempDatabase(): Promise<TestDatabase> {
+export async function openTempDatabase(options: { dialect?: 'sqlite' } = {}): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-test-'));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
-  const url = testDatabaseUrl();
+  // A test about both databases at once (the move to PostgreSQL) asks for SQLite beside the run's PostgreSQL.
+  const url = options.dialect === 'sqlite' ? null : testDatabaseUrl();
   if (url) {
     const { opened, schema, shape } = await takeSchema(url);
     return {
@@ -111,10 +113,7 @@ export async function openTempDatabase(): Promise<TestDatabase> {
       get driver(): GroupCommitDriver {
         throw new Error(SQLITE_ONLY);
       },
-      openAnother: async () => {
-        const another = await openPostgresDatabase(url, { schema });
-        return { db: another.db, close: another.close };
-      },
+      openAnother: () => openPostgresDatabase(url, { schema }),
       close: async () => {
         await giveBackSchema(opened, schema, shape);
         removeDir();
@@ -152,4 +151,16 @@ export async function registerTestAccount(db: Db, i: number | string, now = new 
     },
     now,
   });
+}
+
+/**
+ * A URL for the run's PostgreSQL whose every connection works in the schema `db` works in (a test's own), as an
+ * operator's DATABASE_URL names one database: for scripts run from the shell.
+ */
+export async function schemaUrl(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const url = new URL(testPostgresUrl());
+  // Percent-encoded: libpq, unlike URLSearchParams, reads no + as a space.
+  url.search = `options=${encodeURIComponent(`-c search_path=${rows[0]?.schema}`)}`;
+  return url.toString();
 }

@@ -1,0 +1,161 @@
+import os from 'node:os';
+import type { Db } from '../events/db';
+import { log } from '../observability/log';
+import { type RunningProjector, startProjector } from '../renderer/projector';
+import type { RenderTarget } from '../renderer/render-account';
+import { announceChangedFiles, changedFilesIn } from './changed-files';
+import { alwaysLead, type Leadership, STEP_DOWN_WITHIN_MS, startElection } from './leadership';
+import { type MailSender, startMailSender } from './mail/sender';
+import type { RuntimeDeps } from './runtime';
+import { startScheduler } from './scheduler';
+
+/** One piece of the work only the leader runs: started on election, stopped (letting its run finish) on losing it. */
+export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void } };
+
+type Running = { name: string; stop(): Promise<void> | void };
+
+/** Starts `start()` after `ms`; stopping before then means it never starts. */
+function afterDelay(ms: number, start: () => { stop(): Promise<void> | void }) {
+  if (ms <= 0) return start();
+  let started: { stop(): Promise<void> | void } | null = null;
+  const timer = setTimeout(() => {
+    started = start();
+  }, ms);
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      return started?.stop();
+    },
+  };
+}
+
+/**
+ * The leader's work (ADR 025): the scheduler, the page projector, the mail sender, and whatever is added later (the
+ * media sweep, once the sample is seeded). Started when this instance is elected, stopped when it is deposed or the
+ * server stops, and started afresh if it is elected again; the projector resumes from its checkpoint each time.
+ */
+export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
+  let projector: RunningProjector | null = null;
+  let projectorAfterMs = 0;
+  let mailSender: MailSender | null = null;
+  // The scheduler before the projector, so a graceful stop renders what the scheduler's last tick appended; the
+  // mail sender after the scheduler, whose last tick may queue mail.
+  const parts: LeaderPart[] = [
+    { name: 'scheduler', start: () => startScheduler(deps) },
+    {
+      name: 'projector',
+      start: () => afterDelay(projectorAfterMs, () => (projector = startProjector(deps.db, target))),
+    },
+    { name: 'mail sender', start: () => (mailSender = startMailSender(deps)) },
+  ];
+  let running: Running[] = [];
+  let leading = false;
+  let closed = false;
+
+  const startPart = (part: LeaderPart) => running.push({ name: part.name, stop: part.start().stop });
+
+  async function stopPart(part: Running) {
+    try {
+      await part.stop();
+    } catch (error) {
+      log.error({ err: error }, `Stopping the ${part.name} failed.`);
+      throw error;
+    }
+  }
+
+  /**
+   * `inOrder` (the server stopping): each part's last run finishes before the next part is told, so the
+   * projector renders what the scheduler appended last. Otherwise (deposed) every part is told at once, so none
+   * starts new work while another instance may already lead; the runs under way still finish.
+   */
+  async function stop({ inOrder }: { inOrder: boolean }) {
+    leading = false;
+    const stopping = running;
+    running = [];
+    if (inOrder) {
+      let failed: unknown = null;
+      for (const part of stopping) await stopPart(part).catch((error: unknown) => (failed ??= error));
+      if (failed) throw failed;
+    } else {
+      const results = await Promise.allSettled(stopping.map(stopPart));
+      const failure = results.find((result) => result.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
+  }
+
+  return {
+    /** Renders at once what this process appended, when it leads; a follower's appends reach the leader by NOTIFY. */
+    nudgeProjector: () => projector?.nudge(),
+    nudgeMailSender: () => mailSender?.nudge(),
+    /** Resolves once everything appended so far is rendered; at once on a follower, which renders nothing. */
+    projectorIdle: () => projector?.idle() ?? Promise.resolve(),
+    /** Adds a part, started at once if this instance leads now. */
+    add(part: LeaderPart) {
+      parts.push(part);
+      if (leading) startPart(part);
+    },
+    stop,
+    /**
+     * `projectorAfterMs`: how long a deposed leader that has not noticed yet may still start a render (ADR 025).
+     * Rendering waits that long, so a page it renders from an older state cannot land after this one's.
+     */
+    start(options: { projectorAfterMs?: number } = {}) {
+      if (leading || closed) return;
+      leading = true;
+      projectorAfterMs = options.projectorAfterMs ?? 0;
+      for (const part of parts) startPart(part);
+    },
+    /** The server is stopping: stops in order, and no election may start the work again. */
+    async close() {
+      closed = true;
+      await stop({ inOrder: true });
+    },
+  };
+}
+
+export type LeaderWork = ReturnType<typeof createLeaderWork>;
+
+/** The old leader's step-down bound, and a second for a render it began just before to reach the disk. */
+const RENDER_AFTER_ELECTION_MS = STEP_DOWN_WITHIN_MS + 1_000;
+
+/** hostname:pid, as the leadership log lines name an instance. */
+export const instanceId = () => `${os.hostname()}:${process.pid}`;
+
+export type Cluster = {
+  /** DATABASE_URL: unset on SQLite, where this process always leads. */
+  databaseUrl: string | undefined;
+  db: Db;
+  publicDir: string;
+  /** Drops a public file (or folder) from this process's file cache: another instance changed it. */
+  dropCached(file: string): void;
+};
+
+/**
+ * Runs `work` while this instance leads: on PostgreSQL while it holds the leader lock (and a commit anywhere wakes
+ * its projector or mail sender), on SQLite always. On PostgreSQL every instance also tells the others which public
+ * files it changed, and drops from its cache what they changed (api/changed-files.ts).
+ */
+export function leadWhenElected(work: LeaderWork, cluster: Cluster): Leadership {
+  const onDeposed = () => work.stop({ inOrder: false });
+  if (!cluster.databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
+  const stopAnnouncing = announceChangedFiles(cluster.db, cluster.publicDir);
+  const election = startElection({
+    onElected: () => work.start({ projectorAfterMs: RENDER_AFTER_ELECTION_MS }),
+    onDeposed,
+    url: cluster.databaseUrl,
+    instanceId: instanceId(),
+    onWake: (kind) => (kind === 'events' ? work.nudgeProjector() : work.nudgeMailSender()),
+    onFilesChanged: (payload) => {
+      for (const file of changedFilesIn(payload, cluster.publicDir)) cluster.dropCached(file);
+    },
+  });
+  return {
+    get leading() {
+      return election.leading;
+    },
+    stop: async () => {
+      stopAnnouncing();
+      await election.stop();
+    },
+  };
+}
