@@ -65,6 +65,18 @@ export async function wakeLeaderOnCommit(db: AnyDb, kind: WakeKind): Promise<voi
     await sql`SELECT pg_notify(${WAKE_CHANNEL}, current_schema() || ${`:${kind}`})`.execute(db);
 }
 
+/** The key space of holdKeyLock's locks (pg_advisory_xact_lock(int, int) never meets the append lock's one bigint). */
+const KEY_LOCKS = 7_470_202;
+
+/**
+ * On PostgreSQL, makes the transaction the only one working on `key` (an address, say) until it commits. SQLite's
+ * one writer runs a transaction's reads and writes with no other transaction between them; under PostgreSQL's READ
+ * COMMITTED two transactions can both read a count, both find room, and both act. Take it before the reads.
+ */
+export async function holdKeyLock(db: AnyDb, key: string): Promise<void> {
+  if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${KEY_LOCKS}, hashtext(${key}))`.execute(db);
+}
+
 /** One top-level text field of a JSON text column: SQLite's json_extract, PostgreSQL's ->> on the column as jsonb. */
 export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<string | null> {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`Not a JSON field name we read: ${field}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../events/db';
-import { bytewise } from '../../events/dialect';
+import { bytewise, holdKeyLock } from '../../events/dialect';
 import { hashToken } from './secrets';
 
 /**
@@ -22,8 +22,13 @@ const rangeOf = (email: string) => {
   return { from: prefix, to: `${prefix.slice(0, -1)}!` };
 };
 
-/** Seconds until `email` may be sent another stranger-caused mail; 0 when it may now. */
+/**
+ * Seconds until `email` may be sent another stranger-caused mail; 0 when it may now. In the caller's transaction
+ * the address stays locked until it commits (events/dialect.ts), so two requests at once can't both find room and
+ * both send: what the caller decides here (a code, a reset link, a notice) is counted before the next one reads.
+ */
 export async function recipientWaitSeconds(db: Db, email: string, now: Date): Promise<number> {
+  await holdKeyLock(db, prefixOf(email));
   const { from, to } = rangeOf(email);
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const times = (
