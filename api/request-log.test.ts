@@ -172,7 +172,11 @@ describe('every log line written while handling a request', () => {
       route: '/api/business-card/my_card',
       err:
         t.dialect === 'sqlite'
-          ? { type: 'SqliteError', message: 'no such table: cards', stack: expect.stringContaining('SqliteError') }
+          ? {
+              type: 'SqliteError',
+              message: 'no such table: cards',
+              stack: expect.stringContaining('SqliteError'),
+            }
           : {
               type: 'DatabaseError',
               message: 'relation "cards" does not exist',
