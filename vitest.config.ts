@@ -37,6 +37,7 @@ const POSTGRES_SUITES = [
   'api/payments/end-subscriptions.test.ts',
   'api/payments/replay.test.ts',
   'api/postgres-failure.test.ts',
+  'api/public-files-bucket.test.ts',
   'api/public-files.test.ts',
   'api/request-log.test.ts',
   'api/routes/business-card-limits.test.ts',
@@ -71,6 +72,7 @@ const POSTGRES_SUITES = [
   'renderer/projector-rebuild.test.ts',
   'renderer/projector.test.ts',
   'renderer/render-account.test.ts',
+  'renderer/render-to-bucket.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',
 ];
 

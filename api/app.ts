@@ -73,6 +73,7 @@ export function createApp(deps: Deps) {
     '/',
     publicFiles({
       publicDir: deps.publicDir,
+      storage: deps.storage,
       ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),

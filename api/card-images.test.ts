@@ -28,12 +28,12 @@ const inputs = (existingWorks: string[]): ImageInputs => ({
 describe('resolveCardImages: addresses of stored photos', () => {
   it('finds a photo by key, in the card or in media_files, without reading the media folder', async () => {
     const jpeg = await (await twoTone(900, 600)).jpeg().toBuffer();
-    const stored = await ingestImage(jpeg, dir.media(), 'Work image 1', database.db);
+    const stored = await ingestImage(jpeg, dir.storage(), 'Work image 1', database.db);
     const shown = { id: 'e'.repeat(24), width: 640, height: 480, widths: [320, 640] };
     // Issue 12: every address was found by listing the media folder. With no folder at all, both still resolve.
     fs.renameSync(dir.media(), path.join(dir.root(), 'gone'));
     const resolved = await resolveCardImages(
-      dir.root(),
+      dir.storage(),
       inputs([mediaUrl(stored.id, 900), mediaUrl(shown.id, 640)]),
       { ...defaultCardContent(), works: [shown] },
       async () => true,
@@ -46,12 +46,18 @@ describe('resolveCardImages: addresses of stored photos', () => {
   it('refuses an address that is neither in the card nor stored, and a photo of another account', async () => {
     const unknown = mediaUrl('f'.repeat(24), 640);
     await expect(
-      resolveCardImages(dir.root(), inputs([unknown]), null, async () => true, database.db),
+      resolveCardImages(dir.storage(), inputs([unknown]), null, async () => true, database.db),
     ).rejects.toThrow('Work image 1 must be a photo uploaded to TradeCard.');
     const jpeg = await (await twoTone(400, 300)).jpeg().toBuffer();
-    const theirs = await ingestImage(jpeg, dir.media(), 'Work image 1', database.db);
+    const theirs = await ingestImage(jpeg, dir.storage(), 'Work image 1', database.db);
     await expect(
-      resolveCardImages(dir.root(), inputs([mediaUrl(theirs.id, 400)]), null, async () => false, database.db),
+      resolveCardImages(
+        dir.storage(),
+        inputs([mediaUrl(theirs.id, 400)]),
+        null,
+        async () => false,
+        database.db,
+      ),
     ).rejects.toThrow('Work image 1 must be a photo you uploaded yourself.');
   });
 });

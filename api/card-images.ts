@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { MAX_WORK_IMAGES } from '../events/card/content';
@@ -11,6 +10,7 @@ import { SAVE_BUDGET_MS } from './media/render';
 import type { PhotoHeader } from './media/sniff';
 import { parseMediaUrl, readImageRef } from './media/stored';
 import { TooLarge, type UploadedPhoto } from './media/upload-form';
+import type { Storage } from './storage/storage';
 
 /** One image field of the save payload (SPEC §5): a new upload, an address of one already stored, or nothing. */
 export type ImageInput = UploadedPhoto | string | undefined;
@@ -71,7 +71,7 @@ type Access = {
  * decoded; the new photos come back prepared in memory, for the caller to write once the whole request is valid.
  */
 export async function resolveCardImages(
-  publicDir: string,
+  storage: Storage,
   inputs: ImageInputs,
   previous: CardContent | null,
   owns: (id: string) => Promise<boolean>,
@@ -88,16 +88,15 @@ export async function resolveCardImages(
   };
   try {
     const access = { hold, owns, shown: shownIn(previous), db };
-    return { ...(await resolve(publicDir, inputs, previous, access)), release };
+    return { ...(await resolve(storage, inputs, previous, access)), release };
   } catch (error) {
     release();
     throw error;
   }
 }
 
-async function resolve(publicDir: string, inputs: ImageInputs, previous: CardContent | null, access: Access) {
+async function resolve(storage: Storage, inputs: ImageInputs, previous: CardContent | null, access: Access) {
   const { hold, db } = access;
-  const mediaDir = path.join(publicDir, 'media');
   const total = inputs.existingWorks.length + inputs.newWorks.length;
   if (total > MAX_WORK_IMAGES) {
     uploadsRefused.inc({ reason: 'too_many' });
@@ -136,7 +135,7 @@ async function resolve(publicDir: string, inputs: ImageInputs, previous: CardCon
     const id = upload.photo.contentId();
     await hold(id);
     const photo = { source: file, header: headers[index] as PhotoHeader, id };
-    prepared.set(upload.photo, await prepareImage(photo, mediaDir, upload.label, budget, db));
+    prepared.set(upload.photo, await prepareImage(photo, storage, upload.label, budget, db));
   }
   const one = async (input: ImageInput, label: string) => {
     if (input === undefined || input === '') return undefined;

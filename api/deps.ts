@@ -4,6 +4,7 @@ import type { OffsetClock } from './offset-clock';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
+import type { Storage } from './storage/storage';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -17,6 +18,8 @@ export type Deps = {
   dataDir: string;
   /** Rendered pages and media, served as static files: DATA_DIR/public. */
   publicDir: string;
+  /** Where rendered pages and photos are stored (ADR 024): the disk under `publicDir`, or an S3 bucket. */
+  storage: Storage;
   /** Nudges the renderer after a commit, so a published page is on disk within milliseconds. */
   onAppended: () => void;
   /**

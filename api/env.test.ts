@@ -150,3 +150,39 @@ describe('TEST_CLOCK', () => {
     expect(refusal({ ...STRIPE, TEST_CLOCK: 'true' })).toContain('with Stripe, use its test clocks');
   });
 });
+
+describe('STORAGE', () => {
+  const S3 = {
+    STORAGE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'tradecard',
+    S3_REGION: 'eu-west-2',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('is the disk by default', () => {
+    expect(readEnv({}).STORAGE).toBe('disk');
+  });
+
+  it('takes a bucket with every setting given', () => {
+    const env = readEnv({ ...S3, S3_FORCE_PATH_STYLE: 'true', S3_PREFIX: 'cards/' });
+    expect(env).toMatchObject({ STORAGE: 's3', S3_BUCKET: 'tradecard', S3_FORCE_PATH_STYLE: true });
+    expect(env.S3_PREFIX).toBe('cards/');
+  });
+
+  it('names each missing S3 setting at once', () => {
+    for (const name of Object.keys(S3).filter((key) => key !== 'STORAGE')) {
+      const message = refusal({ ...S3, [name]: undefined });
+      expect(message).toContain(`STORAGE=s3 needs ${name}`);
+    }
+    const none = refusal({ STORAGE: 's3' });
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(none).toContain(name);
+  });
+
+  it('refuses a prefix that is not folder names', () => {
+    expect(refusal({ ...S3, S3_PREFIX: '../x' })).toContain('S3_PREFIX');
+    expect(refusal({ ...S3, S3_ENDPOINT: 'not a url' })).toContain('S3_ENDPOINT');
+  });
+});

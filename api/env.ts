@@ -97,6 +97,22 @@ const envSchema = z.object({
   READY_MIN_FREE_MB: z.coerce.number().min(0).default(200),
   /** /api/ready answers 503 when the page projector is this many seconds behind the event log. */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(60),
+  /** Where pages and photos live (ADR 024): `disk` under DATA_DIR/public, or `s3`, an S3-compatible bucket. */
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (`<endpoint>/<bucket>/<key>`), which most S3-compatible servers need; AWS takes either. */
+  S3_FORCE_PATH_STYLE: flag('false'),
+  /** Put every key under this folder of the bucket (e.g. `tradecard/`), for a bucket shared with something else. */
+  S3_PREFIX: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^([A-Za-z0-9_][A-Za-z0-9_.-]*\/)+$/.test(value), {
+      message: 'S3_PREFIX must be empty or folder names each ending in / (e.g. tradecard/)',
+    }),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -139,6 +155,20 @@ function productionProblems(env: z.infer<typeof envSchema>, source: NodeJS.Proce
   return problems;
 }
 
+/** STORAGE=s3 without one of its settings would fail at the first page render: name each one missing now. */
+export const S3_REQUIRED = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+function storageProblems(env: z.infer<typeof envSchema>): string[] {
+  if (env.STORAGE !== 's3') return [];
+  return S3_REQUIRED.filter((name) => !env[name]).map((name) => `STORAGE=s3 needs ${name}`);
+}
+
 /** The only reader of process.env: everything else receives configuration as arguments. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -159,6 +189,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );
   }
+  problems.push(...storageProblems(env));
   if (env.TEST_CLOCK && env.PRODUCTION)
     problems.push(
       'TEST_CLOCK=true lets anyone move the clock: it is for tests only, never in production mode',

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { accountDecider } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { cardDecider } from '../events/card/decider';
@@ -48,8 +47,7 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
     },
   });
   deps.onAppended();
-  const mediaDir = path.join(deps.publicDir, 'media');
-  await deleteUnusedMedia(deps.db, mediaDir, photos);
+  await deleteUnusedMedia(deps.db, deps.storage, photos);
   // Every photo the account uploaded goes too, even one another card copied the address of (issue 11, finding 5).
-  await eraseUploadsOf(deps.db, mediaDir, account.id);
+  await eraseUploadsOf(deps.db, deps.storage, account.id);
 }

@@ -10,11 +10,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let work: LeaderWork;
 beforeEach(async () => {
   t = await createTestApp();
-  work = createLeaderWork(t.deps, {
-    publicDir: t.deps.publicDir,
-    publicUrl: t.deps.publicUrl,
-    siteName: 'TradeCard',
-  });
+  work = createLeaderWork(t.deps, t.renderTarget);
 });
 afterEach(async () => {
   await work.close();

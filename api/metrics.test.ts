@@ -79,7 +79,7 @@ describe('/metrics on the metrics listener', () => {
     expect(sampleValue(behind, 'projector_lag_events')).toBe(await lastGlobalPosition(t.db));
     expect(sampleValue(behind, 'projector_lag_seconds')).toBe(90);
 
-    await catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+    await catchUp(t.db, { ...t.renderTarget });
     const caughtUp = await scrapeNow();
     expect(sampleValue(caughtUp, 'projector_lag_events')).toBe(0);
     expect(sampleValue(caughtUp, 'projector_lag_seconds')).toBe(0);

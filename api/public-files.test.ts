@@ -15,8 +15,7 @@ import { sharedFileCache } from './static/shared-cache';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
-const render = () =>
-  catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+const render = () => catchUp(t.db, { ...t.renderTarget });
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -242,7 +241,7 @@ describe('public profile files', () => {
     const folder = path.join(t.deps.publicDir, 'u', 'dana');
     const codesOnDisk = () => fs.readdirSync(folder).filter((name) => /\.(png|svg)$/.test(name));
     expect(codesOnDisk()).toHaveLength(3);
-    await rebuildProfiles(t.db, { publicDir: t.deps.publicDir, publicUrl: NEW, siteName: 'TradeCard' });
+    await rebuildProfiles(t.db, { ...t.renderTarget, publicUrl: NEW });
     expect(codesOnDisk()).toEqual([]);
     expect(await (await moved.request('/u/dana')).text()).toContain(`${NEW}/u/dana`);
     for (const file of files)

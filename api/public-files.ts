@@ -4,10 +4,24 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { storedFile } from './media/stored';
+import type { BucketCache } from './static/bucket-cache';
 import { compressedPage } from './static/compress-body';
 import type { FileCache } from './static/file-cache';
 import { fileResponse, type StaticSpec } from './static/respond';
-import { sharedFileCache } from './static/shared-cache';
+import { sharedBucketCache, sharedFileCache } from './static/shared-cache';
+import { type DiskStorage, diskStorageAt } from './storage/disk';
+import {
+  attachment,
+  HTML_TYPE,
+  IMMUTABLE,
+  mediaKey,
+  PAGE_CACHE,
+  pageKey,
+  profileKey,
+  QR_CACHE,
+  VCARD_TYPE,
+} from './storage/key-layout';
+import type { Storage } from './storage/storage';
 
 /**
  * The public page must never run script, whatever a tradesperson types (design §3). connect-src 'self' lets a
@@ -87,21 +101,18 @@ export const PROFILE_FILES: Record<
   { type: string; cache: string; attachment?: string; revalidateMs?: number }
 > = {
   // Pages change when their owner publishes: browsers may reuse one for a minute, then must revalidate.
-  'index.html': { type: 'text/html; charset=utf-8', cache: 'public, max-age=60, must-revalidate' },
+  'index.html': { type: HTML_TYPE, cache: PAGE_CACHE },
   'contact.vcf': {
-    type: 'text/vcard; charset=utf-8',
-    cache: 'public, max-age=60, must-revalidate',
+    type: VCARD_TYPE,
+    cache: PAGE_CACHE,
     attachment: 'contact.vcf',
     // Removed (not rewritten) when its owner hides it or is erased: checked on every request, like a photo.
     revalidateMs: 0,
   },
-  'qr.svg': { type: 'image/svg+xml', cache: 'public, max-age=86400' },
-  'qr.png': { type: 'image/png', cache: 'public, max-age=86400' },
-  'qr-print.png': { type: 'image/png', cache: 'public, max-age=86400', attachment: 'qr-code.png' },
+  'qr.svg': { type: 'image/svg+xml', cache: QR_CACHE },
+  'qr.png': { type: 'image/png', cache: QR_CACHE },
+  'qr-print.png': { type: 'image/png', cache: QR_CACHE, attachment: 'qr-code.png' },
 };
-
-/** Content-addressed, or shipped with a release: a name never changes meaning, so it can be cached for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A profile's page as served: one definition for this app and the fast path (api/static/fast-path.ts). */
 export function profilePage(publicDir: string, username: string): FileResponse {
@@ -123,9 +134,20 @@ export function fontResponse(file: string): FileResponse {
   return { file, type: 'font/woff2', cache: IMMUTABLE, headers: { 'Access-Control-Allow-Origin': '*' } };
 }
 
+/**
+ * An object of the bucket (STORAGE=s3) through the bucket cache: the same answer `sendFile` gives for a file
+ * (ETag of the bytes sent, 304, br/gzip), from a version at most BUCKET_REVALIDATE_MS old. Null when there is none.
+ */
+async function sendObject(c: Context, cache: BucketCache, key: string, spec: StaticSpec) {
+  const entry = await cache.get(key, { compressible: COMPRESSIBLE_TYPE.test(spec.type) });
+  return entry ? fileResponse(c.req, entry, spec) : null;
+}
+
 export type PublicFilesOptions = {
   publicDir: string;
-  /** The QR code file of a rendered profile, drawn on first request; null when there is no such profile. */
+  /** Where pages and photos are (ADR 024); the disk under `publicDir` when absent. */
+  storage?: Storage;
+  /** The key of a rendered profile's QR code, drawn on first request; null when there is no such profile. */
   ensureQrCode: (username: string, file: string) => Promise<string | null>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
@@ -133,10 +155,17 @@ export type PublicFilesOptions = {
 };
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
-export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage, cache }: PublicFilesOptions) {
+export function publicFiles(options: PublicFilesOptions) {
+  const { publicDir, ensureQrCode, fontFile, notFoundPage, cache } = options;
   const app = new Hono();
   const mediaDir = path.join(publicDir, 'media');
+  const storage = options.storage ?? diskStorageAt(publicDir);
+  const disk = storage.kind === 'disk' ? (storage as DiskStorage) : null;
+  const bucket = disk ? null : sharedBucketCache(storage);
   const send = (c: Context, response: FileResponse) => sendFile(c, response, cache);
+  /** One object by key, from the disk (as a file) or the bucket, with its spec's headers. */
+  const deliver = (c: Context, key: string, spec: StaticSpec & { revalidateMs?: number }) =>
+    disk ? send(c, { file: disk.pathOf(key), ...spec }) : sendObject(c, bucket as BucketCache, key, spec);
   // Small, but sent on every mistyped or stale link: compressed like the pages it stands for.
   const notFound = (c: Context, username: string) =>
     compressedPage(c.req.header('accept-encoding'), notFoundPage(username), 404, {
@@ -153,16 +182,16 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage, c
     const username = (c.req.param('username') ?? '').toLowerCase();
     const spec = PROFILE_FILES[name];
     if (!USERNAME.test(username) || !spec) return notFound(c, username);
-    if (name === 'index.html')
-      return (await send(c, profilePage(publicDir, username))) ?? notFound(c, username);
+    if (name === 'index.html') {
+      const page = profilePage(publicDir, username);
+      const sent = disk ? await send(c, page) : await deliver(c, pageKey(username), page);
+      return sent ?? notFound(c, username);
+    }
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
-    if (spec.attachment)
-      headers['Content-Disposition'] = `attachment; filename="${username}-${spec.attachment}"`;
-    const file = name.startsWith('qr')
-      ? await ensureQrCode(username, name)
-      : path.join(publicDir, 'u', username, name);
-    if (!file) return notFound(c, username);
-    return (await send(c, { file, ...spec, headers })) ?? notFound(c, username);
+    if (spec.attachment) headers['Content-Disposition'] = attachment(username, spec.attachment);
+    const key = name.startsWith('qr') ? await ensureQrCode(username, name) : profileKey(username, name);
+    if (!key) return notFound(c, username);
+    return (await deliver(c, key, { ...spec, headers })) ?? notFound(c, username);
   };
 
   // No redirect to the trailing slash: on one bar of signal every round trip shows. The page's links are absolute.
@@ -172,7 +201,10 @@ export function publicFiles({ publicDir, ensureQrCode, fontFile, notFoundPage, c
 
   app.get('/media/:file', async (c) => {
     const photo = mediaFile(mediaDir, c.req.param('file'));
-    return (photo !== null && (await send(c, photo))) || missing(c);
+    if (photo === null) return missing(c);
+    if (disk) return (await send(c, photo)) || missing(c);
+    const [, id, width] = MEDIA_FILE.exec(c.req.param('file')) as RegExpExecArray;
+    return (await deliver(c, mediaKey(id as string, Number(width)), photo)) || missing(c);
   });
 
   app.get('/fonts/:file', async (c) => {

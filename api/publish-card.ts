@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { accountDecider, mayPublish } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { findCardContent } from '../events/card/cards-read-model';
@@ -25,7 +24,7 @@ export async function publishCard(
   accountId: string,
   raw: Record<string, unknown>,
 ): Promise<CardContent> {
-  const mediaDir = path.join(deps.publicDir, 'media');
+  const { storage } = deps;
   let created: string[] = [];
   let release = () => {};
   try {
@@ -36,7 +35,7 @@ export async function publishCard(
     // Decoded before the transaction (decoding takes time and must not hold the database), written only once
     // the whole request has passed every check, and removed again if the publish itself is refused.
     const resolved = await resolveCardImages(
-      deps.publicDir,
+      storage,
       images,
       previous,
       (id) => uploadedBy(deps.db, accountId, id),
@@ -44,7 +43,7 @@ export async function publishCard(
     );
     release = resolved.release;
     const content = cardContentSchema.parse({ ...parsed.fields, ...resolved.images });
-    for (const image of resolved.newImages) created.push(...(await storePreparedImage(mediaDir, image)));
+    for (const image of resolved.newImages) created.push(...(await storePreparedImage(storage, image)));
 
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {
@@ -82,6 +81,6 @@ export async function publishCard(
     release();
     // Files this request wrote for a publish that was refused: nothing of a refused request stays, unless another
     // request has meanwhile taken the same photo in hand.
-    await discardWrittenFiles(mediaDir, created);
+    await discardWrittenFiles(storage, created);
   }
 }

@@ -12,6 +12,7 @@ import { postgresOpenFailure } from './postgres-failure';
 import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
+import { checkStorage, storageFromEnv } from './storage/from-env';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -77,6 +78,8 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
+  const storage = storageFromEnv(env);
+  await checkStorage(storage);
   const deps = {
     db: database.db,
     mailer: createMailer({
@@ -90,6 +93,7 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     publicUrl: env.PUBLIC_URL,
     dataDir: env.dataDir,
     publicDir: path.join(env.dataDir, 'public'),
+    storage,
     onAppended: () => {},
     mailQueued: () => {},
     supportEmail: env.SUPPORT_EMAIL,

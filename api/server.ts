@@ -53,6 +53,7 @@ const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 // Mail is queued with the commit that causes it (api/mail/queue.ts) and sent by the leader, retried until a day old.
 const leaderWork = createLeaderWork(deps, {
   publicDir: deps.publicDir,
+  storage: deps.storage,
   publicUrl: env.PUBLIC_URL,
   siteName: SITE_NAME,
 });
@@ -155,6 +156,7 @@ if (!stopping) {
   const fastPath = await createFastPath({
     cache: sharedFileCache,
     publicDir: deps.publicDir,
+    storage: deps.storage,
     publicUrl: env.PUBLIC_URL,
     fontFile: (name) => fontSourcePath(name) ?? null,
     trustProxy: deps.trustProxy,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ImageRef } from '../events/card/content';
 import { DomainError } from '../events/errors';
 import { uploadsRefused } from '../observability/metrics';
@@ -39,7 +38,7 @@ export async function storeUploadedPhoto(
   photo: UploadedPhoto,
   label: string,
 ): Promise<ImageRef> {
-  const mediaDir = path.join(deps.publicDir, 'media');
+  const { storage } = deps;
   const id = photo.contentId();
   const now = deps.now();
   if (
@@ -55,12 +54,12 @@ export async function storeUploadedPhoto(
   try {
     const prepared = await prepareImage(
       { source: photo.file, header, id },
-      mediaDir,
+      storage,
       label,
       Date.now() + SAVE_BUDGET_MS,
       deps.db,
     );
-    created = await storePreparedImage(mediaDir, prepared);
+    created = await storePreparedImage(storage, prepared);
     await deps.db.transaction().execute(async (trx) => {
       await recordUploads(trx, accountId, [id], now);
       // After the files, as in a publish: a row never names files that aren't there.
@@ -70,6 +69,6 @@ export async function storeUploadedPhoto(
     return prepared.ref;
   } finally {
     release();
-    await discardWrittenFiles(mediaDir, created);
+    await discardWrittenFiles(storage, created);
   }
 }

@@ -7,6 +7,7 @@ import { createTestApp } from '../tests/support/api/app';
 import { jpegFile } from '../tests/support/api/media/images';
 import { buyCardsAtHostedCheckout, subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { openTempDatabase, registerTestAccount, type TestDatabase } from '../tests/support/events/db';
+import { diskTarget } from '../tests/support/renderer/disk-target';
 import { filesUnder } from '../tests/support/renderer/files';
 import { readModelRows } from '../tests/support/replay/log';
 import type { Db } from './db';
@@ -84,7 +85,7 @@ async function history() {
 async function renderAll(db: Db, name: string): Promise<string> {
   const publicDir = path.join(before.dir, name);
   fs.cpSync(path.join(before.deps.publicDir, 'media'), path.join(publicDir, 'media'), { recursive: true });
-  await catchUp(db, { publicDir, publicUrl: 'https://tradecard.test', siteName: 'TradeCard' });
+  await catchUp(db, diskTarget(publicDir));
   return publicDir;
 }
 

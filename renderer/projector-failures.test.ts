@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempDatabase } from '../tests/support/events/db';
 import { captureLogs } from '../tests/support/observability/logs';
+import { diskTarget } from '../tests/support/renderer/disk-target';
 import { publishedCard } from '../tests/support/renderer/published';
 import { startProjector } from './projector';
 
@@ -30,11 +31,7 @@ describe('the running projector when rendering keeps failing', () => {
     // The pages folder's place is taken by a file: every render fails until it is moved away.
     const publicDir = path.join(t.dir, 'public');
     fs.writeFileSync(publicDir, 'not a folder');
-    const projector = startProjector(
-      t.db,
-      { publicDir, publicUrl: 'https://tradecard.test', siteName: 'T' },
-      5,
-    );
+    const projector = startProjector(t.db, diskTarget(publicDir), 5);
     try {
       await until(() => logs.lines().length > 0);
       // Many ticks of 5 ms.

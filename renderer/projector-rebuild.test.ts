@@ -7,8 +7,10 @@ import { handleCommand } from '../events/command';
 import { lastGlobalPosition } from '../events/store';
 import { openTempDatabase } from '../tests/support/events/db';
 import { fullCard } from '../tests/support/renderer/card';
+import { diskTarget } from '../tests/support/renderer/disk-target';
 import { catchUp, PROJECTOR_NAME, readCheckpoint, saveCheckpoint } from './projector';
 import { rebuildProfiles } from './rebuild';
+import type { RenderTarget } from './render-account';
 
 // Every render the rebuild asks for, and a hook to run once the first has begun (the server writing meanwhile).
 const rendered: string[] = [];
@@ -28,16 +30,12 @@ vi.mock('./render-account', async (original) => {
 });
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
-let target: { publicDir: string; publicUrl: string; siteName: string };
+let target: RenderTarget;
 const now = new Date('2026-11-22T10:00:00Z');
 
 beforeEach(async () => {
   t = await openTempDatabase();
-  target = {
-    publicDir: path.join(t.dir, 'public'),
-    publicUrl: 'https://tradecard.test',
-    siteName: 'TradeCard',
-  };
+  target = diskTarget(path.join(t.dir, 'public'));
   rendered.length = 0;
   duringFirstRender = null;
 });

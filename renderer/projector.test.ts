@@ -9,20 +9,17 @@ import { replay } from '../events/replay';
 import { lastGlobalPosition } from '../events/store';
 import { openTempDatabase } from '../tests/support/events/db';
 import { everySectionHidden, fullCard } from '../tests/support/renderer/card';
+import { diskTarget } from '../tests/support/renderer/disk-target';
 import { catchUp, readCheckpoint, startProjector } from './projector';
-import { renderAccount } from './render-account';
+import { type RenderTarget, renderAccount } from './render-account';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
-let target: { publicDir: string; publicUrl: string; siteName: string };
+let target: RenderTarget;
 const now = new Date('2026-11-22T10:00:00Z');
 
 beforeEach(async () => {
   t = await openTempDatabase();
-  target = {
-    publicDir: path.join(t.dir, 'public'),
-    publicUrl: 'https://tradecard.test',
-    siteName: 'TradeCard',
-  };
+  target = diskTarget(path.join(t.dir, 'public'));
 });
 afterEach(async () => {
   await t.close();

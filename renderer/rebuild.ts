@@ -1,11 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { profilePrefix } from '../api/storage/key-layout';
 import type { Db } from '../events/db';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { eachConcurrently } from './each-concurrently';
 import { accountOf, RENDER_CONCURRENCY } from './projector';
 import { type RenderTarget, renderAccount } from './render-account';
-import { removePath } from './write-file';
 
 /** Accounts whose streams changed after `after`: the live projector's to render. */
 async function changedAfter(db: Db, after: number, into: Set<string>): Promise<number> {
@@ -61,12 +59,8 @@ async function removeStrayFolders(db: Db, target: RenderTarget): Promise<number>
   // A reserved name's folder holds its "no longer in use" page.
   for (const { username } of await db.selectFrom('reserved_usernames').select('username').execute())
     known.add(username);
-  const folders = await fs.readdir(path.join(target.publicDir, 'u')).catch(() => [] as string[]);
-  let removed = 0;
-  for (const folder of folders) {
-    if (known.has(folder)) continue;
-    await removePath(path.join(target.publicDir, 'u', folder));
-    removed += 1;
-  }
-  return removed;
+  const { storage } = target;
+  const stray = (await storage.folders('u/')).filter((username) => !known.has(username));
+  for (const username of stray) await storage.deletePrefix(profilePrefix(username));
+  return stray.length;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempDatabase } from '../tests/support/events/db';
+import { diskTarget } from '../tests/support/renderer/disk-target';
 import { publishedCard } from '../tests/support/renderer/published';
 import { type RenderTarget, renderAccount } from './render-account';
 
@@ -11,7 +12,7 @@ const now = new Date('2026-11-22T10:00:00Z');
 
 beforeEach(async () => {
   t = await openTempDatabase();
-  target = { publicDir: path.join(t.dir, 'public'), publicUrl: 'https://tradecard.test', siteName: 'T' };
+  target = diskTarget(path.join(t.dir, 'public'));
 });
 afterEach(async () => {
   await t.close();

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gzipKey, headersFor, pageKey, profileKey, profilePrefix } from '../api/storage/key-layout';
+import type { Storage } from '../api/storage/storage';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
@@ -15,18 +16,24 @@ import { hasVisibleContent } from './profile/view-model';
 import { qrPng, qrSvg } from './qr';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
-import { removePath, writeFileAtomic, writeIfChanged } from './write-file';
 
-export type RenderTarget = { publicDir: string; publicUrl: string; siteName: string };
+export type RenderTarget = {
+  publicDir: string;
+  publicUrl: string;
+  siteName: string;
+  /** Where pages go (ADR 024): the disk under `publicDir`, or the bucket. Required, so no caller falls back by accident. */
+  storage: Storage;
+};
 
 export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' | 'removed';
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
-async function writePage(dir: string, html: string, newFolder: boolean) {
-  if (await writeIfChanged(path.join(dir, 'index.html'), html, newFolder)) {
+async function writePage(storage: Storage, username: string, html: string) {
+  const key = pageKey(username);
+  if (await storage.putIfChanged(key, html, headersFor(key))) {
     // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
-    await writeFileAtomic(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+    await storage.put(gzipKey(key), gzipSync(html, { level: 9 }), headersFor(gzipKey(key)));
   }
 }
 
@@ -53,35 +60,38 @@ const qrDiskName = (name: string, url: string) => {
 /** Any QR file, drawn for any address (and the unhashed names drawn before files were named by address). */
 const QR_ON_DISK = /^qr(-print)?(\.[0-9a-f]{16})?\.(png|svg)$/;
 
-/** Removes the QR files in a profile folder that encode another address than `url`. */
-async function removeStaleQrCodes(dir: string, url: string) {
+/** Removes the QR files of a profile that encode another address than `url`. */
+async function removeStaleQrCodes(storage: Storage, username: string, url: string) {
   const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  for (const name of names) {
-    if (QR_ON_DISK.test(name) && !current.has(name)) await removePath(path.join(dir, name));
+  const stale: string[] = [];
+  for await (const { key } of storage.list(profilePrefix(username))) {
+    const name = key.slice(profilePrefix(username).length);
+    if (QR_ON_DISK.test(name) && !current.has(name)) stale.push(key);
   }
+  for (const key of stale) await storage.delete(key);
 }
 
 /**
- * The QR file of a rendered profile for the current address, drawn if it is not there yet; null if there is no
- * such profile or file.
+ * The key of a rendered profile's QR file for the current address, drawn if it is not there yet; null if there
+ * is no such profile or file.
  */
 export async function qrCodeFile(
-  target: Pick<RenderTarget, 'publicDir' | 'publicUrl'>,
+  target: Pick<RenderTarget, 'publicDir' | 'publicUrl' | 'storage'>,
   username: string,
   name: string,
 ): Promise<string | null> {
   const draw = QR_FILES[name as keyof typeof QR_FILES];
-  const dir = profileDir(target.publicDir, username);
-  if (!draw || !(await fs.stat(path.join(dir, 'index.html')).catch(() => null))) return null;
+  if (!draw) return null;
+  const { storage } = target;
   const url = `${target.publicUrl}/u/${username}`;
-  const file = path.join(dir, qrDiskName(name, url));
-  if (!(await fs.stat(file).catch(() => null))) {
-    await writeFileAtomic(file, await draw(url));
-    // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
-    await removeStaleQrCodes(dir, url);
-  }
-  return file;
+  const key = profileKey(username, qrDiskName(name, url));
+  // One look (a round trip to a bucket) once drawn: a code goes with its page (deletePrefix), so it implies one.
+  if (await storage.head(key)) return key;
+  if (!(await storage.head(pageKey(username)))) return null;
+  await storage.put(key, await draw(url), headersFor(key));
+  // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
+  await removeStaleQrCodes(storage, username, url);
+  return key;
 }
 
 /**
@@ -89,6 +99,7 @@ export async function qrCodeFile(
  * vCard when there is a number or email to save, and the QR codes. A deleted account's folder is removed.
  */
 export async function renderAccount(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
+  const { storage } = target;
   const user = await db.selectFrom('users').selectAll().where('id', '=', accountId).executeTakeFirst();
   const recorded = await db
     .selectFrom('rendered_profiles')
@@ -101,11 +112,9 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
       db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     // Its printed cards still lead here: say the card is gone, until the name is released or taken by another.
     if (reservation && !(await heldBy(reservation.username))) {
-      const dir = profileDir(target.publicDir, reservation.username);
       // Everything of the former owner goes (vCard, QR codes, the page); only the notice is left.
-      await removePath(dir);
-      await fs.mkdir(dir, { recursive: true });
-      await writePage(dir, renderNoLongerInUsePage({ siteName: target.siteName }), true);
+      await storage.deletePrefix(profilePrefix(reservation.username));
+      await writePage(storage, reservation.username, renderNoLongerInUsePage({ siteName: target.siteName }));
       await db
         .insertInto('rendered_profiles')
         .values({ account_id: accountId, username: reservation.username })
@@ -115,8 +124,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     }
     if (recorded) {
       // The folder is the new owner's once someone else has taken the name.
-      if (!(await heldBy(recorded.username)))
-        await removePath(profileDir(target.publicDir, recorded.username));
+      if (!(await heldBy(recorded.username))) await storage.deletePrefix(profilePrefix(recorded.username));
       await db.deleteFrom('rendered_profiles').where('account_id', '=', accountId).execute();
     }
     return 'removed';
@@ -131,9 +139,6 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
       .execute();
   }
 
-  const dir = profileDir(target.publicDir, user.username);
-  // mkdir answers with what it created: a new folder has no files to compare against.
-  const newFolder = (await fs.mkdir(dir, { recursive: true })) !== undefined;
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
   const { siteName } = target;
@@ -142,24 +147,24 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   let kind: PageKind;
   if (!isAccountLive(user)) {
     kind = 'not-live';
-    await writePage(dir, renderNotLivePage({ username, siteName }), newFolder);
+    await writePage(storage, username, renderNotLivePage({ username, siteName }));
   } else if (!content || !hasVisibleContent(content)) {
     kind = 'not-set-up';
-    await writePage(dir, renderNotSetUpPage({ username, siteName }), newFolder);
+    await writePage(storage, username, renderNotSetUpPage({ username, siteName }));
   } else {
     kind = 'live';
-    await writePage(dir, renderProfilePage({ content, username, pageUrl, siteName }), newFolder);
+    await writePage(storage, username, renderProfilePage({ content, username, pageUrl, siteName }));
   }
 
-  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one (a new folder has none).
-  if (!newFolder) await removeStaleQrCodes(dir, pageUrl);
+  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one.
+  await removeStaleQrCodes(storage, username, pageUrl);
 
-  const vcardFile = path.join(dir, 'contact.vcf');
+  const vcardKey = profileKey(username, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {
-    const photoJpeg = content.avatar ? await vcardPhoto(target.publicDir, content.avatar) : undefined;
-    await writeIfChanged(vcardFile, buildVCard({ content, pageUrl, photoJpeg }), newFolder);
+    const photoJpeg = content.avatar ? await vcardPhoto(storage, content.avatar) : undefined;
+    await storage.putIfChanged(vcardKey, buildVCard({ content, pageUrl, photoJpeg }), headersFor(vcardKey));
   } else {
-    await removePath(vcardFile);
+    await storage.delete(vcardKey);
   }
   return kind;
 }

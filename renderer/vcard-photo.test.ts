@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Color } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { diskStorage } from '../api/storage/disk';
 import type { ImageRef } from '../events/card/content';
 import { vcardPhoto } from './vcard-photo';
 
@@ -28,18 +29,20 @@ async function stored(id: string, width: number, height: number, colour: Color):
 describe('vcardPhoto', () => {
   it('makes a square, metadata-free JPEG once, and keeps it', async () => {
     const ref = await stored('a'.repeat(24), 1000, 500, '#336699');
-    const jpeg = await vcardPhoto(publicDir, ref);
+    const jpeg = await vcardPhoto(diskStorage(publicDir), ref);
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 256, 256]);
     expect([meta.exif, meta.xmp]).toEqual([undefined, undefined]);
     expect(fs.existsSync(path.join(publicDir, 'media', 'aa', `${'a'.repeat(24)}-vcard.jpg`))).toBe(true);
     fs.rmSync(path.join(publicDir, 'media', 'aa', `${'a'.repeat(24)}-1000.webp`));
-    expect(Buffer.from((await vcardPhoto(publicDir, ref)) ?? [])).toEqual(Buffer.from(jpeg ?? []));
+    expect(Buffer.from((await vcardPhoto(diskStorage(publicDir), ref)) ?? [])).toEqual(
+      Buffer.from(jpeg ?? []),
+    );
   });
 
   it('flattens transparency onto white', async () => {
     const ref = await stored('b'.repeat(24), 100, 80, { r: 0, g: 0, b: 0, alpha: 0 });
-    const { data, info } = await sharp(await vcardPhoto(publicDir, ref))
+    const { data, info } = await sharp(await vcardPhoto(diskStorage(publicDir), ref))
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([256, 256, 3]);
@@ -48,10 +51,10 @@ describe('vcardPhoto', () => {
 
   it('goes without a photo when the file is missing, and refuses a ref that could escape the media folder', async () => {
     expect(
-      await vcardPhoto(publicDir, { id: 'c'.repeat(24), width: 10, height: 10, widths: [10] }),
+      await vcardPhoto(diskStorage(publicDir), { id: 'c'.repeat(24), width: 10, height: 10, widths: [10] }),
     ).toBeUndefined();
     await expect(
-      vcardPhoto(publicDir, { id: '../../etc/passwd', width: 1, height: 1, widths: [1] }),
+      vcardPhoto(diskStorage(publicDir), { id: '../../etc/passwd', width: 1, height: 1, widths: [1] }),
     ).rejects.toThrow();
   });
 });

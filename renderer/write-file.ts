@@ -42,19 +42,3 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   }
   fileChanged(file);
 }
-
-/**
- * Leaves an unchanged file alone, so its mtime (and the ETag built from it) only moves when content does.
- * `inNewFolder`: the folder was just made, so there is nothing to compare with and no need to look.
- */
-export async function writeIfChanged(
-  file: string,
-  data: string | Uint8Array,
-  inNewFolder = false,
-): Promise<boolean> {
-  const next = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data);
-  const current = inNewFolder ? null : await fs.readFile(file).catch(() => null);
-  if (current?.equals(next)) return false;
-  await writeFileAtomic(file, next);
-  return true;
-}

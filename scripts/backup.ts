@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Env } from '../api/env';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
+import { backUpStoredMedia, backupMediaDir } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
+import { storageFromEnv } from '../api/storage/from-env';
 import { backupDatabase, checkBackup } from '../events/backup';
 import { backupPostgres } from '../events/backup-postgres';
 
@@ -40,11 +40,8 @@ async function backupOfPostgres(url: string, destination: string): Promise<strin
 try {
   const url = env.DATABASE_URL;
   const database = url ? await backupOfPostgres(url, destination) : await backupSqlite(env, destination);
-  // Uploaded photos are not in the log; pages can be re-rendered, photos cannot.
-  const media = await copyMissingMedia(
-    path.join(env.dataDir, 'public', 'media'),
-    backupMediaDir(destination),
-  );
+  // Uploaded photos are not in the log; pages can be re-rendered, photos cannot. From the disk or the bucket.
+  const media = await backUpStoredMedia(storageFromEnv(env), backupMediaDir(destination));
   console.log(
     `Backed up ${database} to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
   );

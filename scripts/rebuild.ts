@@ -17,6 +17,7 @@ try {
   const replayed = await replay(deps.db);
   const pages = await rebuildProfiles(deps.db, {
     publicDir: deps.publicDir,
+    storage: deps.storage,
     publicUrl: env.PUBLIC_URL,
     siteName: SITE_NAME,
   });

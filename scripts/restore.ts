@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { backupMediaDir, copyMissingMedia } from '../api/media/copy-media';
+import { backupMediaDir, restoreStoredMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, openDataDatabase, readEnvOrExit } from '../api/runtime';
+import { storageFromEnv } from '../api/storage/from-env';
 import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
 import { restorePostgres } from '../events/backup-postgres';
 import { replay } from '../events/replay';
@@ -57,10 +58,12 @@ try {
   const database = await openDataDatabase(env);
   try {
     const report = await replay(database.db);
-    const media = await copyMissingMedia(backupMediaDir(backup), path.join(env.dataDir, 'public', 'media'));
+    const storage = storageFromEnv(env);
+    const media = await restoreStoredMedia(backupMediaDir(backup), storage);
     // Pages are rendered from the restored state; the server's projector would too, but then only as it catches up.
     const pages = await rebuildProfiles(database.db, {
       publicDir: path.join(env.dataDir, 'public'),
+      storage,
       publicUrl: env.PUBLIC_URL,
       siteName: SITE_NAME,
     });

@@ -16,7 +16,12 @@ const deps = await startPayments(env, runtime);
 deps.stripeSimulator?.sendWebhooksTo(createApp(deps).fetch);
 try {
   const result = await seedDemo(deps);
-  await catchUp(deps.db, { publicDir: deps.publicDir, publicUrl: env.PUBLIC_URL, siteName: 'TradeCard' });
+  await catchUp(deps.db, {
+    publicDir: deps.publicDir,
+    storage: deps.storage,
+    publicUrl: env.PUBLIC_URL,
+    siteName: 'TradeCard',
+  });
   // The sample plan's confirmation mail was queued: send it now, server or not. One the mail server refuses stays
   // queued, and a running (or the next) server's sender retries it.
   await sendDueMail(deps);

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import sharp from 'sharp';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
@@ -21,16 +20,17 @@ import { hashPassword } from '../auth/password';
 import type { Deps } from '../deps';
 import { ingestImage } from '../media/intake';
 import { recordUploads } from '../media/owners';
+import type { Storage } from '../storage/storage';
 import { subscribeDemo } from './subscribe-demo';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
 export type SeedResult = { status: 'exists' } | { status: 'created'; email: string; password: string };
 
-const picture = async (svg: string, mediaDir: string, label: string, db: Deps['db']) =>
+const picture = async (svg: string, storage: Storage, label: string, db: Deps['db']) =>
   ingestImage(
     new Uint8Array(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()),
-    mediaDir,
+    storage,
     label,
     db,
   );
@@ -41,7 +41,7 @@ const picture = async (svg: string, mediaDir: string, label: string, db: Deps['d
  * Does nothing if `demo` exists.
  */
 export async function seedDemo(
-  deps: Pick<Deps, 'db' | 'now' | 'publicDir' | 'onAppended' | 'payments' | 'stripeSimulator' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'now' | 'storage' | 'onAppended' | 'payments' | 'stripeSimulator' | 'publicUrl'>,
 ): Promise<SeedResult> {
   const taken = await deps.db
     .selectFrom('users')
@@ -50,13 +50,13 @@ export async function seedDemo(
     .executeTakeFirst();
   if (taken) return { status: 'exists' };
 
-  const mediaDir = path.join(deps.publicDir, 'media');
+  const { storage } = deps;
   const [cover, avatar, ...works] = [
-    await picture(coverIllustration(), mediaDir, 'Cover photo', deps.db),
-    await picture(portraitIllustration(), mediaDir, 'Profile photo', deps.db),
-    await picture(showerIllustration(), mediaDir, 'Work image 1', deps.db),
-    await picture(bathIllustration(), mediaDir, 'Work image 2', deps.db),
-    await picture(vanityIllustration(), mediaDir, 'Work image 3', deps.db),
+    await picture(coverIllustration(), storage, 'Cover photo', deps.db),
+    await picture(portraitIllustration(), storage, 'Profile photo', deps.db),
+    await picture(showerIllustration(), storage, 'Work image 1', deps.db),
+    await picture(bathIllustration(), storage, 'Work image 2', deps.db),
+    await picture(vanityIllustration(), storage, 'Work image 3', deps.db),
   ];
   const parsed = parseCardFields(sampleCardFields, isDiallable);
   if (!parsed.ok) throw new Error(`The sample card is invalid: ${parsed.error}`);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
-import { MEDIA_FILE_NAME, shardDir, storedFile } from './stored';
+import { mediaKey } from '../storage/key-layout';
+import type { Storage } from '../storage/storage';
+import { MEDIA_FILE_NAME, shardDir } from './stored';
 
 const STORED_WIDTH = /^[a-f0-9]{24}-([1-9]\d*)\.webp$/;
 
@@ -37,14 +39,24 @@ export async function shardFlatFiles(mediaDir: string): Promise<number> {
 
 export type FilesOfId = { name: string; size: number; mtimeMs: number }[];
 
+/** The height of a stored width, read from its header; undefined if it is gone or unreadable. */
+async function heightOf(storage: Storage, id: string, width: number): Promise<number | undefined> {
+  const object = await storage.get(mediaKey(id, width)).catch(() => null);
+  if (!object || object === 'not-modified') return undefined;
+  return sharp(object.body)
+    .metadata()
+    .then((meta) => meta.height)
+    .catch(() => undefined);
+}
+
 /**
- * Records in media_files photos whose files are on disk without a row: from the file names and sizes, with the
+ * Records in media_files photos whose files are stored without a row: from the file names and sizes, with the
  * largest width's height from the card that shows it when that card's ref agrees, else from the file's header.
  * Written after the files exist, as every row is; an id that already has a row keeps it.
  */
-export async function recordFilesOnDisk(
+export async function recordStoredFiles(
   db: Db,
-  mediaDir: string,
+  storage: Storage,
   found: Map<string, FilesOfId>,
   refs: Map<string, ImageRef>,
   now: Date,
@@ -58,13 +70,7 @@ export async function recordFilesOnDisk(
     const width = widths.at(-1);
     if (width === undefined) continue;
     const ref = refs.get(id);
-    const height =
-      ref && ref.width === width
-        ? ref.height
-        : await sharp(storedFile(mediaDir, id, width))
-            .metadata()
-            .then((meta) => meta.height)
-            .catch(() => undefined);
+    const height = ref && ref.width === width ? ref.height : await heightOf(storage, id, width);
     if (!height) continue;
     const oldest = Math.min(...files.map((file) => file.mtimeMs));
     const result = await db

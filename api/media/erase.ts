@@ -1,5 +1,6 @@
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import type { Storage } from '../storage/storage';
 import { removeStoredMedia } from './files';
 
 const idsIn = (content: CardContent) =>
@@ -20,7 +21,7 @@ export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<str
  * Deletes the files of these photos unless another live card still shows the same picture (content addressing
  * means two accounts uploading the same file share it). Photos of a customer's home must not outlive the account.
  */
-export async function deleteUnusedMedia(db: Db, mediaDir: string, ids: Set<string>): Promise<number> {
+export async function deleteUnusedMedia(db: Db, storage: Storage, ids: Set<string>): Promise<number> {
   if (ids.size === 0) return 0;
   const stillUsed = new Set<string>();
   for (const row of await db.selectFrom('cards').select('content').execute()) {
@@ -28,6 +29,6 @@ export async function deleteUnusedMedia(db: Db, mediaDir: string, ids: Set<strin
   }
   let deleted = 0;
   // By id, from media_files: the folder is never listed, however many photos it holds.
-  for (const id of ids) if (!stillUsed.has(id)) deleted += await removeStoredMedia(db, mediaDir, id);
+  for (const id of ids) if (!stillUsed.has(id)) deleted += await removeStoredMedia(db, storage, id);
   return deleted;
 }

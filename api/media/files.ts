@@ -1,10 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../events/schema';
+import { MEDIA_PREFIX, mediaKey, vcardPhotoKey } from '../storage/key-layout';
+import type { Storage } from '../storage/storage';
 import { removeMediaUnlessHeld } from './in-flight';
 import type { PreparedImage } from './intake';
-import { MEDIA_FILE_NAME, shardDir, storedFile, vcardFile } from './stored';
+import { MEDIA_FILE_NAME } from './stored';
 
 /**
  * media_files: what is on disk for each photo, so nothing on a request's path lists the media folder. The order of
@@ -36,56 +36,42 @@ export async function recordMediaFiles(trx: Tx, images: Iterable<PreparedImage>,
   }
 }
 
-/** The names in one shard that belong to `id`: only for an id with no row, whose files nothing else can name. */
-async function filesInShard(mediaDir: string, id: string): Promise<string[]> {
-  const names = await fs.readdir(shardDir(mediaDir, id)).catch(() => [] as string[]);
-  return names.filter((name) => MEDIA_FILE_NAME.exec(name)?.[1] === id);
+/** The keys stored for `id`: only for an id with no row, whose files nothing else can name. */
+async function keysOf(storage: Storage, id: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of storage.list(`${MEDIA_PREFIX}${id}-`))
+    if (MEDIA_FILE_NAME.exec(key.slice(MEDIA_PREFIX.length))?.[1] === id) keys.push(key);
+  return keys;
 }
 
 /**
- * Removes one photo: its row, then its files (each stored width and the vCard JPEG), then its shard folder if that
- * leaves it empty. Returns the number of files removed.
+ * Removes one photo: its row, then its files (each stored width and the vCard JPEG; on disk, its shard folder goes
+ * with the last one). Returns the number of files removed.
  */
-export async function removeStoredMedia(db: Tx, mediaDir: string, id: string): Promise<number> {
+export async function removeStoredMedia(db: Tx, storage: Storage, id: string): Promise<number> {
   const row = await db.selectFrom('media_files').select('widths').where('id', '=', id).executeTakeFirst();
   await db.deleteFrom('media_files').where('id', '=', id).execute();
-  const files = row
-    ? [
-        ...(JSON.parse(row.widths) as number[]).map((width) => storedFile(mediaDir, id, width)),
-        vcardFile(mediaDir, id),
-      ]
-    : (await filesInShard(mediaDir, id)).map((name) => path.join(shardDir(mediaDir, id), name));
+  const keys = row
+    ? [...(JSON.parse(row.widths) as number[]).map((width) => mediaKey(id, width)), vcardPhotoKey(id)]
+    : await keysOf(storage, id);
   let removed = 0;
-  for (const file of files) {
-    const there = await fs.rm(file).then(
-      () => true,
-      () => false,
-    );
-    if (there) removed += 1;
-  }
-  await removeShardIfEmpty(mediaDir, id);
+  for (const key of keys) if (await storage.delete(key)) removed += 1;
   return removed;
 }
 
-/** An empty shard goes, so a media folder whose photos are all gone is empty. A writer recreates it (atomic.ts). */
-export async function removeShardIfEmpty(mediaDir: string, id: string) {
-  await fs.rmdir(shardDir(mediaDir, id)).catch(() => {});
-}
-
 /**
- * A refused save's clean-up: removes the files it wrote (storePreparedImage's list), photo by photo, unless another
- * request has meanwhile taken the same photo in hand, and the shard if that empties it. No row names them: rows
- * are written in the publish's transaction, which did not commit.
+ * A refused save's clean-up: removes the files it wrote (storePreparedImage's keys), photo by photo, unless another
+ * request has meanwhile taken the same photo in hand. No row names them: rows are written in the publish's
+ * transaction, which did not commit.
  */
-export async function discardWrittenFiles(mediaDir: string, created: string[]) {
+export async function discardWrittenFiles(storage: Storage, created: string[]) {
   const byId = new Map<string, string[]>();
-  for (const file of created) {
-    const id = path.basename(file).slice(0, 24);
-    byId.set(id, [...(byId.get(id) ?? []), file]);
+  for (const key of created) {
+    const id = key.slice(MEDIA_PREFIX.length, MEDIA_PREFIX.length + 24);
+    byId.set(id, [...(byId.get(id) ?? []), key]);
   }
-  for (const [id, files] of byId)
+  for (const [id, keys] of byId)
     await removeMediaUnlessHeld(id, async () => {
-      await Promise.all(files.map((file) => fs.rm(file, { force: true })));
-      await removeShardIfEmpty(mediaDir, id);
+      for (const key of keys) await storage.delete(key);
     });
 }

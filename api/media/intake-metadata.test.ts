@@ -22,7 +22,7 @@ const file = (id: string, width: number) => storedFile(dir.media(), id, width);
 describe('ingestImage: HEIC', () => {
   it('decodes HEIC and ignores its EXIF orientation, which HEIF readers must not apply', async () => {
     // photo.heic's EXIF says Orientation 6 and has GPS; it has no irot box, so it displays as coded: 120×90.
-    const ref = await ingestImage(fixture('photo.heic'), dir.media(), 'Cover photo');
+    const ref = await ingestImage(fixture('photo.heic'), dir.storage(), 'Cover photo');
     await expectStored(dir.media(), ref, [[120, 90]]);
     expectColour(await pixelAt(file(ref.id, 120), 10, 45), RED, 40);
     expectColour(await pixelAt(file(ref.id, 120), 110, 45), BLUE, 40);
@@ -33,7 +33,7 @@ describe('ingestImage: HEIC', () => {
     const heic = fixture('photo-irot.heic');
     // A view into a larger buffer (as Node's pooled Buffers are) must decode the same as a standalone one.
     const view = Buffer.concat([Buffer.from('padding'), heic]).subarray(7);
-    const ref = await ingestImage(view, dir.media(), 'Cover photo');
+    const ref = await ingestImage(view, dir.storage(), 'Cover photo');
     await expectStored(dir.media(), ref, [[90, 120]]);
     expectColour(await pixelAt(file(ref.id, 90), 45, 10), BLUE, 40);
     expectColour(await pixelAt(file(ref.id, 90), 45, 110), RED, 40);
@@ -45,7 +45,7 @@ describe('ingestImage: orientation and metadata', () => {
     // Orientation 6: the camera was turned clockwise, so the left (red) side belongs at the top.
     const jpeg = await (await twoTone(400, 300)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     expect((await sharp(jpeg).metadata()).orientation).toBe(6);
-    const ref = await ingestImage(jpeg, dir.media(), 'Work image 3');
+    const ref = await ingestImage(jpeg, dir.storage(), 'Work image 3');
     await expectStored(dir.media(), ref, [[300, 400]]);
     expectColour(await pixelAt(file(ref.id, 300), 150, 10), RED, 40);
     expectColour(await pixelAt(file(ref.id, 300), 150, 390), BLUE, 40);
@@ -70,7 +70,7 @@ describe('ingestImage: orientation and metadata', () => {
     expect([!!input.exif, !!input.xmp, !!input.icc]).toEqual([true, true, true]);
     expect(jpeg.includes('PhoneCo')).toBe(true);
 
-    const ref = await ingestImage(jpeg, dir.media(), 'Work image 4');
+    const ref = await ingestImage(jpeg, dir.storage(), 'Work image 4');
     await expectStored(dir.media(), ref, [
       [320, 240],
       [640, 480],

@@ -6,13 +6,14 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors';
 import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
+import { diskStorage } from '../storage/disk';
 import { ingestImage, inspectImage, prepareImage } from './intake';
 import { OverBudget, renderWebps, SAVE_BUDGET_MS } from './render';
 
 const dir = tempDirPerTest();
 
 async function expectRefused(bytes: Uint8Array, message: string) {
-  const error = await ingestImage(bytes, dir.media(), 'Work image 3').catch((e: unknown) => e);
+  const error = await ingestImage(bytes, dir.storage(), 'Work image 3').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(DomainError);
   expect(error).toMatchObject({ kind: 'invalid', message });
   // Nothing written: not even the media dir, let alone a temp file.
@@ -117,7 +118,7 @@ describe('the processing budget of one save', () => {
     );
     const header = await inspectImage(jpeg, 'Work image 1');
     await expect(
-      prepareImage({ source: jpeg, header }, media, 'Work image 1', Date.now() - 1),
+      prepareImage({ source: jpeg, header }, diskStorage(media), 'Work image 1', Date.now() - 1),
     ).rejects.toThrow(
       'Work image 1 took too long to process. Please send fewer photos at once, or smaller ones.',
     );

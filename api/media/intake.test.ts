@@ -35,7 +35,7 @@ describe('ingestImage: accepted formats', () => {
   for (const [format, encode] of Object.entries(encoders)) {
     it(`stores a 1000×750 ${format} at 320, 640 and 1000 wide`, async () => {
       const bytes = await encode(await twoTone(1000, 750)).toBuffer();
-      const ref = await ingestImage(bytes, dir.media(), 'Cover photo');
+      const ref = await ingestImage(bytes, dir.storage(), 'Cover photo');
       expect(ref.id).toMatch(/^[a-f0-9]{24}$/);
       await expectStored(dir.media(), ref, [
         [320, 240],
@@ -50,7 +50,7 @@ describe('ingestImage: accepted formats', () => {
   it('caps the largest width at 1600 and never upscales a small image', async () => {
     const big = await ingestImage(
       await (await twoTone(2400, 1800)).jpeg().toBuffer(),
-      dir.media(),
+      dir.storage(),
       'Work image 1',
     );
     await expectStored(dir.media(), big, [
@@ -62,7 +62,7 @@ describe('ingestImage: accepted formats', () => {
     fs.rmSync(dir.media(), { recursive: true });
     // A plain Uint8Array, not a Buffer, as a web Request body gives.
     const png = new Uint8Array(await (await twoTone(200, 150)).png().toBuffer());
-    const small = await ingestImage(png, dir.media(), 'Avatar');
+    const small = await ingestImage(png, dir.storage(), 'Avatar');
     await expectStored(dir.media(), small, [[200, 150]]);
   });
 
@@ -74,7 +74,7 @@ describe('ingestImage: accepted formats', () => {
     const gif = await sharp([await frame(RED), await frame(BLUE)], { join: { animated: true } })
       .gif()
       .toBuffer();
-    const ref = await ingestImage(gif, dir.media(), 'Work image 2');
+    const ref = await ingestImage(gif, dir.storage(), 'Work image 2');
     await expectStored(dir.media(), ref, [[100, 80]]);
     expectColour(await pixelAt(file(ref.id, 100), 50, 40), RED, 40);
   });
@@ -85,7 +85,7 @@ describe('ingestImage: accepted formats', () => {
     })
       .png()
       .toBuffer();
-    const ref = await ingestImage(png, dir.media(), 'Avatar');
+    const ref = await ingestImage(png, dir.storage(), 'Avatar');
     expect((await sharp(file(ref.id, 64)).metadata()).hasAlpha).toBe(true);
   });
 });
@@ -93,19 +93,19 @@ describe('ingestImage: accepted formats', () => {
 describe('ingestImage: content addressing', () => {
   it('gives the same upload the same id and does not rewrite its files', async () => {
     const jpeg = await (await twoTone(900, 600)).jpeg().toBuffer();
-    const first = await ingestImage(jpeg, dir.media(), 'Work image 1', database.db);
+    const first = await ingestImage(jpeg, dir.storage(), 'Work image 1', database.db);
     expect(await readImageRef(database.db, first.id)).toEqual(first);
     const mtimes = () =>
       listMedia(dir.media()).map((name) => fs.statSync(file(first.id, Number(name.slice(25, -5)))).mtimeMs);
     const before = mtimes();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const second = await ingestImage(Buffer.from(jpeg), dir.media(), 'Work image 7', database.db);
+    const second = await ingestImage(Buffer.from(jpeg), dir.storage(), 'Work image 7', database.db);
     expect(second).toEqual(first);
     expect(mtimes()).toEqual(before);
 
     const other = await ingestImage(
       await (await twoTone(900, 601)).jpeg().toBuffer(),
-      dir.media(),
+      dir.storage(),
       'Work image 2',
     );
     expect(other.id).not.toBe(first.id);
@@ -113,9 +113,9 @@ describe('ingestImage: content addressing', () => {
 
   it('fills in a set left incomplete', async () => {
     const jpeg = await (await twoTone(900, 600)).jpeg().toBuffer();
-    const first = await ingestImage(jpeg, dir.media(), 'Cover photo', database.db);
+    const first = await ingestImage(jpeg, dir.storage(), 'Cover photo', database.db);
     fs.rmSync(file(first.id, 320));
-    expect(await ingestImage(jpeg, dir.media(), 'Cover photo', database.db)).toEqual(first);
+    expect(await ingestImage(jpeg, dir.storage(), 'Cover photo', database.db)).toEqual(first);
     await expectStored(dir.media(), first, [
       [320, 213],
       [640, 427],

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
 import type { Database } from '../../events/schema';
 import { uploadsRefused } from '../../observability/metrics';
-import { writeFileAtomic } from './atomic';
+import { headersFor, mediaKey } from '../storage/key-layout';
+import type { Storage } from '../storage/storage';
 import { recordMediaFiles } from './files';
 import {
   MAX_PIXELS,
@@ -19,7 +20,7 @@ import {
   type SaveBudget,
 } from './render';
 import { type PhotoHeader, type PhotoSource, readPhotoHeader } from './sniff';
-import { readImageRef, storedFile } from './stored';
+import { readImageRef } from './stored';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -57,20 +58,16 @@ export async function contentId(source: PhotoSource): Promise<string> {
   );
 }
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const exists = async (storage: Storage, key: string) => (await storage.head(key)) !== null;
 
 /**
- * A photo already stored whole: its row (one key lookup), and each of its files still there (a stat a width, never
- * a listing), so a set someone damaged by hand is written again rather than trusted.
+ * A photo already stored whole: its row (one key lookup), and each of its files still there (a stat, or a HEAD, a
+ * width, never a listing), so a set someone damaged by hand is written again rather than trusted.
  */
-async function storedWhole(db: Kysely<Database>, mediaDir: string, id: string): Promise<ImageRef | null> {
+async function storedWhole(db: Kysely<Database>, storage: Storage, id: string): Promise<ImageRef | null> {
   const ref = await readImageRef(db, id);
   if (!ref || !renditionWidths(ref.width).every((w) => ref.widths.includes(w))) return null;
-  for (const width of ref.widths) if (!(await exists(storedFile(mediaDir, id, width)))) return null;
+  for (const width of ref.widths) if (!(await exists(storage, mediaKey(id, width)))) return null;
   return ref;
 }
 
@@ -108,14 +105,14 @@ export type InspectedPhoto = { source: PhotoSource; header: PhotoHeader; id?: st
  */
 export async function prepareImage(
   photo: InspectedPhoto,
-  mediaDir: string,
+  storage: Storage,
   label: string,
   budget: number | SaveBudget = Date.now() + SAVE_BUDGET_MS,
   db?: Kysely<Database>,
 ): Promise<PreparedImage> {
   const { source, header } = photo;
   const id = photo.id ?? (await contentId(source));
-  const existing = db ? await storedWhole(db, mediaDir, id) : null;
+  const existing = db ? await storedWhole(db, storage, id) : null;
   if (existing) return { ref: existing, renditions: [] };
   let renditions: Rendition[];
   try {
@@ -138,16 +135,18 @@ export async function prepareImage(
   };
 }
 
-/** Writes a prepared photo's files, largest first; returns the paths it created (none when all were there). */
-export async function storePreparedImage(mediaDir: string, prepared: PreparedImage): Promise<string[]> {
+/**
+ * Writes a prepared photo's files, largest first, each flushed before it counts as stored (photos are not in the
+ * log); returns the keys it created (none when all were there).
+ */
+export async function storePreparedImage(storage: Storage, prepared: PreparedImage): Promise<string[]> {
   if (prepared.renditions.length === 0) return [];
   const created: string[] = [];
   for (const rendition of [...prepared.renditions].reverse()) {
-    const file = storedFile(mediaDir, prepared.ref.id, rendition.width);
-    const there = await exists(file);
-    // Creates the shard folder when it is the first photo there.
-    await writeFileAtomic(file, rendition.webp);
-    if (!there) created.push(file);
+    const key = mediaKey(prepared.ref.id, rendition.width);
+    const there = await exists(storage, key);
+    await storage.put(key, rendition.webp, headersFor(key), { durable: true });
+    if (!there) created.push(key);
   }
   return created;
 }
@@ -159,13 +158,13 @@ export async function storePreparedImage(mediaDir: string, prepared: PreparedIma
  */
 export async function ingestImage(
   bytes: Uint8Array,
-  mediaDir: string,
+  storage: Storage,
   label: string,
   db?: Kysely<Database>,
 ): Promise<ImageRef> {
   const header = await inspectImage(bytes, label);
-  const prepared = await prepareImage({ source: bytes, header }, mediaDir, label, undefined, db);
-  await storePreparedImage(mediaDir, prepared);
+  const prepared = await prepareImage({ source: bytes, header }, storage, label, undefined, db);
+  await storePreparedImage(storage, prepared);
   if (db) await recordMediaFiles(db, [prepared], new Date());
   return prepared.ref;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../../events/db';
 import type { Database } from '../../events/schema';
+import type { Storage } from '../storage/storage';
 import { removeStoredMedia } from './files';
 
 /**
@@ -72,7 +73,7 @@ export async function uploadedBy(db: Tx, accountId: string, id: string): Promise
  * On account deletion: every photo the account uploaded goes, whoever else's card shows it, unless another account
  * uploaded the same bytes itself. Returns the ids whose files were removed.
  */
-export async function eraseUploadsOf(db: Db, mediaDir: string, accountId: string): Promise<Set<string>> {
+export async function eraseUploadsOf(db: Db, storage: Storage, accountId: string): Promise<Set<string>> {
   const gone = await db.transaction().execute(async (trx) => {
     const mine = (
       await trx.selectFrom('media_uploads').select('media_id').where('account_id', '=', accountId).execute()
@@ -88,6 +89,6 @@ export async function eraseUploadsOf(db: Db, mediaDir: string, accountId: string
     const stillOwned = new Set(shared.map((row) => row.media_id));
     return new Set(mine.filter((id) => !stillOwned.has(id)));
   });
-  for (const id of gone) await removeStoredMedia(db, mediaDir, id);
+  for (const id of gone) await removeStoredMedia(db, storage, id);
   return gone;
 }

@@ -28,7 +28,7 @@ describe('readImageRef', () => {
   it('is the ref ingestImage returned, from media_files alone: the folder is not even there to list', async () => {
     const ref = await ingestImage(
       await (await twoTone(2000, 1500)).jpeg().toBuffer(),
-      dir.media(),
+      dir.storage(),
       'Cover photo',
       database.db,
     );

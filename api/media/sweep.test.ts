@@ -58,13 +58,13 @@ describe('sweepMedia', () => {
     expect(ids().sort()).toEqual([old, shown].sort());
 
     // Within the grace period nothing goes: a publish in flight may be about to name it.
-    expect(await sweepMedia(t.deps.db, mediaDir, new Date())).toEqual({ removed: 0, bytes: 0 });
+    expect(await sweepMedia(t.deps.db, t.deps.storage, new Date())).toEqual({ removed: 0, bytes: 0 });
     age(MEDIA_GRACE_MS + 60_000);
     // A day on the crash's temp file goes, but the replaced photo stays: a draft may name it, as one names a photo
     // just picked (api/store-photo.ts).
-    expect((await sweepMedia(t.deps.db, mediaDir, new Date())).removed).toBe(1);
+    expect((await sweepMedia(t.deps.db, t.deps.storage, new Date())).removed).toBe(1);
     expect(ids().sort()).toEqual([old, shown].sort());
-    const swept = await sweepMedia(t.deps.db, mediaDir, aWeekOn());
+    const swept = await sweepMedia(t.deps.db, t.deps.storage, aWeekOn());
     expect(swept.removed).toBeGreaterThan(0);
     expect(ids()).toEqual([shown]);
     expect(listMedia(mediaDir).filter((n) => n.startsWith('.'))).toEqual([]);
@@ -78,9 +78,9 @@ describe('sweepMedia', () => {
       ['cover_photo_removed', 'true'],
     ]);
     const release = await holdMedia(old);
-    expect((await sweepMedia(t.deps.db, mediaDir, aWeekOn())).removed).toBe(0);
+    expect((await sweepMedia(t.deps.db, t.deps.storage, aWeekOn())).removed).toBe(0);
     release();
-    expect((await sweepMedia(t.deps.db, mediaDir, aWeekOn())).removed).toBeGreaterThan(0);
+    expect((await sweepMedia(t.deps.db, t.deps.storage, aWeekOn())).removed).toBeGreaterThan(0);
     expect(ids()).toEqual([]);
   });
 });
@@ -90,7 +90,7 @@ describe('sweepMedia keeps media_files true to the disk', () => {
     await publishCover('#aa0000');
     const [id] = ids() as [string];
     await t.db.deleteFrom('media_files').execute();
-    await sweepMedia(t.deps.db, mediaDir, new Date());
+    await sweepMedia(t.deps.db, t.deps.storage, new Date());
     const card = await t.db.selectFrom('cards').select('content').executeTakeFirstOrThrow();
     expect(await readImageRef(t.db, id)).toEqual(JSON.parse(card.content).cover_photo);
   });
@@ -110,7 +110,7 @@ describe('sweepMedia keeps media_files true to the disk', () => {
       .insertInto('media_files')
       .values([row(old, '2020-01-01T00:00:00.000Z'), row(fresh, new Date().toISOString())])
       .execute();
-    await sweepMedia(t.deps.db, mediaDir, new Date());
+    await sweepMedia(t.deps.db, t.deps.storage, new Date());
     expect(await readImageRef(t.db, old)).toBeNull();
     expect(await readImageRef(t.db, fresh)).not.toBeNull();
   });

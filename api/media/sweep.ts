@@ -4,8 +4,10 @@ import type { CardContent, ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
 import { startRepeating } from '../repeating';
-import { recordFilesOnDisk, shardFlatFiles } from './backfill';
-import { removeShardIfEmpty } from './files';
+import type { DiskStorage } from '../storage/disk';
+import { MEDIA_PREFIX } from '../storage/key-layout';
+import type { Storage } from '../storage/storage';
+import { recordStoredFiles, shardFlatFiles } from './backfill';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
 import { uploadedSince } from './owners';
 import { MEDIA_FILE_NAME } from './stored';
@@ -39,41 +41,40 @@ async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   return images;
 }
 
-type Found = { file: string; name: string; size: number; mtimeMs: number };
+type Found = { key: string; name: string; size: number; mtimeMs: number };
+type Temp = { file: string; size: number; mtimeMs: number };
 
-/** Whether the file was there to remove (another remover may have been first). */
-const removeFile = (file: string) =>
-  fs.rm(file).then(
-    () => true,
-    () => false,
-  );
+/** Every stored photo file, grouped by photo id: one listing of the store (background work only). */
+async function listMedia(storage: Storage) {
+  const byId = new Map<string, Found[]>();
+  for await (const object of storage.list(MEDIA_PREFIX)) {
+    const name = object.key.slice(MEDIA_PREFIX.length);
+    const id = MEDIA_FILE_NAME.exec(name)?.[1];
+    if (!id) continue;
+    const found = { key: object.key, name, size: object.size, mtimeMs: object.lastModified.getTime() };
+    byId.set(id, [...(byId.get(id) ?? []), found]);
+  }
+  return byId;
+}
 
 /**
- * Every file in the shards, grouped by photo id, and the temp files apart. Background work only: it lists all, but
- * stats only the files it may act on (`wanted`), so a folder of shown, recorded photos costs one listing.
+ * On disk, the temp files of writes a crash cut short (in the shards; the top folder's go at start). A bucket has
+ * none: a PUT that does not complete stores nothing.
  */
-async function listShards(mediaDir: string, wanted: (id: string) => boolean) {
-  const byId = new Map<string, Found[]>();
-  const temps: Found[] = [];
+async function tempFiles(storage: Storage): Promise<Temp[]> {
+  if (storage.kind !== 'disk') return [];
+  const mediaDir = path.join((storage as DiskStorage).root, 'media');
+  const temps: Temp[] = [];
   const shards = (await fs.readdir(mediaDir).catch(() => [] as string[])).filter((name) => SHARD.test(name));
   for (const shard of shards) {
     const dir = path.join(mediaDir, shard);
     for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-      const id = MEDIA_FILE_NAME.exec(name)?.[1];
-      if (!id && !TEMP.test(name)) continue;
-      const file = path.join(dir, name);
-      if (id && !wanted(id)) {
-        byId.set(id, [...(byId.get(id) ?? []), { file, name, size: 0, mtimeMs: 0 }]);
-        continue;
-      }
-      const stat = await fs.stat(file).catch(() => null);
-      if (!stat?.isFile()) continue;
-      const found = { file, name, size: stat.size, mtimeMs: stat.mtimeMs };
-      if (id) byId.set(id, [...(byId.get(id) ?? []), found]);
-      else temps.push(found);
+      if (!TEMP.test(name)) continue;
+      const stat = await fs.stat(path.join(dir, name)).catch(() => null);
+      if (stat?.isFile()) temps.push({ file: path.join(dir, name), size: stat.size, mtimeMs: stat.mtimeMs });
     }
   }
-  return { byId, temps };
+  return temps;
 }
 
 /**
@@ -86,7 +87,7 @@ async function listShards(mediaDir: string, wanted: (id: string) => boolean) {
  */
 export async function sweepMedia(
   db: Db,
-  mediaDir: string,
+  storage: Storage,
   now: Date,
   graceMs = MEDIA_GRACE_MS,
   /** Temp files older than this were left by an earlier run, whatever their age. */
@@ -96,24 +97,32 @@ export async function sweepMedia(
   const inDrafts = await uploadedSince(db, new Date(now.getTime() - DRAFT_PHOTO_KEEP_MS));
   const rows = await db.selectFrom('media_files').select(['id', 'created_at']).execute();
   const recorded = new Set(rows.map((row) => row.id));
-  const { byId, temps } = await listShards(mediaDir, (id) => !referenced.has(id) || !recorded.has(id));
+  const byId = await listMedia(storage);
+  const temps = await tempFiles(storage);
   const before = now.getTime() - graceMs;
   let count = 0;
   let bytes = 0;
-  const gone = (found: Found) => {
+  const gone = (found: { size: number }) => {
     count += 1;
     bytes += found.size;
   };
 
-  for (const temp of temps)
-    if (temp.mtimeMs <= Math.max(before, startedAt) && (await removeFile(temp.file))) gone(temp);
+  for (const temp of temps) {
+    if (temp.mtimeMs > Math.max(before, startedAt)) continue;
+    // Whether it was there to remove: another remover may have been first.
+    const removed = await fs.rm(temp.file).then(
+      () => true,
+      () => false,
+    );
+    if (removed) gone(temp);
+  }
   for (const [id, files] of byId) {
     if (referenced.has(id) || inDrafts.has(id) || isMediaHeld(id)) continue;
     if (files.some((found) => found.mtimeMs > before)) continue;
     await removeMediaUnlessHeld(id, async () => {
       await db.deleteFrom('media_files').where('id', '=', id).execute();
-      for (const found of files) if (await removeFile(found.file)) gone(found);
-      await removeShardIfEmpty(mediaDir, id);
+      // On disk the shard goes with its last file (storage/disk.ts).
+      for (const found of files) if (await storage.delete(found.key)) gone(found);
     });
   }
 
@@ -126,7 +135,7 @@ export async function sweepMedia(
       return files && !recorded.has(id) ? [[id, files] as const] : [];
     }),
   );
-  const filled = await recordFilesOnDisk(db, mediaDir, unrecorded, referenced, now);
+  const filled = await recordStoredFiles(db, storage, unrecorded, referenced, now);
 
   if (count > 0) log.info({ removed: count, bytes }, 'Removed photos no card uses');
   if (filled > 0 || staleRows.length > 0)
@@ -166,14 +175,13 @@ export async function removeLeftoverTemp(dataDir: string, mediaDir: string): Pro
  * records in media_files the photos cards show that have no row yet (an upgrade from the unindexed folder).
  */
 export function startMediaSweep(
-  deps: { db: Db; publicDir: string; now: () => Date },
+  deps: { db: Db; storage: Storage; now: () => Date },
   everyMs = MEDIA_SWEEP_EVERY_MS,
 ) {
-  const mediaDir = path.join(deps.publicDir, 'media');
   const startedAt = deps.now().getTime();
   return startRepeating(
     () =>
-      sweepMedia(deps.db, mediaDir, deps.now(), MEDIA_GRACE_MS, startedAt).catch((error: unknown) =>
+      sweepMedia(deps.db, deps.storage, deps.now(), MEDIA_GRACE_MS, startedAt).catch((error: unknown) =>
         log.error({ err: error }, 'Sweeping unused photos failed; will retry'),
       ),
     everyMs,

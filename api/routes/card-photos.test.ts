@@ -141,9 +141,9 @@ describe('POST /api/business-card/photos', () => {
     const stored = await upload([['photo', await photo()]]);
     const { id } = stored.body.data.media;
     const day = 24 * 3600_000;
-    await sweepMedia(t.deps.db, mediaDir, new Date(t.deps.now().getTime() + 6 * day));
+    await sweepMedia(t.deps.db, t.deps.storage, new Date(t.deps.now().getTime() + 6 * day));
     expect(mediaIds(mediaDir)).toEqual([id]);
-    await sweepMedia(t.deps.db, mediaDir, new Date(t.deps.now().getTime() + DRAFT_PHOTO_KEEP_MS + day));
+    await sweepMedia(t.deps.db, t.deps.storage, new Date(t.deps.now().getTime() + DRAFT_PHOTO_KEEP_MS + day));
     expect(mediaIds(mediaDir)).toEqual([]);
   });
 

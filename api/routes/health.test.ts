@@ -134,7 +134,7 @@ describe('GET /api/ready', () => {
       `The service is not ready: profile pages are 61 seconds behind (${behind} events to render; the limit is 60 seconds).`,
     );
 
-    await catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+    await catchUp(t.db, { ...t.renderTarget });
     const caughtUp = await ready();
     expect(caughtUp.status).toBe(200);
     expect(caughtUp.body.checks.projector).toMatchObject({ lagEvents: 0, lagSeconds: 0 });

@@ -21,7 +21,7 @@ const isLive = async () => (await t.call('GET', '/api/business-card/by_username/
 
 /** What a customer opening /u/dana gets, as the projector has written it. */
 async function publicPage() {
-  await catchUp(t.db, { publicDir: t.deps.publicDir, publicUrl: t.deps.publicUrl, siteName: 'TradeCard' });
+  await catchUp(t.db, { ...t.renderTarget });
   return (await t.app.request('/u/dana')).text();
 }
 

@@ -8,12 +8,17 @@ import { clientAddress } from '../auth/client-address';
 import { type FileResponse, fontResponse, mediaFile, profilePage, USERNAME } from '../public-files';
 import { requestIdFrom, writeAccessLine } from '../request-log';
 import { securityHeaders } from '../security-headers';
+import { MEDIA_PREFIX, pageKey } from '../storage/key-layout';
+import type { Storage } from '../storage/storage';
 import type { FileCache } from './file-cache';
 import { staticAnswer } from './respond';
+import { sharedBucketCache } from './shared-cache';
 
 export type FastPathOptions = {
   cache: FileCache;
   publicDir: string;
+  /** With a bucket (STORAGE=s3), pages and photos are answered from its cache instead (ADR 024); fonts as ever. */
+  storage?: Storage;
   publicUrl: string;
   fontFile: (name: string) => string | null;
   trustProxy: number;
@@ -21,7 +26,8 @@ export type FastPathOptions = {
   isOpen: () => boolean;
 };
 
-type Target = { response: FileResponse; route: string };
+/** `key`: the object to answer from the bucket cache, when pages and photos are in a bucket. */
+type Target = { response: FileResponse; route: string; key?: string };
 
 const PAGE = /^\/u\/([A-Za-z0-9_-]{1,30})(\/?)$/;
 const MEDIA = /^\/media\/([^/]+)$/;
@@ -49,6 +55,8 @@ async function securityHeaderSet(publicUrl: string): Promise<Record<string, stri
 export async function createFastPath(options: FastPathOptions) {
   const security = await securityHeaderSet(options.publicUrl);
   const mediaDir = path.join(options.publicDir, 'media');
+  const bucket =
+    options.storage && options.storage.kind !== 'disk' ? sharedBucketCache(options.storage) : null;
 
   const target = (url: string): Target | null => {
     let match = PAGE.exec(url);
@@ -56,12 +64,16 @@ export async function createFastPath(options: FastPathOptions) {
       const username = (match[1] as string).toLowerCase();
       if (!USERNAME.test(username)) return null;
       const route = match[2] ? '/u/:username/' : '/u/:username';
-      return { response: profilePage(options.publicDir, username), route };
+      const response = profilePage(options.publicDir, username);
+      return bucket ? { response, route, key: pageKey(username) } : { response, route };
     }
     match = MEDIA.exec(url);
     if (match) {
       const response = mediaFile(mediaDir, match[1] as string);
-      return response && { response, route: '/media/:file' };
+      if (!response) return null;
+      return bucket
+        ? { response, route: '/media/:file', key: `${MEDIA_PREFIX}${match[1]}` }
+        : { response, route: '/media/:file' };
     }
     match = FONT.exec(url);
     if (match) {
@@ -78,7 +90,7 @@ export async function createFastPath(options: FastPathOptions) {
     const found = target(url);
     if (!found || !options.isOpen()) return false;
     const { file, revalidateMs = 1000 } = found.response;
-    const entry = options.cache.peek(file, revalidateMs);
+    const entry = bucket && found.key ? bucket.peek(found.key) : options.cache.peek(file, revalidateMs);
     if (!entry) return false;
     const started = performance.now();
     const header = (name: string) => {

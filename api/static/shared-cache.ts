@@ -1,4 +1,6 @@
 import { onFileChanged } from '../../renderer/write-file';
+import type { Storage } from '../storage/storage';
+import { type BucketCache, createBucketCache } from './bucket-cache';
 import { createFileCache } from './file-cache';
 
 /**
@@ -9,3 +11,18 @@ export const sharedFileCache = createFileCache({ maxBytes: 64 * 1024 * 1024, max
 
 // The projector writes every page through writeFileAtomic in this process: a publish is served at once.
 onFileChanged((file) => sharedFileCache.invalidate(file));
+
+const bucketCaches = new WeakMap<Storage, BucketCache>();
+
+/**
+ * The process's cache of a bucket's objects (STORAGE=s3), shared by the Hono routes and the fast path. 64 MB, like
+ * the file cache; an object over 1 MB is served but not kept.
+ */
+export function sharedBucketCache(storage: Storage): BucketCache {
+  let cache = bucketCaches.get(storage);
+  if (!cache) {
+    cache = createBucketCache(storage, { maxBytes: 64 * 1024 * 1024, maxObjectBytes: 1024 * 1024 });
+    bucketCaches.set(storage, cache);
+  }
+  return cache;
+}

@@ -15,11 +15,7 @@ export type DemoApp = { test: TestApp; projector: RunningProjector; close(): Pro
  */
 export async function startDemoApp(): Promise<DemoApp> {
   const test = await createTestApp();
-  const projector = startProjector(test.deps.db, {
-    publicDir: test.deps.publicDir,
-    publicUrl: test.deps.publicUrl,
-    siteName: SITE_NAME,
-  });
+  const projector = startProjector(test.deps.db, { ...test.renderTarget, siteName: SITE_NAME });
   test.deps.onAppended = () => projector.nudge();
   const close = async () => {
     await projector.stop();

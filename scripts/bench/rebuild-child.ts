@@ -30,6 +30,7 @@ try {
   const replayMaxRssKb = process.resourceUsage().maxRSS;
   const pages = await rebuildProfiles(deps.db, {
     publicDir: deps.publicDir,
+    storage: deps.storage,
     publicUrl: env.PUBLIC_URL,
     siteName: SITE_NAME,
   });

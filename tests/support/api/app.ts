@@ -6,6 +6,8 @@ import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
+import { diskStorageAt } from '../../../api/storage/disk';
+import type { RenderTarget } from '../../../renderer/render-account';
 import { openTempDatabase, type TestDatabase } from '../events/db';
 
 /**
@@ -39,6 +41,7 @@ export async function createTestApp(
     siteDir: path.join(database.dir, 'site'),
     // The server's defaults; a test that fills the disk passes its own statfs.
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
+    storage: diskStorageAt(path.join(database.dir, 'public')),
     ...overrides,
   } as Deps;
   // PAYMENTS=local as the server runs it: the Stripe adapter against a simulator on the test's clock, whose signed
@@ -162,6 +165,13 @@ export async function createTestApp(
     },
     dialect: database.dialect,
     dir: database.dir,
+    /** Where the server's projector renders this app's pages: its storage, address and site name. */
+    renderTarget: {
+      publicDir: deps.publicDir,
+      storage: deps.storage,
+      publicUrl: deps.publicUrl,
+      siteName: 'TradeCard',
+    } satisfies RenderTarget,
     call,
     publishForm,
     outbox,

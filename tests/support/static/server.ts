@@ -20,6 +20,7 @@ export async function listenLikeServer(
   const fast = await createFastPath({
     cache: options.cache ?? sharedFileCache,
     publicDir: deps.publicDir,
+    storage: deps.storage,
     publicUrl: deps.publicUrl,
     fontFile: (name) => fontSourcePath(name) ?? null,
     trustProxy: deps.trustProxy,

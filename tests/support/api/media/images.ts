@@ -3,18 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, expect } from 'vitest';
+import { type DiskStorage, diskStorageAt } from '../../../../api/storage/disk';
 
 export const RED = { r: 208, g: 48, b: 32 };
 export const BLUE = { r: 32, g: 64, b: 208 };
 
-/** A fresh temp dir per test (removed after); `media` inside it is left for ingestImage to create. */
-export function tempDirPerTest(): { root: () => string; media: () => string } {
+/**
+ * A fresh temp dir per test (removed after), as DATA_DIR/public: `media` inside it is left for ingestImage to
+ * create; `storage` is the disk store over it.
+ */
+export function tempDirPerTest(): { root: () => string; media: () => string; storage: () => DiskStorage } {
   let root = '';
   beforeEach(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-media-'));
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
-  return { root: () => root, media: () => path.join(root, 'media') };
+  return { root: () => root, media: () => path.join(root, 'media'), storage: () => diskStorageAt(root) };
 }
 
 /** Left half red, right half blue, so rotation shows in where the colours end up. */

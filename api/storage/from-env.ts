@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import type { Env } from '../env';
+import { StartupProblem } from '../startup-problem';
+import { type DiskStorage, diskStorageAt } from './disk';
+import { type S3Storage, s3Storage } from './s3';
+
+/** The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its settings). */
+export function storageFromEnv(env: Env): DiskStorage | S3Storage {
+  if (env.STORAGE === 'disk') return diskStorageAt(path.join(env.dataDir, 'public'));
+  return s3Storage({
+    endpoint: env.S3_ENDPOINT as string,
+    bucket: env.S3_BUCKET as string,
+    region: env.S3_REGION as string,
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+  });
+}
+
+/**
+ * A bucket that is not there, or refuses these credentials, stops start-up with one sentence naming the settings,
+ * rather than failing every render and upload afterwards. The disk was checked with DATA_DIR (api/data-dir.ts).
+ */
+export async function checkStorage(storage: DiskStorage | S3Storage): Promise<void> {
+  if (storage.kind === 'disk') return;
+  const { bucket, endpoint } = storage.settings;
+  try {
+    await storage.client.send(new HeadBucketCommand({ Bucket: bucket }));
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const cause =
+      status === 404
+        ? 'there is no such bucket'
+        : status === 403 || status === 401
+          ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are refused'
+          : (error as Error).message || (error as Error).name;
+    throw new StartupProblem(
+      `STORAGE=s3: the bucket S3_BUCKET=${bucket} at S3_ENDPOINT=${endpoint} cannot be used: ${cause}.`,
+    );
+  }
+}

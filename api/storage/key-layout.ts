@@ -1,0 +1,58 @@
+import type { ObjectHeaders } from './storage';
+
+/**
+ * Keys mirror the public URL paths, so a CDN in front of the bucket maps `/u/<name>` to `u/<name>/index.html` and
+ * `/media/<file>` to `media/<file>` and needs nothing else (ADR 024). The disk keeps its own layout underneath
+ * (photos sharded by the first two hex digits of their id: disk.ts).
+ */
+export const profilePrefix = (username: string) => `u/${username}/`;
+export const profileKey = (username: string, name: string) => `u/${username}/${name}`;
+export const pageKey = (username: string) => profileKey(username, 'index.html');
+/** The page's gzip copy, a separate object with Content-Encoding: gzip. */
+export const gzipKey = (key: string) => `${key}.gz`;
+
+export const MEDIA_PREFIX = 'media/';
+export const mediaKey = (id: string, width: number) => `${MEDIA_PREFIX}${id}-${width}.webp`;
+/** The avatar's square JPEG for vCards, kept beside its photo so it goes with it (never served). */
+export const vcardPhotoKey = (id: string) => `${MEDIA_PREFIX}${id}-vcard.jpg`;
+
+/** Pages change when their owner publishes: browsers may reuse one for a minute, then must revalidate. */
+export const PAGE_CACHE = 'public, max-age=60, must-revalidate';
+/** QR codes depend only on the page address, which is in their key. */
+export const QR_CACHE = 'public, max-age=86400';
+/** Content-addressed: a name never changes meaning, so it can be cached for good. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+export const VCARD_TYPE = 'text/vcard; charset=utf-8';
+
+/** How a download is named: `dana-contact.vcf`, `dana-qr-code.png`. */
+export const attachment = (username: string, fileName: string) =>
+  `attachment; filename="${username}-${fileName}"`;
+
+const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
+  [/\.html\.gz$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'gzip' }],
+  [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
+  [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
+  [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
+  [/^u\/.+\.png$/, { contentType: 'image/png', cacheControl: QR_CACHE }],
+  [/^media\/.+\.webp$/, { contentType: 'image/webp', cacheControl: IMMUTABLE }],
+  [/^media\/.+\.jpg$/, { contentType: 'image/jpeg', cacheControl: IMMUTABLE }],
+];
+
+/** Files a profile offers as downloads, by the start of their key's name, and the name they are saved as. */
+const DOWNLOADS: [RegExp, string][] = [
+  [/^u\/([^/]+)\/contact\.vcf$/, 'contact.vcf'],
+  [/^u\/([^/]+)\/qr-print\.[^/]+$/, 'qr-code.png'],
+];
+
+/** The headers an object is stored and served with: one table for every writer, so none can drift from the app. */
+export function headersFor(key: string): ObjectHeaders {
+  const found = BY_EXTENSION.find(([pattern]) => pattern.test(key));
+  if (!found) throw new Error(`No content type is known for ${key}`);
+  for (const [pattern, fileName] of DOWNLOADS) {
+    const username = pattern.exec(key)?.[1];
+    if (username) return { ...found[1], contentDisposition: attachment(username, fileName) };
+  }
+  return found[1];
+}
