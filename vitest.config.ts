@@ -74,6 +74,7 @@ const POSTGRES_ONLY = [
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',
   'tests/cluster/failover.test.ts',
+  'tests/cluster/stateless.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
