@@ -17,7 +17,7 @@ import { removeLeftoverTemp, startMediaSweep } from './media/sweep';
 import { openRuntime, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
-import { sharedFileCache } from './static/shared-cache';
+import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
 
 /** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
 function failToStart(error: unknown): never {
@@ -62,8 +62,8 @@ deps.mailQueued = () => leaderWork.nudgeMailSender();
 const leadership = leadWhenElected(leaderWork, {
   databaseUrl: env.DATABASE_URL,
   db: deps.db,
-  publicDir: deps.publicDir,
-  dropCached: (file) => sharedFileCache.invalidate(file),
+  storage: deps.storage,
+  dropCached: (keyOrPrefix) => dropFromSharedCache(deps.storage, keyOrPrefix),
 });
 deps.readiness.leading = () => leadership.leading;
 // The work first, in order, then the lock, so a successor starts only after this instance's last batch.
