@@ -27,6 +27,7 @@ const POSTGRES_SUITES = [
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',
   'api/media/owners.test.ts',
+  'api/media/shared-temp.test.ts',
   'api/media/stored.test.ts',
   'api/media/sweep.test.ts',
   'api/metrics.test.ts',

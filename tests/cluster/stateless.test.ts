@@ -133,7 +133,7 @@ describe.skipIf(skipped)(
       // own 1 s revalidation.
       const toOther: number[] = [];
       const toBucket: number[] = [];
-      for (let i = 0; i < 12; i += 1) {
+      for (let i = 0; i < 10; i += 1) {
         for (const via of [a, b]) {
           const fullName = `Ana Fresh ${i} ${via === a ? 'A' : 'B'}`;
           const sent = performance.now();
@@ -148,9 +148,13 @@ describe.skipIf(skipped)(
           toBucket.push(stored ?? performance.now() - sent);
         }
       }
+      // From the page's PUT to B serving it: B's part alone, whatever the load makes of the render before it.
+      const lag = toOther.map((served, i) => served - (toBucket[i] as number));
       console.info(`publish → page in the bucket: ${summary(toBucket)}`);
       console.info(`publish → page served by the other instance (B): ${summary(toOther)}`);
-      expect(median(toOther)).toBeLessThan(250);
+      console.info(`page in the bucket → served by B: ${summary(lag)}`);
+      // With the 1 s revalidation alone this is about 900 ms (a check a second, in step with these publishes).
+      expect(median(lag)).toBeLessThan(300);
 
       // A steady stream of publishes through nginx, one at a time per account; the leader is killed in the middle.
       const acknowledged: { username: string; fullName: string }[] = [];
@@ -177,11 +181,12 @@ describe.skipIf(skipped)(
       streaming = false;
       await Promise.all(streams);
       const stoppedAt = Date.now();
+      // Every instance nginx sent a publish to: a request it passed on from the dead one lists both ("a, b").
       const upstreams = new Set(
         nginx
           .accessLog()
           .filter((line) => line.includes('create_business_card'))
-          .map((line) => /upstream=(\S+)/.exec(line)?.[1]),
+          .flatMap((line) => (/upstream=(.+?) rt=/.exec(line)?.[1] ?? '').split(/,\s*/)),
       );
       console.info(
         `publishes through nginx: ${acknowledged.length} acknowledged (${beforeKill} before the kill), ` +
@@ -216,6 +221,6 @@ describe.skipIf(skipped)(
       );
       for (const server of [a, b])
         expect(fs.existsSync(path.join(server.dataDir, 'public', 'u'))).toBe(false);
-    }, 60_000);
+    }, 120_000);
   },
 );
