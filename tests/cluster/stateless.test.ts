@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signUpThroughApi } from '../support/abuse/server';
+import { median, signUpThroughApi } from '../support/abuse/server';
 import { callJson, type Session, signIn } from '../support/abuse/signed-in';
 import { startServerProcess } from '../support/api/server-process';
 import {
   leads,
-  median,
   NEEDS_POSTGRES,
   pageShows,
   publish,
@@ -170,7 +169,8 @@ describe.skipIf(skipped)(
           last.set(username, { fullName, status });
         }
       });
-      await sleep(1500);
+      // Under way on both instances (nginx alternates) before the kill, however slow the machine is today.
+      await waitUntil('a stream of acknowledged publishes', () => acknowledged.length >= 30, 20_000);
       const beforeKill = acknowledged.length;
       const killedAt = Date.now();
       a.child.kill('SIGKILL');
@@ -193,7 +193,6 @@ describe.skipIf(skipped)(
           `${refused.length} not (${refused.join(', ') || 'none'}); kill -9 of the leader → B leads: ${takeover} ms`,
       );
       expect(upstreams).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
-      expect(beforeKill).toBeGreaterThan(20);
       expect(acknowledged.length).toBeGreaterThan(beforeKill);
       expect(takeover).toBeLessThan(10_000);
 

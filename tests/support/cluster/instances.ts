@@ -46,7 +46,4 @@ export const summary = (values: number[]) => {
   return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (n=${values.length})`;
 };
 
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
 export const NEEDS_POSTGRES = 'needs PostgreSQL: runs in the postgres project when TEST_DATABASE_URL answers';
