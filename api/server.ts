@@ -13,7 +13,7 @@ import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
 import { createLeaderWork, leadWhenElected } from './leader-work';
-import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep } from './media/sweep';
+import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { openRuntime, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
@@ -73,6 +73,12 @@ const leadership = leadWhenElected(leaderWork, {
 deps.readiness.leading = () => leadership.leading;
 // The work first, in order, then the lock, so a successor starts only after this instance's last batch.
 stoppers.push({ name: 'leader work', stop: leaderWork.close }, { name: 'leadership', stop: leadership.stop });
+// What the start left as possibly another instance's write in progress goes once nothing has written it for an hour.
+if (othersShareDataDir)
+  stoppers.push({
+    name: 'temp file sweep',
+    ...startTempSweep(env.dataDir, path.join(deps.publicDir, 'media')),
+  });
 
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
 import { diskStorage } from '../storage/disk';
-import { MEDIA_GRACE_MS, removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep } from './sweep';
+import {
+  MEDIA_GRACE_MS,
+  removeLeftoverTemp,
+  SHARED_TEMP_STALE_MS,
+  startMediaSweep,
+  startTempSweep,
+} from './sweep';
 
 // Several instances on one DATA_DIR (ADR 025): one starting, or elected, while another is mid-upload must not take
 // that upload's temp files for a crash's leftovers.
@@ -77,5 +83,22 @@ describe('temp files on a DATA_DIR other instances share', () => {
     await sweep.stop();
     expect(fs.existsSync(files.writing)).toBe(true);
     expect(fs.existsSync(files.cutShort)).toBe(false);
+  });
+
+  it('every instance removes later what its start had to leave, once nothing has written it for the bound', async () => {
+    const { dataDir, mediaDir, files } = dataDirWith();
+    const sweep = startTempSweep(dataDir, mediaDir, { everyMs: 20 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fs.existsSync(files.abandoned)).toBe(true);
+      makeOlder(files.abandoned, SHARED_TEMP_STALE_MS + 60_000);
+      const deadline = Date.now() + 2000;
+      while (fs.existsSync(files.abandoned) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(fs.existsSync(files.abandoned)).toBe(false);
+      expect(fs.existsSync(path.join(files.uploading, 'cover_photo-0'))).toBe(true);
+    } finally {
+      await sweep.stop();
+    }
   });
 });

@@ -166,17 +166,14 @@ async function lastWritten(entry: string): Promise<number> {
 }
 
 /**
- * At start no request of this process is running, so every temp file in the upload folder and at the top of the
- * media folder is a crash's leftover (kill -9 mid-upload or mid-write); the shards' are the first sweep's. Unless
- * other instances share the DATA_DIR: then one written within `keepNewerThanMs` (SHARED_TEMP_STALE_MS) may be
- * another's upload in progress, and stays. Photos still stored flat, as before the media folder was sharded, move
- * into their shards first, so they are served from their new place before the first request: one listing of the
- * top folder, which is only shard names once that is done.
+ * Removes the temp files of writes no longer under way: upload folders under DATA_DIR/tmp and temp files at the top
+ * of the media folder (the shards' are the sweep's). With `keepNewerThanMs`, only those nothing has written for
+ * that long: other instances sharing the DATA_DIR may be writing the rest.
  */
-export async function removeLeftoverTemp(
+async function removeTemp(
   dataDir: string,
   mediaDir: string,
-  { keepNewerThanMs = 0, now = Date.now() }: { keepNewerThanMs?: number; now?: number } = {},
+  { keepNewerThanMs = 0, now = Date.now() }: { keepNewerThanMs?: number; now?: number },
 ): Promise<number> {
   let removed = 0;
   const leftover = async (entry: string) =>
@@ -192,10 +189,46 @@ export async function removeLeftoverTemp(
     await fs.rm(path.join(mediaDir, name), { force: true });
     removed += 1;
   }
+  return removed;
+}
+
+/**
+ * At start no request of this process is running, so every temp file in the upload folder and at the top of the
+ * media folder is a crash's leftover (kill -9 mid-upload or mid-write); the shards' are the first sweep's. Unless
+ * other instances share the DATA_DIR: then one written within `keepNewerThanMs` (SHARED_TEMP_STALE_MS) may be
+ * another's upload in progress, and stays (startTempSweep takes it later). Photos still stored flat, as before the
+ * media folder was sharded, move into their shards first, so they are served from their new place before the first
+ * request: one listing of the top folder, which is only shard names once that is done.
+ */
+export async function removeLeftoverTemp(
+  dataDir: string,
+  mediaDir: string,
+  options: { keepNewerThanMs?: number; now?: number } = {},
+): Promise<number> {
+  const removed = await removeTemp(dataDir, mediaDir, options);
   if (removed > 0) log.info({ removed }, 'Removed temp files left by an earlier run');
   const moved = await shardFlatFiles(mediaDir);
   if (moved > 0) log.info({ moved }, 'Moved photos into the sharded media folder');
   return removed;
+}
+
+/**
+ * Where instances may share the DATA_DIR (PostgreSQL), every instance, leader or not (each may have a DATA_DIR of
+ * its own), removes on this timer the temp files nothing has written for SHARED_TEMP_STALE_MS: a crash's leftovers
+ * its start had to leave, as another instance might still have been writing them.
+ */
+export function startTempSweep(
+  dataDir: string,
+  mediaDir: string,
+  { everyMs = MEDIA_SWEEP_EVERY_MS, keepNewerThanMs = SHARED_TEMP_STALE_MS } = {},
+) {
+  return startRepeating(async () => {
+    const removed = await removeTemp(dataDir, mediaDir, { keepNewerThanMs }).catch((error: unknown) => {
+      log.error({ err: error }, 'Removing stale temp files failed; will retry');
+      return 0;
+    });
+    if (removed > 0) log.info({ removed }, 'Removed temp files no write has touched for an hour');
+  }, everyMs);
 }
 
 /**
