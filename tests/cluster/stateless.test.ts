@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { median, signUpThroughApi } from '../support/abuse/server';
 import { callJson, type Session, signIn } from '../support/abuse/signed-in';
 import { startServerProcess } from '../support/api/server-process';
@@ -27,6 +27,7 @@ import { bucketReader, freshBucketSettings } from '../support/storage/bucket';
 const url = testDatabaseUrl();
 const PASSWORD = 'Plumber2026';
 type Account = { username: string; email: string; session: Session };
+type Instance = Awaited<ReturnType<typeof startServerProcess>>;
 
 const stops: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -39,11 +40,20 @@ if (skipped) console.info(`The stateless cluster test is skipped here (${skipped
 describe.skipIf(skipped)(
   `two stateless instances on one PostgreSQL schema and one bucket, behind nginx (${NEEDS_POSTGRES}, and nginx)`,
   () => {
-    it('share pages, sessions and rate limits, and lose no acknowledged publish when the leader is killed', async () => {
-      const cluster = await clusterSchema(url as string);
+    // Shared by the steps below, which run in order: the cluster is started once.
+    let cluster: Awaited<ReturnType<typeof clusterSchema>>;
+    let inBucket: ReturnType<typeof bucketReader>;
+    let a: Instance;
+    let b: Instance;
+    let nginx: RunningNginx;
+    let accounts: Account[];
+    const page = (username: string) => `u/${username}/index.html`;
+
+    beforeAll(async () => {
+      cluster = await clusterSchema(url as string);
       stops.push(cluster.drop);
       const bucket = await freshBucketSettings();
-      const inBucket = bucketReader(bucket);
+      inBucket = bucketReader(bucket);
       // What every instance behind one address shares: the database, the bucket, the secret, the address. Each has
       // a DATA_DIR of its own (the helper's fresh temp folder).
       const env = {
@@ -64,14 +74,14 @@ describe.skipIf(skipped)(
         return server;
       };
       // One after the other: the first migrates the schema and leads.
-      const a = await start();
+      a = await start();
       await waitUntil('A to lead', () => leads(a), 10_000);
-      const b = await start();
+      b = await start();
       expect(a.dataDir).not.toBe(b.dataDir);
       // nginx's own files folder is empty, as on a machine of its own: every page is the instances' to answer.
       const nginxData = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-lb-'));
       stops.push(async () => fs.rmSync(nginxData, { recursive: true, force: true }));
-      const nginx: RunningNginx = await startNginx({
+      nginx = await startNginx({
         dataDir: nginxData,
         siteDir: ensureSiteBuilt(),
         upstreamPort: [a.port, b.port],
@@ -79,29 +89,30 @@ describe.skipIf(skipped)(
       stops.push(nginx.stop);
 
       // Sign-ups through the balancer; the leader (A) sends the codes, into its own outbox.
-      const accounts: Account[] = await Promise.all(
+      accounts = await Promise.all(
         ['ana', 'ben', 'cal', 'dee'].map(async (username) => {
           const email = await signUpThroughApi({ url: nginx.url, dataDir: a.dataDir }, username, PASSWORD);
           return { username, email, session: await signIn(nginx, email, PASSWORD) };
         }),
       );
-      const [ana, ben] = accounts as [Account, Account];
       expect([leads(a), leads(b)]).toEqual([true, false]);
+    }, 60_000);
 
+    it('put a page published through A in the bucket, with its headers, and serve it through B and nginx', async () => {
+      const [ana] = accounts as [Account];
       // Published through A: the page is an object in the bucket, with the headers a CDN would serve it with, and
       // B and nginx serve it. Neither instance wrote a page to its own disk.
       expect((await publish(a, ana.session, 'Ana Through A')).status).toBe(200);
-      const page = `u/${ana.username}/index.html`;
       await waitUntil(
         'the page in the bucket',
-        async () => (await inBucket(page))?.body.toString().includes('Ana Through A') === true,
+        async () => (await inBucket(page(ana.username)))?.body.toString().includes('Ana Through A') === true,
         5000,
       );
-      expect(await inBucket(page)).toMatchObject({
+      expect(await inBucket(page(ana.username))).toMatchObject({
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'public, max-age=60, must-revalidate',
       });
-      expect(await inBucket(`${page}.gz`)).toMatchObject({
+      expect(await inBucket(`${page(ana.username)}.gz`)).toMatchObject({
         contentType: 'text/html; charset=utf-8',
         contentEncoding: 'gzip',
       });
@@ -109,13 +120,19 @@ describe.skipIf(skipped)(
       expect(await pageShows(nginx, ana.username, 'Ana Through A')).toBe(true);
       for (const server of [a, b])
         expect(fs.existsSync(path.join(server.dataDir, 'public', 'u'))).toBe(false);
+    });
 
+    it('take a session made on A on B', async () => {
+      const [, ben] = accounts as [Account, Account];
       // A session made on A is good on B: sessions live in the database.
       const onA = await signIn(a, ben.email, PASSWORD);
       const profile = await callJson(b, 'GET', '/api/profile', undefined, onA);
       expect(profile.status).toBe(200);
       expect(JSON.stringify(profile.body)).toContain(ben.email);
+    });
 
+    it('count failed sign-ins on A and B as on one instance', async () => {
+      const [ana] = accounts as [Account];
       // Failed sign-ins spread over A and B count as on one instance: past the five free ones (api/auth/throttle.ts)
       // the next is refused, though each instance has seen three; counted apart, the refusal would wait for the
       // twelfth. (Refusal starts a second after the sixth failure: a seventh that came later fails and waits 2 s.)
@@ -135,7 +152,10 @@ describe.skipIf(skipped)(
         const right = await callJson(server, 'POST', '/api/login', { email: ana.email, password: PASSWORD });
         expect(right.status).toBe(429);
       }
+    });
 
+    it('serve a re-rendered page on the instance that did not render it as soon as it is in the bucket', async () => {
+      const [ana] = accounts as [Account];
       // Publish → page served by the instance that did not render it (B: A leads), whichever took the publish.
       // B's copy is in its bucket cache; the leader's notice drops it (api/changed-files.ts), well inside the cache's
       // own 1 s revalidation.
@@ -148,7 +168,7 @@ describe.skipIf(skipped)(
           expect((await publish(via, ana.session, fullName)).status).toBe(200);
           let stored: number | null = null;
           while (!(await pageShows(b, ana.username, fullName))) {
-            if (stored === null && (await inBucket(page))?.body.toString().includes(fullName))
+            if (stored === null && (await inBucket(page(ana.username)))?.body.toString().includes(fullName))
               stored = performance.now() - sent;
             await sleep(2);
           }
@@ -163,7 +183,9 @@ describe.skipIf(skipped)(
       console.info(`page in the bucket → served by B: ${summary(lag)}`);
       // With the 1 s revalidation alone this is about 900 ms (a check a second, in step with these publishes).
       expect(median(lag)).toBeLessThan(300);
+    }, 40_000);
 
+    it('lose no acknowledged publish when the leader is killed under a publish stream, and render every page', async () => {
       // A steady stream of publishes through nginx, one at a time per account; the leader is killed in the middle.
       const acknowledged: { username: string; fullName: string }[] = [];
       const last = new Map<string, { fullName: string; status: number }>();
@@ -229,6 +251,6 @@ describe.skipIf(skipped)(
       );
       for (const server of [a, b])
         expect(fs.existsSync(path.join(server.dataDir, 'public', 'u'))).toBe(false);
-    }, 120_000);
+    }, 90_000);
   },
 );
