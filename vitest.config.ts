@@ -30,6 +30,7 @@ const POSTGRES_SUITES = [
   'api/media/intake.test.ts',
   'api/media/owners-backfill.test.ts',
   'api/media/owners.test.ts',
+  'api/media/shared-temp.test.ts',
   'api/media/stored.test.ts',
   'api/media/sweep.test.ts',
   'api/metrics.test.ts',
@@ -87,6 +88,7 @@ const POSTGRES_ONLY = [
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',
   'tests/cluster/failover.test.ts',
+  'tests/cluster/stateless.test.ts',
 ];
 
 const POSTGRES_URL = testPostgresUrl();
