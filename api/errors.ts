@@ -15,10 +15,16 @@ const statusOf: Record<DomainErrorKind, ContentfulStatusCode> = {
   too_many: 429,
 };
 
-/** Out of space: SQLite's own code, or the system's when a photo or a page is written. */
-const FULL = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
-/** The disk failed or turned read-only under us: SQLite reports these with extended codes (SQLITE_IOERR_WRITE). */
-const BROKEN = /^(SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|EROFS$|EIO$)/;
+/**
+ * Out of space: SQLite's own code, PostgreSQL's SQLSTATE disk_full (its server's disk), or the system's when a
+ * photo or a page is written.
+ */
+const FULL = new Set(['SQLITE_FULL', '53100', 'ENOSPC', 'EDQUOT']);
+/**
+ * The disk failed or turned read-only under us: SQLite reports these with extended codes (SQLITE_IOERR_WRITE),
+ * PostgreSQL as io_error (58030), or read_only_sql_transaction (25006) from a server that became a standby.
+ */
+const BROKEN = /^(SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|58030$|25006$|EROFS$|EIO$)/;
 
 export const DISK_FULL_MESSAGE =
   'The service is short of disk space and cannot save changes right now. Please try again in a few minutes.';

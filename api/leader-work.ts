@@ -3,11 +3,12 @@ import type { Db } from '../events/db';
 import { log } from '../observability/log';
 import { type RunningProjector, startProjector } from '../renderer/projector';
 import type { RenderTarget } from '../renderer/render-account';
-import { announceChangedFiles, changedFilesIn } from './changed-files';
+import { announceChangedFiles, changedKeysIn } from './changed-files';
 import { alwaysLead, type Leadership, STEP_DOWN_WITHIN_MS, startElection } from './leadership';
 import { type MailSender, startMailSender } from './mail/sender';
 import type { RuntimeDeps } from './runtime';
 import { startScheduler } from './scheduler';
+import type { Storage } from './storage/storage';
 
 /** One piece of the work only the leader runs: started on election, stopped (letting its run finish) on losing it. */
 export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void } };
@@ -125,20 +126,21 @@ export type Cluster = {
   /** DATABASE_URL: unset on SQLite, where this process always leads. */
   databaseUrl: string | undefined;
   db: Db;
-  publicDir: string;
-  /** Drops a public file (or folder) from this process's file cache: another instance changed it. */
-  dropCached(file: string): void;
+  /** The store every instance renders to and serves from: the one whose changes are announced. */
+  storage: Storage;
+  /** Drops a key (or a prefix ending in `/`) from this process's cache of the store: another instance changed it. */
+  dropCached(keyOrPrefix: string): void;
 };
 
 /**
  * Runs `work` while this instance leads: on PostgreSQL while it holds the leader lock (and a commit anywhere wakes
- * its projector or mail sender), on SQLite always. On PostgreSQL every instance also tells the others which public
- * files it changed, and drops from its cache what they changed (api/changed-files.ts).
+ * its projector or mail sender), on SQLite always. On PostgreSQL every instance also tells the others which keys of
+ * the store it changed, and drops from its cache what they changed (api/changed-files.ts).
  */
 export function leadWhenElected(work: LeaderWork, cluster: Cluster): Leadership {
   const onDeposed = () => work.stop({ inOrder: false });
   if (!cluster.databaseUrl) return alwaysLead(instanceId(), { onElected: () => work.start(), onDeposed });
-  const stopAnnouncing = announceChangedFiles(cluster.db, cluster.publicDir);
+  const stopAnnouncing = announceChangedFiles(cluster.db, cluster.storage);
   const election = startElection({
     onElected: () => work.start({ projectorAfterMs: RENDER_AFTER_ELECTION_MS }),
     onDeposed,
@@ -146,7 +148,7 @@ export function leadWhenElected(work: LeaderWork, cluster: Cluster): Leadership 
     instanceId: instanceId(),
     onWake: (kind) => (kind === 'events' ? work.nudgeProjector() : work.nudgeMailSender()),
     onFilesChanged: (payload) => {
-      for (const file of changedFilesIn(payload, cluster.publicDir)) cluster.dropCached(file);
+      for (const keyOrPrefix of changedKeysIn(payload)) cluster.dropCached(keyOrPrefix);
     },
   });
   return {

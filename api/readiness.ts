@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import { sql } from 'kysely';
 import type { Db } from '../events/db';
+import { roomToGrow } from '../events/dialect';
 import { log } from '../observability/log';
 import { projectorLag } from '../renderer/projector';
 import type { Deps } from './deps';
@@ -47,8 +47,9 @@ function cannotSave(error: unknown): string {
 
 /**
  * A real write that commits (the probe's row in projector_checkpoints, which the projector never reads), then the
- * room SQLite has left to grow. The write alone is not enough: an update in place needs no new page, so it still
- * succeeds when every insert would fail with SQLITE_FULL.
+ * room the database has left to grow. The write alone is not enough on SQLite: an update in place needs no new
+ * page, so it still succeeds when every insert would fail with SQLITE_FULL. On PostgreSQL the write is the whole
+ * check (one round trip, cheap at a poll every few seconds): it answers, can commit, and is no read-only standby.
  */
 async function checkDatabase(db: Db, minFreeMb: number, now: Date): Promise<DatabaseCheck> {
   try {
@@ -62,17 +63,13 @@ async function checkDatabase(db: Db, minFreeMb: number, now: Date): Promise<Data
     log.debug({ err: error }, 'Readiness: the database write failed');
     return { ok: false, problem: cannotSave(error) };
   }
-  const { rows } = await sql<{
-    page_count: number;
-    freelist_count: number;
-    max_page_count: number;
-    page_size: number;
-  }>`SELECT * FROM pragma_page_count(), pragma_freelist_count(), pragma_max_page_count(), pragma_page_size()`.execute(
-    db,
-  );
-  const pages = rows[0];
-  if (!pages) return { ok: false, problem: 'the database size could not be read' };
-  const roomMb = wholeMb((pages.max_page_count - pages.page_count + pages.freelist_count) * pages.page_size);
+  const room = await roomToGrow(db).catch((error: unknown) => {
+    log.debug({ err: error }, 'Readiness: could not read the room the database has');
+    return undefined;
+  });
+  if (room === undefined) return { ok: false, problem: 'the database size could not be read' };
+  if (room === null) return { ok: true };
+  const roomMb = wholeMb(room);
   if (roomMb < minFreeMb)
     return {
       ok: false,

@@ -140,7 +140,7 @@ describe('every log line written while handling a request', () => {
       throw new Error('The payment provider timed out');
     };
     // A table gone from under the app: the handler's query fails, and the error handler answers 500.
-    t.sqlite.exec('DROP TABLE cards');
+    await t.db.schema.dropTable('cards').execute();
     logs.clear();
 
     const billing = await t.app.request('/api/billing', { headers: { authorization: `Bearer ${token}` } });
@@ -170,11 +170,19 @@ describe('every log line written while handling a request', () => {
       method: 'GET',
       path: '/api/business-card/my_card',
       route: '/api/business-card/my_card',
-      err: {
-        type: 'SqliteError',
-        message: 'no such table: cards',
-        stack: expect.stringContaining('SqliteError'),
-      },
+      err:
+        t.dialect === 'sqlite'
+          ? {
+              type: 'SqliteError',
+              message: 'no such table: cards',
+              stack: expect.stringContaining('SqliteError'),
+            }
+          : {
+              type: 'DatabaseError',
+              message: 'relation "cards" does not exist',
+              code: '42P01',
+              stack: expect.stringContaining('relation "cards" does not exist'),
+            },
     });
   });
 

@@ -55,6 +55,9 @@ export async function endDueTrials(deps: SchedulerDeps): Promise<number> {
     .where('trial_ended', '=', 0)
     .where('trial_expires', 'is not', null)
     .where('trial_expires', '<=', deps.now().toISOString())
+    // In the order the trials ran out, on either database (PostgreSQL returns rows in no order of its own).
+    .orderBy('trial_expires')
+    .orderBy('id')
     .execute();
   return appendForEach(
     deps,
@@ -87,6 +90,8 @@ export async function warnEndingTrials(deps: SchedulerDeps): Promise<number> {
         ),
       ),
     )
+    .orderBy('trial_expires')
+    .orderBy('id')
     .execute();
   return appendForEach(
     deps,

@@ -13,11 +13,11 @@ import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
 import { createLeaderWork, leadWhenElected } from './leader-work';
-import { removeLeftoverTemp, startMediaSweep } from './media/sweep';
+import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { openRuntime, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
-import { sharedFileCache } from './static/shared-cache';
+import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
 
 /** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
 function failToStart(error: unknown): never {
@@ -38,8 +38,13 @@ const env: Env = (() => {
 })();
 log.level = env.LOG_LEVEL;
 const { deps, database } = await openRuntime(env).catch(failToStart);
-// Nothing is being uploaded or written yet, so every temp file here is a crash's leftover.
-await removeLeftoverTemp(env.dataDir, path.join(deps.publicDir, 'media')).catch(failToStart);
+// On PostgreSQL other instances may share this DATA_DIR (ADR 025): their uploads in progress are not leftovers.
+const othersShareDataDir = env.DATABASE_URL !== undefined;
+// Nothing of this process is being uploaded or written yet, so every temp file here is a crash's leftover, or
+// another instance's write in progress.
+await removeLeftoverTemp(env.dataDir, path.join(deps.publicDir, 'media'), {
+  keepNewerThanMs: othersShareDataDir ? SHARED_TEMP_STALE_MS : 0,
+}).catch(failToStart);
 await restrictDataDir(env.dataDir);
 
 /**
@@ -62,12 +67,18 @@ deps.mailQueued = () => leaderWork.nudgeMailSender();
 const leadership = leadWhenElected(leaderWork, {
   databaseUrl: env.DATABASE_URL,
   db: deps.db,
-  publicDir: deps.publicDir,
-  dropCached: (file) => sharedFileCache.invalidate(file),
+  storage: deps.storage,
+  dropCached: (keyOrPrefix) => dropFromSharedCache(deps.storage, keyOrPrefix),
 });
 deps.readiness.leading = () => leadership.leading;
 // The work first, in order, then the lock, so a successor starts only after this instance's last batch.
 stoppers.push({ name: 'leader work', stop: leaderWork.close }, { name: 'leadership', stop: leadership.stop });
+// What the start left as possibly another instance's write in progress goes once nothing has written it for an hour.
+if (othersShareDataDir)
+  stoppers.push({
+    name: 'temp file sweep',
+    ...startTempSweep(env.dataDir, path.join(deps.publicDir, 'media')),
+  });
 
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');
@@ -142,7 +153,10 @@ if (env.SEED_DEMO) {
 // A signal during the seed has already begun the stop; the listener must not open after it.
 if (!stopping) {
   // After the seed, a separate process whose photos this one cannot see in flight.
-  leaderWork.add({ name: 'media sweep', start: () => startMediaSweep(deps) });
+  leaderWork.add({
+    name: 'media sweep',
+    start: () => startMediaSweep(deps, undefined, { othersShareDataDir }),
+  });
   // After the seed, which runs its own simulator on the same database (PAYMENTS=local) to subscribe the sample.
   const appDeps = await startPayments(env, deps).catch(failToStart);
   const { stripeSimulator } = appDeps;

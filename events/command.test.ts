@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempDatabase } from '../tests/support/events/db';
+import { fullCard } from '../tests/support/renderer/card';
 import { accountDecider } from './account/decider';
+import { cardDecider } from './card/decider';
 import { handleCommand } from './command';
 import { isUniqueViolation } from './dialect';
-import { lastGlobalPosition } from './store';
+import { lastGlobalPosition, streamVersion } from './store';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const register = (id: string, email = `${id}@example.com`) => ({
@@ -106,6 +108,27 @@ describe('handleCommand', () => {
     expect(retry.duplicate).toBe(true);
     expect(retry.events).toEqual(first.events);
     expect(await lastGlobalPosition(t.db)).toBe(1);
+  });
+
+  it('decides commands on one stream one after another, so none made at the same time is told of a conflict', async () => {
+    // A request and a webhook (or two instances) acting on one subscription, say: each is decided on the state the
+    // other left, as SQLite's one writer has it, not refused because the other appended first.
+    const publish = (heading: string) =>
+      handleCommand(t.db, {
+        decider: cardDecider,
+        streamId: 'card-a',
+        command: {
+          type: 'PublishCard',
+          accountId: 'a',
+          content: fullCard({ main_heading: heading }),
+          accountMayPublish: true,
+        },
+        now,
+      });
+    const headings = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'];
+    const outcomes = await Promise.allSettled(headings.map(publish));
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    expect(await streamVersion(t.db, 'card-a')).toBe(headings.length);
   });
 
   it('removes the read-model row when an account is deleted', async () => {

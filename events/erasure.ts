@@ -59,6 +59,9 @@ export async function redactAccountEvents(
     .selectFrom('orders')
     .select(['id', 'type', 'status', 'fulfillment_status'])
     .where('account_id', '=', accountId)
+    // Held oldest first on either database (PostgreSQL returns rows in no order of its own).
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const held = new Set<string>();
   for (const order of orders) {

@@ -55,6 +55,17 @@ describe('the logger', () => {
     expect(line?.attempt).toEqual({ code: '[redacted]' });
   });
 
+  it("keeps PostgreSQL's SQLSTATE (53100 disk_full), five characters, and still censors six-digit codes", () => {
+    const { logger, lines } = memoryLogger();
+    const error = Object.assign(new Error('could not extend file'), { code: '53100' });
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    logger.error({ err: error, other: deadlock, attempt: { code: '123456' } }, 'Could not save');
+    const [line] = lines();
+    expect(line?.err).toMatchObject({ message: 'could not extend file', code: '53100' });
+    expect(line?.other).toMatchObject({ code: '40P01' });
+    expect(line?.attempt).toEqual({ code: '[redacted]' });
+  });
+
   it('adds the request id to every line written inside a request context, however deep the call', async () => {
     const { logger, lines } = memoryLogger();
     const deep = async () => {

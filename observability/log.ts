@@ -31,8 +31,11 @@ export const REDACTED_PATHS = [
   ...SECRET_KEYS.map((key) => `*.*["${key}"]`),
 ];
 
-/** SQLITE_FULL, ENOSPC, ERR_INVALID_URL: the shape of an error's code, which no secret of ours has. */
-const ERROR_CODE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+/**
+ * SQLITE_FULL, ENOSPC, ERR_INVALID_URL, or PostgreSQL's five-character SQLSTATE (53100, 40P01): the shape of an
+ * error's code, which no secret of ours has (verification codes are six digits).
+ */
+const ERROR_CODE = /^([A-Z][A-Z0-9]*(_[A-Z0-9]+)*|[0-9A-Z]{5})$/;
 
 /**
  * An error's `code` is what an operator searches for and is no secret, so it stays; any other `code` may be a

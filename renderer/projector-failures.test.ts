@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountDecider } from '../events/account/decider';
-import { cardDecider } from '../events/card/decider';
-import { handleCommand } from '../events/command';
 import { openTempDatabase } from '../tests/support/events/db';
 import { captureLogs } from '../tests/support/observability/logs';
-import { fullCard } from '../tests/support/renderer/card';
 import { diskTarget } from '../tests/support/renderer/disk-target';
+import { publishedCard } from '../tests/support/renderer/published';
 import { startProjector } from './projector';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -23,25 +20,6 @@ afterEach(async () => {
   await t.close();
 });
 
-async function publishedCard(id: string) {
-  const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
-    handleCommand(t.db, { decider: accountDecider, streamId: `account-${id}`, command, now });
-  await account({
-    type: 'RegisterAccount',
-    accountId: id,
-    name: id,
-    email: `${id}@example.com`,
-    username: id,
-  });
-  await account({ type: 'StartTrial' });
-  await handleCommand(t.db, {
-    decider: cardDecider,
-    streamId: `card-${id}`,
-    command: { type: 'PublishCard', accountId: id, content: fullCard(), accountMayPublish: true },
-    now,
-  });
-}
-
 const until = async (condition: () => boolean) => {
   for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
@@ -49,7 +27,7 @@ const until = async (condition: () => boolean) => {
 
 describe('the running projector when rendering keeps failing', () => {
   it('logs the first failure as an error with its cause, not every retry, and says when it works again', async () => {
-    await publishedCard('dana');
+    await publishedCard(t.db, 'dana', now);
     // The pages folder's place is taken by a file: every render fails until it is moved away.
     const publicDir = path.join(t.dir, 'public');
     fs.writeFileSync(publicDir, 'not a folder');

@@ -129,10 +129,13 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     }
     return 'removed';
   }
-  if (!recorded) {
+  if (recorded?.username !== user.username) {
+    // An upsert, not an insert after the select above: another renderer (the demo seed beside the server, or two
+    // instances during a leader hand-over) may record the same account between the two.
     await db
       .insertInto('rendered_profiles')
       .values({ account_id: accountId, username: user.username })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ username: user.username }))
       .execute();
   }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { headersFor, mediaKey, pageKey } from '../api/storage/key-layout';
-import { s3Storage } from '../api/storage/s3';
+import { type S3Settings, s3Storage } from '../api/storage/s3';
 import { accountDecider } from '../events/account/decider';
 import { handleCommand } from '../events/command';
 import { openDatabase } from '../events/db';
@@ -105,19 +105,59 @@ describe('ops commands, as run from the shell', () => {
   });
 });
 
+/** STORAGE=s3 on a new, empty bucket of the test server, as the scripts read it from the environment. */
+async function useFreshBucket(): Promise<S3Settings> {
+  const settings = await freshBucketSettings('tc/');
+  extraEnv = {
+    STORAGE: 's3',
+    S3_ENDPOINT: settings.endpoint,
+    S3_BUCKET: settings.bucket,
+    S3_REGION: settings.region,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_PREFIX: settings.prefix,
+  };
+  return settings;
+}
+
+describe('moving a disk install into a bucket', () => {
+  it('copies every photo and renders every page into the bucket, and copies only what is new a second time', async () => {
+    await (await seed(2)).close();
+    const shard = path.join(dataDir, 'public', 'media', 'c1');
+    fs.mkdirSync(shard, { recursive: true });
+    const photo = `c1${'0'.repeat(22)}`;
+    fs.writeFileSync(path.join(shard, `${photo}-640.webp`), 'a photo on the disk');
+    const settings = await useFreshBucket();
+
+    const moved = await script('migrate-to-bucket');
+    expect(moved.stdout).toContain('Copied 1 photo files');
+    expect(moved.stdout).toContain('rendered 2 profile pages into the bucket');
+    const bucket = s3Storage(settings);
+    const copied = await bucket.get(mediaKey(photo, 640));
+    if (!copied || copied === 'not-modified') throw new Error('the photo is not in the bucket');
+    expect(copied.body.toString()).toBe('a photo on the disk');
+    expect(copied.headers?.contentType).toBe('image/webp');
+    for (const username of ['user0', 'user1']) expect(await bucket.head(pageKey(username))).not.toBeNull();
+    // The disk is only read.
+    expect(fs.existsSync(path.join(shard, `${photo}-640.webp`))).toBe(true);
+
+    expect((await script('migrate-to-bucket')).stdout).toContain('Copied 0 photo files');
+  });
+
+  it('refuses without STORAGE=s3, naming what to set', async () => {
+    await (await seed(1)).close();
+    const refused = await script('migrate-to-bucket').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 2 });
+    expect((refused as { stderr: string }).stderr).toContain('Set STORAGE=s3 and the S3_* variables');
+  });
+});
+
 describe('backup and restore with STORAGE=s3', () => {
   it('copy the photos from the bucket into the backup, and back into the bucket, then render the pages there', async () => {
-    const settings = await freshBucketSettings('tc/');
-    extraEnv = {
-      STORAGE: 's3',
-      S3_ENDPOINT: settings.endpoint,
-      S3_BUCKET: settings.bucket,
-      S3_REGION: settings.region,
-      S3_ACCESS_KEY_ID: settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-      S3_PREFIX: settings.prefix,
-    };
+    const settings = await useFreshBucket();
     const bucket = s3Storage(settings);
     const photos = [mediaKey('a'.repeat(24), 320), mediaKey(`b${'0'.repeat(23)}`, 640)];
     for (const [index, key] of photos.entries()) await bucket.put(key, `photo ${index}`, headersFor(key));

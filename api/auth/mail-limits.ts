@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../events/db';
+import { bytewise, holdKeyLock } from '../../events/dialect';
 import { hashToken } from './secrets';
 
 /**
@@ -13,23 +14,29 @@ const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 // One throttles row per mail sent, keyed by a hash of the address (not the address in clear; gone within a day).
-// ' ' (0x20) ends the prefix and '!' (0x21) bounds it, so the rows of one address are one range of the primary key.
+// ' ' (0x20) ends the prefix and '!' (0x21) bounds it, so the rows of one address are one range of the primary key
+// (compared byte by byte on either database: events/dialect.ts).
 const prefixOf = (email: string) => `mail-to:${hashToken(email.trim().toLowerCase())} `;
 const rangeOf = (email: string) => {
   const prefix = prefixOf(email);
   return { from: prefix, to: `${prefix.slice(0, -1)}!` };
 };
 
-/** Seconds until `email` may be sent another stranger-caused mail; 0 when it may now. */
+/**
+ * Seconds until `email` may be sent another stranger-caused mail; 0 when it may now. In the caller's transaction
+ * the address stays locked until it commits (events/dialect.ts), so two requests at once can't both find room and
+ * both send: what the caller decides here (a code, a reset link, a notice) is counted before the next one reads.
+ */
 export async function recipientWaitSeconds(db: Db, email: string, now: Date): Promise<number> {
+  await holdKeyLock(db, prefixOf(email));
   const { from, to } = rangeOf(email);
   const since = new Date(now.getTime() - DAY_MS).toISOString();
   const times = (
     await db
       .selectFrom('throttles')
       .select('last_failure_at')
-      .where('key', '>=', from)
-      .where('key', '<', to)
+      .where(bytewise(db, 'key'), '>=', from)
+      .where(bytewise(db, 'key'), '<', to)
       .where('last_failure_at', '>', since)
       .execute()
   )
@@ -50,8 +57,8 @@ export async function countMailTo(db: Db, email: string, now: Date): Promise<voi
   // All addresses' old rows, not just this one's: a day's mail is a short range of the key, and nothing else would.
   await db
     .deleteFrom('throttles')
-    .where('key', '>=', 'mail-to:')
-    .where('key', '<', 'mail-to;')
+    .where(bytewise(db, 'key'), '>=', 'mail-to:')
+    .where(bytewise(db, 'key'), '<', 'mail-to;')
     .where('last_failure_at', '<=', new Date(now.getTime() - DAY_MS).toISOString())
     .execute();
   await db

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { handleCommand } from '../../events/command';
+import { uniqueViolationOn } from '../../events/dialect';
 import { DomainError } from '../../events/errors';
+import { USERNAME_RESERVED } from '../../events/migrations/0007-reserved-usernames';
 import type { Deps } from '../deps';
 import { recipientCapped } from './mail-limits';
 import { hashPassword } from './password';
@@ -11,11 +13,16 @@ import { queueVerificationCode } from './send-code';
 const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
 const USERNAME_TAKEN = 'This username is already taken. Please choose another.';
 
-/** The UNIQUE indexes of the users read model decide races between two registrations for the same name. */
+/**
+ * The UNIQUE indexes of the users read model decide races between two registrations for the same name, and its
+ * trigger refuses a name held for a deleted account's cards (both databases raise the trigger's own message).
+ */
 function duplicateOf(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : '';
-  if (message.includes('users.email')) return EMAIL_TAKEN;
-  if (message.includes('users.username')) return USERNAME_TAKEN;
+  if (error instanceof Error && error.message.includes(USERNAME_RESERVED)) return USERNAME_TAKEN;
+  const refused = uniqueViolationOn(error);
+  if (refused?.table !== 'users') return null;
+  if (refused.columns.includes('email')) return EMAIL_TAKEN;
+  if (refused.columns.includes('username')) return USERNAME_TAKEN;
   return null;
 }
 

@@ -43,14 +43,19 @@ export async function findLiveResetToken(db: Db, token: string, now: Date): Prom
   return row?.account_id ?? null;
 }
 
-/** Marks the token used and returns its account, or null if it is unknown, used or expired. Run in a transaction. */
+/**
+ * Marks the token used and returns its account, or null if it is unknown, used or expired. Run in a transaction.
+ * One UPDATE finds and spends it: two uses at once can't both find it unused (on PostgreSQL the second waits for
+ * the first's row and then finds it used).
+ */
 export async function consumeResetToken(db: Db, token: string, now: Date): Promise<string | null> {
   const row = await db
-    .selectFrom('reset_tokens')
-    .select(['token_hash', 'account_id'])
+    .updateTable('reset_tokens')
+    .set({ used_at: now.toISOString() })
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
+    .returning('account_id')
     .executeTakeFirst();
   if (!row) return null;
   // Every outstanding link for the account dies with this one: only the newest mail should ever work, and once.

@@ -1,4 +1,5 @@
 import type { Db } from '../../events/db';
+import { bytewise } from '../../events/dialect';
 import { DomainError } from '../../events/errors';
 
 /**
@@ -127,7 +128,11 @@ export async function clearLoginThrottlesOf(db: Db, email: string): Promise<void
       eb.or([
         eb('key', '=', keys.account),
         // A range, not LIKE: `_` in an address would be a wildcard. ' ' (0x20) sorts just before '!' (0x21).
-        eb.and([eb('key', '>=', prefix), eb('key', '<', `${prefix.slice(0, -1)}!`)]),
+        // Byte by byte on either database (events/dialect.ts).
+        eb.and([
+          eb(bytewise(db, 'key'), '>=', prefix),
+          eb(bytewise(db, 'key'), '<', `${prefix.slice(0, -1)}!`),
+        ]),
       ]),
     )
     .execute();

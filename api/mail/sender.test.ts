@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type OpenedDatabase, openDatabase } from '../../events/db';
 import { log } from '../../observability/log';
 import { mailsFailed, mailsSent } from '../../observability/metrics';
 import { startSmtpServer } from '../../tests/support/api/mail/smtp-server';
@@ -172,8 +171,8 @@ describe('sending queued mail', () => {
 });
 
 describe('several senders on one database', () => {
-  async function secondConnection(): Promise<OpenedDatabase> {
-    const other = await openDatabase(database.file);
+  async function secondConnection() {
+    const other = await database.openAnother();
     closers.push(other.close);
     return other;
   }

@@ -1,9 +1,9 @@
 /**
  * Photos a request in this process is working with: being decoded, written, or named in a publish not yet
  * committed. Media files are shared by content (the same upload is one file), so neither a refused request cleaning
- * up after itself nor the sweep may remove a file another request is about to publish. One server process owns
- * DATA_DIR (server.pid), so a map in memory is the whole truth; files written by another process (the demo seed)
- * are protected by the sweep's grace period instead.
+ * up after itself nor the sweep may remove a file another request is about to publish. A map in memory is the whole
+ * truth for one server process; files written by another process (the demo seed) are protected by the sweep's grace
+ * period instead, and a publish on another instance is not seen here at all (ADR 025 says when that matters).
  */
 const holders = new Map<string, number>();
 const removing = new Map<string, Promise<void>>();

@@ -26,6 +26,13 @@ export const MEDIA_SWEEP_EVERY_MS = 3600_000;
  */
 export const DRAFT_PHOTO_KEEP_MS = 7 * 24 * 3600_000;
 
+/**
+ * On a DATA_DIR several instances may share (PostgreSQL, ADR 025), a temp file is a crash's leftover only once no
+ * write can still be under way in it, whatever this process's age: an upload's body arrives within Node's request
+ * timeout (5 minutes) and a photo is written in milliseconds. An hour leaves room for a stalled disk.
+ */
+export const SHARED_TEMP_STALE_MS = 3600_000;
+
 /** writeFileAtomic's temp files (`.<name>.<random>.tmp`) and backup copies in progress (`.<name>.partial`). */
 const TEMP = /^\..+\.(tmp|partial)$/;
 const SHARD = /^[a-f0-9]{2}$/;
@@ -146,28 +153,82 @@ export async function sweepMedia(
   return { removed: count, bytes };
 }
 
+/** When a temp entry was last written: a folder's own time and its files' (an upload writes into its folder). */
+async function lastWritten(entry: string): Promise<number> {
+  const stat = await fs.stat(entry).catch(() => null);
+  if (!stat?.isDirectory()) return stat?.mtimeMs ?? 0;
+  let newest = stat.mtimeMs;
+  for (const name of await fs.readdir(entry).catch(() => [] as string[])) {
+    const inside = await fs.stat(path.join(entry, name)).catch(() => null);
+    if (inside) newest = Math.max(newest, inside.mtimeMs);
+  }
+  return newest;
+}
+
 /**
- * At start no request is running, so every temp file in the upload folder and at the top of the media folder is a
- * crash's leftover (kill -9 mid-upload or mid-write); the shards' are the first sweep's. Photos still stored flat, as
- * before the media folder was sharded, move into their shards first, so they are served from their new place before
- * the first request: one listing of the top folder, which is only shard names once that is done.
+ * Removes the temp files of writes no longer under way: upload folders under DATA_DIR/tmp and temp files at the top
+ * of the media folder (the shards' are the sweep's). With `keepNewerThanMs`, only those nothing has written for
+ * that long: other instances sharing the DATA_DIR may be writing the rest.
  */
-export async function removeLeftoverTemp(dataDir: string, mediaDir: string): Promise<number> {
+async function removeTemp(
+  dataDir: string,
+  mediaDir: string,
+  { keepNewerThanMs = 0, now = Date.now() }: { keepNewerThanMs?: number; now?: number },
+): Promise<number> {
   let removed = 0;
+  const leftover = async (entry: string) =>
+    keepNewerThanMs <= 0 || now - (await lastWritten(entry)) >= keepNewerThanMs;
   const tempDir = path.join(dataDir, 'tmp');
   for (const name of await fs.readdir(tempDir).catch(() => [] as string[])) {
+    if (!(await leftover(path.join(tempDir, name)))) continue;
     await fs.rm(path.join(tempDir, name), { recursive: true, force: true });
     removed += 1;
   }
   for (const name of await fs.readdir(mediaDir).catch(() => [] as string[])) {
-    if (!TEMP.test(name)) continue;
+    if (!TEMP.test(name) || !(await leftover(path.join(mediaDir, name)))) continue;
     await fs.rm(path.join(mediaDir, name), { force: true });
     removed += 1;
   }
+  return removed;
+}
+
+/**
+ * At start no request of this process is running, so every temp file in the upload folder and at the top of the
+ * media folder is a crash's leftover (kill -9 mid-upload or mid-write); the shards' are the first sweep's. Unless
+ * other instances share the DATA_DIR: then one written within `keepNewerThanMs` (SHARED_TEMP_STALE_MS) may be
+ * another's upload in progress, and stays (startTempSweep takes it later). Photos still stored flat, as before the
+ * media folder was sharded, move into their shards first, so they are served from their new place before the first
+ * request: one listing of the top folder, which is only shard names once that is done.
+ */
+export async function removeLeftoverTemp(
+  dataDir: string,
+  mediaDir: string,
+  options: { keepNewerThanMs?: number; now?: number } = {},
+): Promise<number> {
+  const removed = await removeTemp(dataDir, mediaDir, options);
   if (removed > 0) log.info({ removed }, 'Removed temp files left by an earlier run');
   const moved = await shardFlatFiles(mediaDir);
   if (moved > 0) log.info({ moved }, 'Moved photos into the sharded media folder');
   return removed;
+}
+
+/**
+ * Where instances may share the DATA_DIR (PostgreSQL), every instance, leader or not (each may have a DATA_DIR of
+ * its own), removes on this timer the temp files nothing has written for SHARED_TEMP_STALE_MS: a crash's leftovers
+ * its start had to leave, as another instance might still have been writing them.
+ */
+export function startTempSweep(
+  dataDir: string,
+  mediaDir: string,
+  { everyMs = MEDIA_SWEEP_EVERY_MS, keepNewerThanMs = SHARED_TEMP_STALE_MS } = {},
+) {
+  return startRepeating(async () => {
+    const removed = await removeTemp(dataDir, mediaDir, { keepNewerThanMs }).catch((error: unknown) => {
+      log.error({ err: error }, 'Removing stale temp files failed; will retry');
+      return 0;
+    });
+    if (removed > 0) log.info({ removed }, 'Removed temp files no write has touched for an hour');
+  }, everyMs);
 }
 
 /**
@@ -177,8 +238,10 @@ export async function removeLeftoverTemp(dataDir: string, mediaDir: string): Pro
 export function startMediaSweep(
   deps: { db: Db; storage: Storage; now: () => Date },
   everyMs = MEDIA_SWEEP_EVERY_MS,
+  /** Other instances may be writing into these shards: a temp file goes by the grace period alone. */
+  { othersShareDataDir = false }: { othersShareDataDir?: boolean } = {},
 ) {
-  const startedAt = deps.now().getTime();
+  const startedAt = othersShareDataDir ? 0 : deps.now().getTime();
   return startRepeating(
     () =>
       sweepMedia(deps.db, deps.storage, deps.now(), MEDIA_GRACE_MS, startedAt).catch((error: unknown) =>

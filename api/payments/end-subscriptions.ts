@@ -53,6 +53,9 @@ export async function endRetiredSubscriptions(
   const due = await runningSubscriptions(deps.db)
     .where('provider', '=', RETIRED_PROVIDER)
     .where((eb) => eb.fn.coalesce('current_period_end', 'trial_end'), '<=', now)
+    // Oldest first on either database (PostgreSQL returns rows in no order of its own).
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   for (const order of due)
     await recordPulled(deps, (trx, at) => recordSubscription(trx, order, endedHere(order, at), at));

@@ -78,21 +78,21 @@ async function recordPaymentEvent(
   deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   event: PaymentEvent,
 ): Promise<HandleOutcome> {
-  const seen = (trx: Db) =>
-    trx
-      .selectFrom('payment_events_seen')
-      .select('event_id')
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
-  if (await seen(deps.db)) return 'duplicate';
+  const seen = await deps.db
+    .selectFrom('payment_events_seen')
+    .select('event_id')
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (seen) return 'duplicate';
   // Read the provider before the transaction: a network call must not hold the database.
   const subscription = await currentSubscription(deps, event);
   if (event.type === 'card.saved' && event.customerId)
     await applySavedCard(deps, event.sessionId, event.customerId);
   const now = deps.now();
   const mailed = await deps.db.transaction().execute(async (trx) => {
-    if (await seen(trx)) return null;
-    await trx
+    // The inbox row first, and nothing if it is there: the same event delivered again meanwhile (Stripe retrying,
+    // another instance taking it) waits here until the first commits, then finds it taken, on either database.
+    const taken = await trx
       .insertInto('payment_events_seen')
       .values({
         event_id: event.id,
@@ -100,7 +100,10 @@ async function recordPaymentEvent(
         type: event.type,
         received_at: now.toISOString(),
       })
-      .execute();
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!taken) return null;
     return queueNotices(trx, deps.publicUrl, await apply(trx, event, subscription, now), now);
   });
   if (mailed === null) return 'duplicate';

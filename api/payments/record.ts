@@ -53,6 +53,9 @@ async function recordAccess(trx: Db, accountId: string, now: Date) {
     .where('account_id', '=', accountId)
     .where('type', '=', 'subscription')
     .where('status', 'in', [...ACCESS_STATUSES])
+    // The trial of the oldest plan in one, on either database (PostgreSQL returns rows in no order of its own).
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
   const trialEnd = granting.find((row) => row.status === 'trialing' && row.trial_end)?.trial_end ?? null;
   await handleCommand(trx, {

@@ -167,6 +167,9 @@ export function adminOrderRoutes(deps: Deps) {
       .selectFrom('reserved_usernames')
       .select('account_id')
       .where('username', '=', username)
+      // Released in the order they were deleted, on either database.
+      .orderBy('deleted_at')
+      .orderBy('account_id')
       .execute();
     if (held.length === 0) throw new DomainError('not_found', 'No deleted account is holding that username.');
     await deps.db.transaction().execute(async (trx) => {

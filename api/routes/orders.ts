@@ -51,6 +51,9 @@ export function orderRoutes(deps: Deps) {
           eb.and([eb('type', '=', 'subscription'), eb('ended_at', 'is', null)]),
         ]),
       )
+      // Recorded oldest first on either database (PostgreSQL returns rows in no order of its own).
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
     for (const order of open) await recordPulled(deps, await pullOrder(deps, order));
     const orders = await ordersOfAccount(deps.db, accountId);

@@ -102,6 +102,36 @@ describe('forgot and reset password', () => {
     ).toBe(200);
   });
 
+  it('works only once when the link is sent twice at the same time', async () => {
+    await t.signUp('dana');
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' });
+    const token = await resetTokenFromMail('dana@example.com');
+    const answers = await Promise.all(
+      ['NewPass2027', 'Other2028'].map((password) =>
+        t.call('POST', `/api/reset-password/${token}`, { password }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+    const changes = (await readStream(t.db, `account-${user.id}`)).filter(
+      (e) => e.type === 'PasswordChanged',
+    );
+    expect(changes).toHaveLength(1);
+  });
+
+  it('mails one link to requests for one account made at the same time', async () => {
+    await t.signUp('dana');
+    const before = (await t.outbox()).length;
+    await Promise.all(
+      [1, 2, 3].map((i) =>
+        t.call('POST', '/api/forgot-password', { email: 'dana@example.com' }, undefined, {
+          'x-forwarded-for': `203.0.113.${i}`,
+        }),
+      ),
+    );
+    expect(await t.outbox()).toHaveLength(before + 1);
+  });
+
   it('mails at most one link a minute per account', async () => {
     await t.signUp('dana');
     const before = (await t.outbox()).length;

@@ -179,4 +179,16 @@ describe('Stripe webhooks from the simulator, through the Stripe SDK', () => {
       body: { received: true, duplicate: true },
     });
   });
+
+  it('answers a delivery made again while the first is still being handled as a duplicate, not a failure', async () => {
+    // Stripe retries a delivery it has not had an answer to yet, and with several instances each may take one.
+    const event = eventAround('customer.updated', { id: 'cus_someone', object: 'customer' });
+    const { body, signature } = signedBody(event, { secret: localWebhookSecret(t.deps.secret) });
+    const delivered = await Promise.all([1, 2, 3].map(() => post(body, { 'stripe-signature': signature })));
+    expect(delivered.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(delivered.map((answer) => answer.body.duplicate).sort()).toEqual([false, true, true]);
+    expect(await t.db.selectFrom('payment_events_seen').select('event_id').execute()).toEqual([
+      { event_id: event.id },
+    ]);
+  });
 });

@@ -16,9 +16,10 @@ const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
 /**
- * How long a cached object is served before the bucket is asked whether it changed (ADR 024). Another instance's
- * re-render (only the leader renders) reaches this one's visitors at most this long after its PUT returned; this
- * instance's own writes and removals are dropped at once (Storage.onChanged).
+ * How long a cached object is served before the bucket is asked whether it changed (ADR 024). This instance's own
+ * writes and removals are dropped at once (Storage.onChanged), another instance's when its notice arrives
+ * (api/changed-files.ts, on PostgreSQL); this bound is the safety net for a notice lost: another instance's
+ * re-render reaches this one's visitors at most this long after its PUT returned.
  */
 export const BUCKET_REVALIDATE_MS = 1000;
 
@@ -130,8 +131,8 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     return slot.entry;
   }
 
-  // This process's own renders, uploads and removals are seen at once, without waiting for the next check.
-  storage.onChanged((keyOrPrefix) => {
+  /** Forgets a key (or everything under a prefix ending in `/`), cached, missing or being read: it changed. */
+  const invalidate = (keyOrPrefix: string) => {
     const matches = (key: string) =>
       key === keyOrPrefix || (keyOrPrefix.endsWith('/') && key.startsWith(keyOrPrefix));
     for (const key of [...slots.keys()]) if (matches(key)) drop(key);
@@ -139,7 +140,10 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     for (const [key, job] of pending) if (matches(key)) job.stale = true;
     // The page's gzip copy was replaced: the page's entry, built with the old copy, goes too.
     if (keyOrPrefix.endsWith('.html.gz')) drop(keyOrPrefix.slice(0, -'.gz'.length));
-  });
+  };
+
+  // This process's own renders, uploads and removals are seen at once, without waiting for the next check.
+  storage.onChanged(invalidate);
 
   /** The cached version while it is within `revalidateMs` of its last check; no I/O. */
   const peek = (key: string): CachedFile | null => {
@@ -170,6 +174,12 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
 
     /** A version checked within `revalidateMs` only, never a request to the bucket (the fast path); null: use `get`. */
     peek,
+
+    /**
+     * Another instance wrote or removed this key (or prefix): its notice (api/changed-files.ts) makes the next
+     * request read the bucket now rather than at the next revalidation.
+     */
+    invalidate,
 
     /** Resolves when no brotli variant is being made (tests). */
     async idle() {

@@ -1,4 +1,5 @@
 import { onFileChanged } from '../../renderer/write-file';
+import type { DiskStorage } from '../storage/disk';
 import type { Storage } from '../storage/storage';
 import { type BucketCache, createBucketCache } from './bucket-cache';
 import { createFileCache } from './file-cache';
@@ -25,4 +26,18 @@ export function sharedBucketCache(storage: Storage): BucketCache {
     bucketCaches.set(storage, cache);
   }
   return cache;
+}
+
+/**
+ * Another instance wrote or removed this key (or everything under this prefix, ending in `/`): drops it from
+ * whichever of this process's caches serves `storage`, the file cache (the disk) or the bucket's, so the next
+ * request reads the new version (ADR 025).
+ */
+export function dropFromSharedCache(storage: Storage, keyOrPrefix: string): void {
+  if (storage.kind === 'disk') {
+    const disk = storage as DiskStorage;
+    sharedFileCache.invalidate(
+      keyOrPrefix.endsWith('/') ? disk.folderOf(keyOrPrefix) : disk.pathOf(keyOrPrefix),
+    );
+  } else sharedBucketCache(storage).invalidate(keyOrPrefix);
 }

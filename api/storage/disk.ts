@@ -19,6 +19,8 @@ export type DiskStorage = Storage & {
   readonly root: string;
   /** The file a key is stored in: what the file cache and nginx serve (ADR 016, 020). */
   pathOf(key: string): string;
+  /** The folder a prefix (`u/dana/`) names. */
+  folderOf(prefix: string): string;
 };
 
 const SHARD = /^[a-f0-9]{2}$/;
@@ -47,6 +49,11 @@ export function diskStorage(root: string): DiskStorage {
       if (MEDIA_FILE_NAME.test(name)) return path.join(mediaDir, name.slice(0, 2), name);
     }
     return path.join(root, ...key.split('/'));
+  };
+
+  const folderOf = (prefix: string) => {
+    checkKey(prefix, { prefix: true });
+    return path.join(root, ...prefix.replace(/\/$/, '').split('/'));
   };
 
   const keyOf = (file: string) => {
@@ -90,6 +97,7 @@ export function diskStorage(root: string): DiskStorage {
     kind: 'disk',
     root,
     pathOf,
+    folderOf,
 
     async put(key: string, body: Uint8Array | string, _headers: ObjectHeaders, options: PutOptions = {}) {
       const file = pathOf(key);
@@ -146,8 +154,7 @@ export function diskStorage(root: string): DiskStorage {
     },
 
     async deletePrefix(prefix: string) {
-      checkKey(prefix, { prefix: true });
-      const dir = path.join(root, ...prefix.replace(/\/$/, '').split('/'));
+      const dir = folderOf(prefix);
       let count = 0;
       for await (const _ of walk(dir)) count += 1;
       await removePath(dir);
@@ -156,9 +163,7 @@ export function diskStorage(root: string): DiskStorage {
     },
 
     async folders(prefix: string) {
-      checkKey(prefix, { prefix: true });
-      const dir = path.join(root, ...prefix.replace(/\/$/, '').split('/'));
-      const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+      const entries = await fs.readdir(folderOf(prefix), { withFileTypes: true }).catch(() => []);
       return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
     },
 

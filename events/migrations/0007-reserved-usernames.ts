@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { createTrigger, table } from './dialect';
 
-/** The trigger's refusal; events/errors.ts reads it as the domain's conflict on either database. */
+/** The trigger's refusal; api/auth/register-account.ts reads it as the domain's conflict on either database. */
 export const USERNAME_RESERVED = 'users.username is reserved for the cards of a deleted account';
 
 export const migration: Migration = {

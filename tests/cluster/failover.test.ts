@@ -3,8 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../support/abuse/server';
-import { callJson, type Session, signIn } from '../support/abuse/signed-in';
+import { type Session, signIn } from '../support/abuse/signed-in';
 import { type ServerProcess, startServerProcess } from '../support/api/server-process';
+import {
+  leads,
+  NEEDS_POSTGRES,
+  pageShows,
+  publish,
+  sleep,
+  summary,
+  waitUntil,
+} from '../support/cluster/instances';
 import { clusterSchema } from '../support/cluster/schema';
 import { testDatabaseUrl } from '../support/events/db';
 
@@ -15,8 +24,6 @@ import { testDatabaseUrl } from '../support/events/db';
 
 const url = testDatabaseUrl();
 const PASSWORD = 'Plumber2026';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type Account = { username: string; session: Session };
 
 const servers: ServerProcess[] = [];
@@ -25,33 +32,6 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.cleanup()));
   await cleanup?.();
 });
-
-const leads = (server: ServerProcess) =>
-  server.logs().findLast((line) => /^This instance (leads|no longer leads)/.test(String(line.msg)))?.msg ===
-  'This instance leads';
-
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Not within ${timeoutMs} ms: ${what}`);
-    await sleep(20);
-  }
-  return Date.now() - start;
-}
-
-const publish = (server: ServerProcess, session: Session, fullName: string) =>
-  callJson(
-    server,
-    'POST',
-    '/api/business-card/create_business_card',
-    { full_name: fullName, phone_number: '0117 496 0000' },
-    session,
-  );
-
-const pageShows = async (server: ServerProcess, username: string, text: string) => {
-  const response = await fetch(`${server.url}/u/${username}`);
-  return response.ok && (await response.text()).includes(text);
-};
 
 const onDisk = (dataDir: string, username: string, text: string) => {
   try {
@@ -78,18 +58,10 @@ async function publishToLive(via: ServerProcess, session: Session, username: str
   return { written: written ?? served, served };
 }
 
-const summary = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return `median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms (n=${values.length})`;
-};
-
-const needsPostgres = 'needs PostgreSQL: runs in the postgres project when TEST_DATABASE_URL answers';
-if (!url) console.info(`The cluster test is skipped here (${needsPostgres}).`);
+if (!url) console.info(`The cluster test is skipped here (${NEEDS_POSTGRES}).`);
 
 describe.skipIf(!url)(
-  `two server processes on one PostgreSQL database and one data folder (${needsPostgres})`,
+  `two server processes on one PostgreSQL database and one data folder (${NEEDS_POSTGRES})`,
   () => {
     it('elect one leader, serve through either, and survive kill -9 of the leader under publishes', async () => {
       const cluster = await clusterSchema(url as string);

@@ -42,6 +42,15 @@ describe('deploy/nginx.conf as a template', () => {
     expect(without).not.toMatch(/brotli_static|load_module/);
   });
 
+  it('balances over several instances: a server line each in the upstream block', () => {
+    const config = renderNginxConfig(template, settings({ upstream: ['127.0.0.1:3001', '127.0.0.1:3002'] }));
+    const upstream = /upstream tradecard \{([^}]*)\}/.exec(config)?.[1] ?? '';
+    expect(upstream.match(/^\s*server .*$/gm)?.map((line) => line.trim())).toEqual([
+      'server 127.0.0.1:3001;',
+      'server 127.0.0.1:3002;',
+    ]);
+  });
+
   it('refuses a template with a placeholder it does not know', () => {
     expect(() => renderNginxConfig(`${template}\nlisten {{PORT}};\n`, settings())).toThrow(/\{\{PORT\}\}/);
   });

@@ -7,12 +7,19 @@ import { callJson } from './signed-in';
 export type Answer = { status: number; headers: Headers; body: Record<string, unknown> };
 
 /** POSTs JSON to the running server, as a client behind `forwardedFor` (the X-Forwarded-For a proxy would add). */
-export const postJson = (server: ServerProcess, route: string, body: unknown, forwardedFor?: string) =>
-  callJson(server, 'POST', route, body, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+export const postJson = (
+  server: Pick<ServerProcess, 'url'>,
+  route: string,
+  body: unknown,
+  forwardedFor?: string,
+) => callJson(server, 'POST', route, body, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
 
-/** Registers and verifies an account through the API, reading the code from the server's outbox folder. */
+/**
+ * Registers and verifies an account through the API, reading the code from the server's outbox folder (in a
+ * cluster: the leader's, which sends the mail, while `url` may be any instance or the load balancer).
+ */
 export async function signUpThroughApi(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'url' | 'dataDir'>,
   username: string,
   password: string,
   forwardedFor?: string,

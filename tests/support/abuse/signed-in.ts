@@ -6,7 +6,7 @@ export type Session = Record<string, string>;
 
 /** Any JSON request to the running server, signed in when given a session. */
 export async function callJson(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'url'>,
   method: string,
   route: string,
   body?: unknown,
@@ -27,7 +27,11 @@ export async function callJson(
   return { status: response.status, headers: response.headers, body: json };
 }
 
-export async function signIn(server: ServerProcess, email: string, password: string): Promise<Session> {
+export async function signIn(
+  server: Pick<ServerProcess, 'url'>,
+  email: string,
+  password: string,
+): Promise<Session> {
   const answer = await callJson(server, 'POST', '/api/login', { email, password });
   if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
   const token = answer.body.token;

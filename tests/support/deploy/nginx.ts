@@ -15,8 +15,8 @@ export const TEMPLATE = path.join(ROOT, 'deploy/nginx.conf');
 export type NginxSettings = {
   dataDir: string;
   siteDir: string;
-  /** host:port of the product. */
-  upstream: string;
+  /** host:port of the product; several instances: one each, and the template's `server` line is repeated. */
+  upstream: string | readonly string[];
   listen: string;
   runDir: string;
   workers?: number | 'auto';
@@ -30,7 +30,6 @@ export function renderNginxConfig(template: string, settings: NginxSettings): st
   const values: Record<string, string> = {
     DATA_DIR: settings.dataDir,
     SITE_DIR: settings.siteDir,
-    UPSTREAM: settings.upstream,
     LISTEN: settings.listen,
     RUN_DIR: settings.runDir,
     WORKERS: String(settings.workers ?? 1),
@@ -38,7 +37,16 @@ export function renderNginxConfig(template: string, settings: NginxSettings): st
     USER: settings.user ?? os.userInfo().username,
   };
   const brotli = settings.brotli ?? fs.existsSync(BROTLI_MODULE);
-  const lines = template.split('\n').filter((line) => brotli || !/#\s*brotli\s*$/.test(line));
+  const upstreams = typeof settings.upstream === 'string' ? [settings.upstream] : settings.upstream;
+  const lines = template
+    .split('\n')
+    .filter((line) => brotli || !/#\s*brotli\s*$/.test(line))
+    // The upstream block's `server {{UPSTREAM}};` once per instance, as an operator adds a line for each.
+    .flatMap((line) =>
+      line.includes('{{UPSTREAM}}') && !line.trimStart().startsWith('#')
+        ? upstreams.map((upstream) => line.replaceAll('{{UPSTREAM}}', upstream))
+        : [line],
+    );
   const filled = lines
     .join('\n')
     .replace(/\{\{([A-Z_]+)\}\}/g, (whole, name: string) => values[name] ?? whole);
@@ -87,7 +95,8 @@ const canConnect = (port: number) =>
 export async function startNginx(options: {
   dataDir: string;
   siteDir: string;
-  upstreamPort: number;
+  /** Several: nginx balances over them (round robin), as in front of N instances. */
+  upstreamPort: number | readonly number[];
   workers?: number;
   hsts?: string;
 }): Promise<RunningNginx> {
@@ -96,7 +105,7 @@ export async function startNginx(options: {
   const config = renderNginxConfig(fs.readFileSync(TEMPLATE, 'utf8'), {
     dataDir: options.dataDir,
     siteDir: options.siteDir,
-    upstream: `127.0.0.1:${options.upstreamPort}`,
+    upstream: [options.upstreamPort].flat().map((port) => `127.0.0.1:${port}`),
     listen: `127.0.0.1:${port}`,
     runDir,
     workers: options.workers ?? 1,

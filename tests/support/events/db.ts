@@ -43,18 +43,52 @@ const freeSchemas: string[] = [];
 let schemasMade = 0;
 export const TEST_SCHEMA_PREFIX = 'tradecard_test_';
 
-async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string }> {
+const tablesOf = async (db: Db, schema: string) => {
+  const { rows } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%' ORDER BY tablename`.execute(db);
+  return rows.map((row) => row.name);
+};
+
+/** The schema's tables, triggers and columns' types, to tell whether a test changed more than rows. */
+const shapeOf = async (db: Db, schema: string) => {
+  const { rows: triggers } = await sql<{ name: string }>`
+    SELECT DISTINCT trigger_name AS name FROM information_schema.triggers
+    WHERE trigger_schema = ${schema} ORDER BY trigger_name`.execute(db);
+  const { rows: columns } = await sql<{ name: string }>`
+    SELECT concat_ws(' ', table_name, column_name, data_type, collation_name) AS name
+    FROM information_schema.columns WHERE table_schema = ${schema} ORDER BY 1`.execute(db);
+  return [
+    ...(await tablesOf(db, schema)),
+    ...triggers.map((row) => `trigger ${row.name}`),
+    ...columns.map((row) => `column ${row.name}`),
+  ].join();
+};
+
+async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string; shape: string }> {
   const schema =
     freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
   const opened = await openPostgresDatabase(url, { schema });
-  const { rows } = await sql<{ name: string }>`
-    SELECT tablename AS name FROM pg_tables
-    WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely_migration%'`.execute(opened.db);
-  if (rows.length > 0)
-    await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY`.execute(
+  const tables = await tablesOf(opened.db, schema);
+  if (tables.length > 0)
+    await sql`TRUNCATE ${sql.join(tables.map((name) => sql.table(`${schema}.${name}`)))} RESTART IDENTITY`.execute(
       opened.db,
     );
-  return { opened, schema };
+  return { opened, schema, shape: await shapeOf(opened.db, schema) };
+}
+
+/**
+ * Hands the schema on to the next test only as migrations left it: a test that drops a table or adds a trigger
+ * (to make requests fail) would otherwise leave the next one without the table or with the failures, as
+ * migrations that have run never run again.
+ */
+async function giveBackSchema(opened: OpenedPostgres, schema: string, shape: string) {
+  try {
+    if ((await shapeOf(opened.db, schema)) === shape) freeSchemas.push(schema);
+    else await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(opened.db);
+  } finally {
+    await opened.close();
+  }
 }
 
 /**
@@ -67,7 +101,7 @@ export async function openTempDatabase(options: { dialect?: 'sqlite' } = {}): Pr
   // A test about both databases at once (the move to PostgreSQL) asks for SQLite beside the run's PostgreSQL.
   const url = options.dialect === 'sqlite' ? null : testDatabaseUrl();
   if (url) {
-    const { opened, schema } = await takeSchema(url);
+    const { opened, schema, shape } = await takeSchema(url);
     return {
       db: opened.db,
       dialect: 'postgres',
@@ -81,8 +115,7 @@ export async function openTempDatabase(options: { dialect?: 'sqlite' } = {}): Pr
       },
       openAnother: () => openPostgresDatabase(url, { schema }),
       close: async () => {
-        await opened.close();
-        freeSchemas.push(schema);
+        await giveBackSchema(opened, schema, shape);
         removeDir();
       },
     };

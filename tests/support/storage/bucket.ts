@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+// Before any server starts: its PUTs replace objects whole, as S3's do.
+import './atomic-put';
 import { afterAll } from 'vitest';
 import { type S3Settings, type S3Storage, s3Storage } from '../../../api/storage/s3';
 
@@ -55,4 +57,28 @@ export async function freshBucketSettings(prefix = ''): Promise<S3Settings> {
 /** A store over a new, empty bucket. */
 export async function freshBucket(prefix = ''): Promise<S3Storage> {
   return s3Storage(await freshBucketSettings(prefix));
+}
+
+/**
+ * Reads objects as the bucket holds them, with the AWS SDK alone (not through the app's store): null for a missing
+ * key. One client for every read, as a test may poll.
+ */
+export function bucketReader(settings: S3Settings) {
+  const { client } = s3Storage(settings);
+  return async (key: string) => {
+    try {
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: settings.bucket, Key: `${settings.prefix}${key}` }),
+      );
+      return {
+        body: Buffer.from((await answer.Body?.transformToByteArray()) ?? new Uint8Array()),
+        contentType: answer.ContentType,
+        cacheControl: answer.CacheControl,
+        contentEncoding: answer.ContentEncoding,
+      };
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return null;
+      throw error;
+    }
+  };
 }
