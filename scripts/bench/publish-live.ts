@@ -138,9 +138,8 @@ const withDatabases = <T>(
  * peer); PostgreSQL with one instance; PostgreSQL with two on one data folder (the shared-disk topology of ADR 025),
  * the publish sent to the follower: it appends, NOTIFY wakes the leader, the leader renders, and the follower serves
  * the new page once the changed-files notice has dropped its cached copy; and the same two on one bucket (STORAGE=s3
- * on s3rver, a data folder each), where the follower's bucket cache revalidates a page after 1 s (ADR 024). There
- * the polls keep the page cached, and each publish starts just after the revalidation that showed the last one,
- * so p50 sits near the 1 s bound rather than the half second a publish at a random moment would wait.
+ * on s3rver, a data folder each), where the same notice drops the page from the follower's bucket cache (ADR 024),
+ * else served for up to 1 s after the leader wrote it.
  */
 export async function publishLive(): Promise<BenchRow[]> {
   const sqlite = () => startSetup('SQLite, 1 instance', PORTS.sqlite);
