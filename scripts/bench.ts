@@ -9,9 +9,11 @@ import { lighthouseBenchmark } from './bench/lighthouse';
 import { mediaPublish } from './bench/media-publish';
 import { mediaUploads } from './bench/media-uploads';
 import { profilesBenchmark } from './bench/profiles';
+import { publishLive } from './bench/publish-live';
 import { replayBesideServer } from './bench/replay-beside-server';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 import { startBenchmark } from './bench/start';
+import { postgresLeftOut } from './bench/temp-db';
 import { writeBusy } from './bench/write-busy';
 import { writeConcurrent } from './bench/write-concurrent';
 import { writeHistory } from './bench/write-history';
@@ -23,6 +25,7 @@ const RESULTS_FILE = 'bench-results.json';
 const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
+  { name: 'publish → live on real servers: SQLite, PostgreSQL with 1 and 2 instances', run: publishLive },
   { name: 'write path: long history (3,000 saves of one card)', run: writeHistory },
   { name: 'write path: 10 concurrent publishers', run: writeConcurrent },
   { name: 'write path: lock held by another process', run: writeBusy },
@@ -59,6 +62,10 @@ async function main(): Promise<void> {
     rows.push(...(await benchmark.run()));
   }
   console.log(formatTable(rows));
+  for (const what of postgresLeftOut())
+    console.log(
+      `Left out: the PostgreSQL rows of ${what} (PostgreSQL did not answer at BENCH_POSTGRES_URL).`,
+    );
   const file = path.resolve(RESULTS_FILE);
   writeJson(file, rows);
   console.log(`\nWrote ${file}`);

@@ -35,15 +35,16 @@ export function npmScriptNodeFlags(script: string): string[] {
 const KEPT_OUTPUT = 1024 * 1024;
 
 /**
- * `node --import tsx <entry>`, run from the repository root with the given configuration in its environment, and
+ * `node --import tsx <entry> [args]`, run from the repository root with the given configuration in its environment, and
  * the heap flags of the npm script it stands for (`npm start` unless said).
  */
 export function startTsChild(
   entry: string,
   config: Record<string, string>,
   nodeFlags = npmScriptNodeFlags('start'),
+  args: string[] = [],
 ): RunningChild {
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...args], {
     cwd: REPO_ROOT,
     env: childEnv(config),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import { seedDemo } from '../../api/demo/seed';
 import type { Deps } from '../../api/deps';
 import { createMailer } from '../../api/mail/mailer';
 import { startLocalStripe } from '../../api/payments/create';
+import { diskStorageAt } from '../../api/storage/disk';
 import { findCardContent } from '../../events/card/cards-read-model';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
@@ -14,6 +15,8 @@ export async function seedDemoInto(db: Db, dir: string) {
     db,
     now: () => new Date(),
     publicDir: path.join(dir, 'public'),
+    // The demo's photos go where a server on this data folder (STORAGE=disk) looks for them.
+    storage: diskStorageAt(path.join(dir, 'public')),
     publicUrl: 'http://localhost:3000',
     onAppended: () => {},
     mailQueued: () => {},

@@ -5,7 +5,7 @@ import type { Db } from '../../events/db';
 import { replay } from '../../events/replay';
 import { appendToStream } from '../../events/store';
 import { atLeast, type Benchmark, type BenchRow, info } from './report';
-import { type BenchDialect, benchPostgresReachable, withTempDatabase } from './temp-db';
+import { type BenchDialect, postgresOrLeftOut, withTempDatabase } from './temp-db';
 
 const WARM_UP_COMMANDS = 300;
 const TIMED_COMMANDS = 3_000;
@@ -121,12 +121,7 @@ const REPLAYED_EVENTS = REPLAY_ACCOUNTS * EVENTS_PER_ACCOUNT;
  * their ratio to SQLite, since both share this noisy machine.
  */
 async function onPostgres(sqliteAppends: number, sqliteReplayMs: number): Promise<BenchRow[]> {
-  if (!(await benchPostgresReachable())) {
-    process.stderr.write(
-      'PostgreSQL did not answer (BENCH_POSTGRES_URL): its event store rows are left out.\n',
-    );
-    return [];
-  }
+  if (!(await postgresOrLeftOut('event store'))) return [];
   const appends = await durableAppends('postgres');
   const replayMs = await fullReplay('postgres');
   return [

@@ -1,19 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { accountDecider } from '../../events/account/decider';
-import { accountStreamId } from '../../events/account/events';
-import type { CardContent } from '../../events/card/content';
-import { cardDecider } from '../../events/card/decider';
-import { cardStreamId } from '../../events/card/events';
-import { handleCommand } from '../../events/command';
-import { type Db, openDatabase } from '../../events/db';
 import { profileDir } from '../../renderer/render-account';
 import { npmScriptNodeFlags, startTsChild } from './child-process';
 import { demoCardContent, seedDemoInto } from './demo-data';
 import type { RebuildChildReport } from './rebuild-child';
+import { appendTradespeople } from './replay-seed';
 import { atLeast, atMost, type BenchRow, info } from './report';
+import { postgresOrLeftOut, withBenchDatabase, withTempPostgresUrl } from './temp-db';
 
 export const REBUILD_ACCOUNTS = 10_000;
 const PUBLIC_URL = 'https://tradecard.bench';
@@ -22,54 +16,17 @@ const CHILD_TIMEOUT_MS = 20 * 60_000;
 const username = (i: number) => `trade${i}`;
 const fullName = (i: number) => `Alex Tradesperson ${i}`;
 
-/** The demo's card with this account's name: the same photos (real media files), sections and length. */
-const cardFor = (demo: CardContent, i: number): CardContent => ({
-  ...demo,
-  full_name: fullName(i),
-  main_heading: `${fullName(i)} Bathrooms`,
-  business_card_name: `${fullName(i)} Bathrooms`,
-  contact_email: `${username(i)}@example.com`,
-});
-
-/** `count` verified accounts in trial, each with a published card, through the real commands in one transaction. */
-async function generateAccounts(db: Db, demo: CardContent, count: number): Promise<void> {
-  const now = new Date();
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const accountId = randomUUID();
-      const streamId = accountStreamId(accountId);
-      const account = (command: Parameters<typeof accountDecider.decide>[0]) =>
-        handleCommand(trx, { decider: accountDecider, streamId, command, now });
-      await account({
-        type: 'RegisterAccount',
-        accountId,
-        name: fullName(i),
-        email: `${username(i)}@example.com`,
-        username: username(i),
-      });
-      await account({ type: 'VerifyEmail' });
-      await account({ type: 'StartTrial' });
-      await handleCommand(trx, {
-        decider: cardDecider,
-        streamId: cardStreamId(accountId),
-        command: { type: 'PublishCard', accountId, content: cardFor(demo, i), accountMayPublish: true },
-        now,
-      });
-    }
+/**
+ * A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count`
+ * tradespeople with published cards, in the log only (the rebuild replays the read models first anyway), the same
+ * log on either database; settled, as a production database long since is.
+ */
+async function prepareDataDir(dir: string, count: number, databaseUrl?: string): Promise<void> {
+  await withBenchDatabase({ dir, databaseUrl }, async ({ db, settle }) => {
+    await seedDemoInto(db, dir);
+    await appendTradespeople(db, await demoCardContent(db), count);
+    await settle();
   });
-}
-
-/** A data folder as production would have it: the seeded demo (whose photos every card reuses) and `count` more. */
-async function prepareDataDir(dir: string, count: number): Promise<void> {
-  const opened = await openDatabase(path.join(dir, 'app.db'));
-  try {
-    await seedDemoInto(opened.db, dir);
-    await generateAccounts(opened.db, await demoCardContent(opened.db), count);
-    // Settled into the main file, as a production log would be, rather than one fresh transaction in the WAL.
-    opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    await opened.close();
-  }
 }
 
 /** A fast rebuild of wrong pages is worthless: every page must exist, and samples must be the right person's. */
@@ -92,10 +49,11 @@ function checkPages(publicDir: string, count: number): void {
 }
 
 /** One `npm run rebuild` over `dir` in a child process of its own; its report, once it has exited cleanly. */
-async function rebuildInChild(dir: string): Promise<RebuildChildReport> {
+async function rebuildInChild(dir: string, databaseUrl = ''): Promise<RebuildChildReport> {
+  // An empty DATABASE_URL is SQLite's file in DATA_DIR, whatever the bench's own environment says.
   const child = startTsChild(
     'scripts/bench/rebuild-child.ts',
-    { DATA_DIR: dir, PUBLIC_URL },
+    { DATA_DIR: dir, PUBLIC_URL, DATABASE_URL: databaseUrl, STORAGE: 'disk' },
     npmScriptNodeFlags('rebuild'),
   );
   let timer: NodeJS.Timeout | undefined;
@@ -112,44 +70,100 @@ async function rebuildInChild(dir: string): Promise<RebuildChildReport> {
   }
 }
 
-/**
- * Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS:
- * first into an empty public folder (a restore onto a new machine: every QR code and file is new), then again over
- * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone).
- */
-export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
+type Rebuilt = { first: RebuildChildReport; again: RebuildChildReport };
+/** A data folder ready to rebuild, on its SQLite file or on the PostgreSQL database at `databaseUrl`. */
+type Prepared = { dir: string; databaseUrl?: string };
+
+/** A fresh data folder (pages on its disk whichever the database), prepared, removed after `work`. */
+async function withPrepared<T>(
+  count: number,
+  databaseUrl: string | undefined,
+  work: (p: Prepared) => Promise<T>,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-rebuild-'));
   try {
     const generating = performance.now();
-    await prepareDataDir(dir, count);
+    await prepareDataDir(dir, count, databaseUrl);
     const generated = (performance.now() - generating) / 1000;
-    process.stderr.write(`  generated ${count} accounts in ${generated.toFixed(1)} s\n`);
-
-    const first = await rebuildInChild(dir);
-    checkPages(path.join(dir, 'public'), count);
-    const again = await rebuildInChild(dir);
-    checkPages(path.join(dir, 'public'), count);
-
-    const seconds = first.renderMs / 1000;
-    const label = count.toLocaleString('en-US');
-    return [
-      atLeast('full rebuild', count / seconds, 'profiles/s', 500),
-      info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
-      info(
-        `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
-        first.replayMs / 1000,
-        's',
-      ),
-      atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
-      info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
-      info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
-      info(
-        'full rebuild again, over the pages already written',
-        count / (again.renderMs / 1000),
-        'profiles/s',
-      ),
-    ];
+    const on = databaseUrl ? 'PostgreSQL' : 'SQLite';
+    process.stderr.write(`  generated ${count} accounts on ${on} in ${generated.toFixed(1)} s\n`);
+    return await work({ dir, databaseUrl });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function rebuildChecked({ dir, databaseUrl }: Prepared, count: number): Promise<RebuildChildReport> {
+  const report = await rebuildInChild(dir, databaseUrl);
+  checkPages(path.join(dir, 'public'), count);
+  return report;
+}
+
+/**
+ * Full rebuild (`npm run rebuild`: replay, then render every profile) in a child process, to measure its peak RSS:
+ * first into an empty public folder (a restore onto a new machine: every QR code and file is new), then again over
+ * the pages it wrote (the everyday rebuild: QR codes exist, unchanged files are left alone). Each data folder's
+ * first, then each one's again, so SQLite and PostgreSQL take turns and a busy moment on this shared machine is less
+ * likely to land on one only (one at a time: each rebuild wants the whole machine).
+ */
+async function rebuildInTurn(prepared: Prepared[], count: number): Promise<Rebuilt[]> {
+  const firsts: RebuildChildReport[] = [];
+  for (const one of prepared) firsts.push(await rebuildChecked(one, count));
+  const rebuilt: Rebuilt[] = [];
+  for (const [i, one] of prepared.entries())
+    rebuilt.push({ first: firsts[i] as RebuildChildReport, again: await rebuildChecked(one, count) });
+  return rebuilt;
+}
+
+const profilesPerSecond = (count: number, report: RebuildChildReport) => count / (report.renderMs / 1000);
+
+function sqliteRows(count: number, { first, again }: Rebuilt): BenchRow[] {
+  const seconds = first.renderMs / 1000;
+  const label = count.toLocaleString('en-US');
+  return [
+    atLeast('full rebuild', count / seconds, 'profiles/s', 500),
+    info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
+    info(
+      `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
+      first.replayMs / 1000,
+      's',
+    ),
+    atMost('full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB', 300),
+    info('full rebuild peak memory once started, before the replay', first.startMaxRssKb / 1024, 'MB'),
+    info('full rebuild peak memory once the read models are replayed', first.replayMaxRssKb / 1024, 'MB'),
+    info('full rebuild again, over the pages already written', profilesPerSecond(count, again), 'profiles/s'),
+  ];
+}
+
+/** Issue 15: the same log rebuilt on PostgreSQL. No budget of its own; its ratio to SQLite's in the same run. */
+function postgresRows(count: number, sqlite: Rebuilt, { first, again }: Rebuilt): BenchRow[] {
+  const rate = profilesPerSecond(count, first);
+  return [
+    info('PostgreSQL: full rebuild', rate, 'profiles/s'),
+    info('PostgreSQL ÷ SQLite: full rebuild', rate / profilesPerSecond(count, sqlite.first), '×'),
+    info('PostgreSQL: full rebuild: the replay first', first.replayMs / 1000, 's'),
+    info('PostgreSQL: full rebuild peak memory (RSS)', first.maxRssKb / 1024, 'MB'),
+    info(
+      'PostgreSQL: full rebuild again, over the pages already written',
+      profilesPerSecond(count, again),
+      'profiles/s',
+    ),
+  ];
+}
+
+export async function fullRebuild(count = REBUILD_ACCOUNTS): Promise<BenchRow[]> {
+  if (!(await postgresOrLeftOut('full rebuild'))) {
+    return withPrepared(count, undefined, async (alone) => {
+      const [sqlite] = await rebuildInTurn([alone], count);
+      return sqliteRows(count, sqlite as Rebuilt);
+    });
+  }
+  return withTempPostgresUrl((url) =>
+    withPrepared(count, undefined, (onSqlite) =>
+      withPrepared(count, url, async (onPostgres) => {
+        const [sqlite, postgres] = (await rebuildInTurn([onSqlite, onPostgres], count)) as [Rebuilt, Rebuilt];
+        return [...sqliteRows(count, sqlite), ...postgresRows(count, sqlite, postgres)];
+      }),
+    ),
+  );
 }

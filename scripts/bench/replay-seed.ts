@@ -26,7 +26,7 @@ const cardFor = (demo: CardContent, i: number): CardContent => ({
  * in ten having edited the card twice more; written straight to the log in big transactions, as the commands'
  * read models would only be rebuilt by the replay anyway.
  */
-async function appendTradespeople(db: Db, demo: CardContent, count: number): Promise<void> {
+export async function appendTradespeople(db: Db, demo: CardContent, count: number): Promise<void> {
   const now = new Date();
   const trialExpires = new Date(now.getTime() + 14 * DAY_MS).toISOString();
   for (let first = 0; first < count; first += ACCOUNTS_PER_TRANSACTION) {
