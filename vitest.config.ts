@@ -15,6 +15,8 @@ const exclude = ['**/node_modules/**', 'data/**', 'site/dist/**'];
 const POSTGRES_SUITES = [
   'api/app.test.ts',
   'api/auth/session-cookie.test.ts',
+  'api/auth/throttle.test.ts',
+  'api/auth/verification-codes.test.ts',
   'api/auth/throttle-keys.test.ts',
   'api/card-images.test.ts',
   'api/changed-files.test.ts',

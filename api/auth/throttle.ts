@@ -1,5 +1,5 @@
 import type { Db } from '../../events/db';
-import { bytewise } from '../../events/dialect';
+import { bytewise, holdKeyLock } from '../../events/dialect';
 import { DomainError } from '../../events/errors';
 
 /**
@@ -95,23 +95,29 @@ export async function failuresOn(db: Db, key: string, policy: ThrottlePolicy, no
  * the count.
  */
 export async function recordAttempt(db: Db, key: string, policy: ThrottlePolicy, now: Date): Promise<number> {
-  const row = await db.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
-  const stale = row && now.getTime() - Date.parse(row.last_failure_at) > policy.forgetAfterMs;
-  const failures = (row && !stale ? row.failures : 0) + 1;
-  const over = failures - policy.free;
-  const delay = over > 0 ? Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (over - 1)) : 0;
-  const values = {
-    key,
-    failures,
-    blocked_until: delay > 0 ? new Date(now.getTime() + delay).toISOString() : null,
-    last_failure_at: now.toISOString(),
-  };
-  await db
-    .insertInto('throttles')
-    .values(values)
-    .onConflict((oc) => oc.column('key').doUpdateSet(values))
-    .execute();
-  return failures;
+  // Read and write in one transaction that has the key to itself (SQLite's one writer; PostgreSQL's key lock):
+  // failures sent at once then count one after another, where each would otherwise read the same count and write
+  // the same next one, and a burst of twenty guesses would count as one.
+  return db.transaction().execute(async (trx) => {
+    await holdKeyLock(trx, `throttle:${key}`);
+    const row = await trx.selectFrom('throttles').selectAll().where('key', '=', key).executeTakeFirst();
+    const stale = row && now.getTime() - Date.parse(row.last_failure_at) > policy.forgetAfterMs;
+    const failures = (row && !stale ? row.failures : 0) + 1;
+    const over = failures - policy.free;
+    const delay = over > 0 ? Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (over - 1)) : 0;
+    const values = {
+      key,
+      failures,
+      blocked_until: delay > 0 ? new Date(now.getTime() + delay).toISOString() : null,
+      last_failure_at: now.toISOString(),
+    };
+    await trx
+      .insertInto('throttles')
+      .values(values)
+      .onConflict((oc) => oc.column('key').doUpdateSet(values))
+      .execute();
+    return failures;
+  });
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {

@@ -49,29 +49,29 @@ export async function checkCode(
   code: string,
   now: Date,
 ): Promise<CodeCheck> {
-  const row = await db
-    .selectFrom('verification_codes')
-    .selectAll()
+  // The try is counted before the code is compared, in one statement: tries sent at once each take a number of
+  // their own, so a burst is compared with the code no more often than tries one after another (a read, then a
+  // write of the count plus one, let twenty at once each count as the first).
+  const counted = await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
     .where('account_id', '=', accountId)
+    .returning(['code_hash', 'expires_at', 'failed_attempts'])
     .executeTakeFirst();
-  if (!row) return 'missing';
-  if (Date.parse(row.expires_at) <= now.getTime()) {
+  if (!counted) return 'missing';
+  if (Date.parse(counted.expires_at) <= now.getTime()) {
     await withdrawCode(db, accountId);
     return 'expired';
   }
-  if (sameHash(row.code_hash, hashCode(secret, code))) {
+  // Past the allowance: voided by the try that used it up, or about to be; never compared.
+  if (counted.failed_attempts > MAX_WRONG_TRIES) return 'too_many';
+  if (sameHash(counted.code_hash, hashCode(secret, code))) {
     await withdrawCode(db, accountId);
     return 'ok';
   }
-  const failed = row.failed_attempts + 1;
-  if (failed >= MAX_WRONG_TRIES) {
+  if (counted.failed_attempts >= MAX_WRONG_TRIES) {
     await withdrawCode(db, accountId);
     return 'too_many';
   }
-  await db
-    .updateTable('verification_codes')
-    .set({ failed_attempts: failed })
-    .where('account_id', '=', accountId)
-    .execute();
   return 'wrong';
 }
