@@ -2,6 +2,8 @@ import path from 'node:path';
 import { type Db, openDatabase } from '../events/db';
 import { openPostgresDatabase } from '../events/postgres';
 import { log } from '../observability/log';
+import type { RenderTarget } from '../renderer/render-account';
+import { SITE_NAME } from './app';
 import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
@@ -105,6 +107,14 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
   } as RuntimeDeps;
   return { deps, database };
 }
+
+/** Where the server's projector and the ops commands render pages: the store, address and name configured. */
+export const renderTargetOf = (env: Env, deps: Pick<RuntimeDeps, 'publicDir' | 'storage'>): RenderTarget => ({
+  publicDir: deps.publicDir,
+  storage: deps.storage,
+  publicUrl: env.PUBLIC_URL,
+  siteName: SITE_NAME,
+});
 
 /**
  * The provider configuration asks for. With PAYMENTS=local that starts the Stripe simulator on its own database

@@ -8,13 +8,13 @@ import { measureProjectorLagWith } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
 import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
-import { createApp, SITE_NAME } from './app';
+import { createApp } from './app';
 import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
 import { createLeaderWork, leadWhenElected } from './leader-work';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
-import { openRuntime, startPayments } from './runtime';
+import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
 import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
@@ -56,12 +56,7 @@ const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 // The projector, scheduler and mail sender run on one instance at a time, the leader (api/leader-work.ts, ADR
 // 025): on SQLite always this one. A follower serves requests and appends; its commits wake the leader by NOTIFY.
 // Mail is queued with the commit that causes it (api/mail/queue.ts) and sent by the leader, retried until a day old.
-const leaderWork = createLeaderWork(deps, {
-  publicDir: deps.publicDir,
-  storage: deps.storage,
-  publicUrl: env.PUBLIC_URL,
-  siteName: SITE_NAME,
-});
+const leaderWork = createLeaderWork(deps, renderTargetOf(env, deps));
 deps.onAppended = () => leaderWork.nudgeProjector();
 deps.mailQueued = () => leaderWork.nudgeMailSender();
 const leadership = leadWhenElected(leaderWork, {

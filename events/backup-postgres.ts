@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { continueIdentities } from './postgres';
+import { continueIdentities, withPostgresClient } from './postgres';
 
 /**
  * Backups of a PostgreSQL install (DATABASE_URL): pg_dump's custom format of the schema the URL works in, taken from
@@ -26,16 +26,6 @@ export async function requirePostgresTools(): Promise<void> {
     });
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Why pg_dump or pg_restore failed, in their own words. */
 const toolFailure = (tool: string, error: unknown) =>
   new Error(`${tool} failed: ${((error as { stderr?: string }).stderr || (error as Error).message).trim()}`);
@@ -51,7 +41,7 @@ export async function backupPostgres(
   await requirePostgresTools();
   fs.mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
   const partial = `${destination}.partial`;
-  const taken = await withClient(url, async (client) => {
+  const taken = await withPostgresClient(url, async (client) => {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
       const { rows } = await client.query<{ snapshot: string; schema: string | null }>(
@@ -103,7 +93,7 @@ export async function restorePostgres(
   now: Date,
 ): Promise<{ previous: string | null }> {
   const { schema } = await checkPostgresBackup(backup);
-  const current = await withClient(url, async (client) => {
+  const current = await withPostgresClient(url, async (client) => {
     const { rows } = await client.query<{ path: string }>("SELECT current_setting('search_path') AS path");
     // The schema new tables go to: the first on the path that exists (current_schema()), or would (a fresh database).
     const existing = (await client.query<{ schema: string | null }>('SELECT current_schema() AS schema'))
@@ -119,7 +109,7 @@ export async function restorePostgres(
   // PostgreSQL would cut a longer name short, and the kept schema could not be found by it again.
   if (Buffer.byteLength(previous) > 63)
     throw new Error(`The schema name ${schema} is too long to keep a copy beside it: nothing changed`);
-  const kept = await withClient(url, async (client) => {
+  const kept = await withPostgresClient(url, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
     if (!rowCount) return false;
     await client.query(
@@ -140,7 +130,7 @@ export async function restorePostgres(
     });
   } catch (error) {
     if (kept)
-      await withClient(url, async (client) => {
+      await withPostgresClient(url, async (client) => {
         await client.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
         await client.query(
           `ALTER SCHEMA ${pg.escapeIdentifier(previous)} RENAME TO ${pg.escapeIdentifier(schema)}`,

@@ -79,3 +79,17 @@ export async function continueIdentities(db: Kysely<any>): Promise<void> {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE(MAX(${sql.ref(column)}), 0) + 1, false)
       FROM ${sql.table(table)}`.execute(db);
 }
+
+/** One short-lived connection of its own, outside any pool: for work beside the database under use (a schema, a dump). */
+export async function withPostgresClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { restoreStoredMedia } from '../api/media/copy-media';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit, renderTargetOf } from '../api/runtime';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { serverRunning } from './server-running';
 
@@ -29,12 +28,7 @@ try {
   const started = performance.now();
   const mediaDir = path.join(env.dataDir, 'public', 'media');
   const photos = await restoreStoredMedia(mediaDir, deps.storage);
-  const pages = await rebuildProfiles(deps.db, {
-    publicDir: deps.publicDir,
-    storage: deps.storage,
-    publicUrl: env.PUBLIC_URL,
-    siteName: SITE_NAME,
-  });
+  const pages = await rebuildProfiles(deps.db, renderTargetOf(env, deps));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Copied ${photos} photo files from ${mediaDir} and rendered ${pages.rendered} profile pages into the bucket in ${seconds} s.`,

@@ -1,6 +1,5 @@
-import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
+import { exitOnStartupProblem, openRuntime, readEnvOrExit, renderTargetOf } from '../api/runtime';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
 
@@ -15,12 +14,7 @@ const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);
-  const pages = await rebuildProfiles(deps.db, {
-    publicDir: deps.publicDir,
-    storage: deps.storage,
-    publicUrl: env.PUBLIC_URL,
-    siteName: SITE_NAME,
-  });
+  const pages = await rebuildProfiles(deps.db, renderTargetOf(env, deps));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile ${pages.rendered === 1 ? 'page' : 'pages'} in ${seconds} s.`,

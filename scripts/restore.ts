@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SITE_NAME } from '../api/app';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, restoreStoredMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
-import { databaseFile, openDataDatabase, readEnvOrExit } from '../api/runtime';
+import { databaseFile, openDataDatabase, readEnvOrExit, renderTargetOf } from '../api/runtime';
 import { storageFromEnv } from '../api/storage/from-env';
 import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
 import { restorePostgres } from '../events/backup-postgres';
@@ -61,12 +60,10 @@ try {
     const storage = storageFromEnv(env);
     const media = await restoreStoredMedia(backupMediaDir(backup), storage);
     // Pages are rendered from the restored state; the server's projector would too, but then only as it catches up.
-    const pages = await rebuildProfiles(database.db, {
-      publicDir: path.join(env.dataDir, 'public'),
-      storage,
-      publicUrl: env.PUBLIC_URL,
-      siteName: SITE_NAME,
-    });
+    const pages = await rebuildProfiles(
+      database.db,
+      renderTargetOf(env, { publicDir: path.join(env.dataDir, 'public'), storage }),
+    );
     console.log(
       `Restored ${restored.events ?? report.events} events and ${media} photo files from ${backup}; read models rebuilt from ${report.events} events; ${pages.rendered} pages rendered.`,
     );

@@ -1,8 +1,7 @@
 // Bench-only entry: what `npm run rebuild` (scripts/rebuild.ts) does, timed step by step, in a process of its own
 // so that its peak memory is the rebuild's alone. Prints one JSON line at the end for scripts/bench/full-rebuild.ts.
-import { SITE_NAME } from '../../api/app';
 import { readEnv } from '../../api/env';
-import { openRuntime } from '../../api/runtime';
+import { openRuntime, renderTargetOf } from '../../api/runtime';
 import { replay } from '../../events/replay';
 import { rebuildProfiles } from '../../renderer/rebuild';
 
@@ -28,12 +27,7 @@ try {
   const replayed = await replay(deps.db);
   const replayDone = performance.now();
   const replayMaxRssKb = process.resourceUsage().maxRSS;
-  const pages = await rebuildProfiles(deps.db, {
-    publicDir: deps.publicDir,
-    storage: deps.storage,
-    publicUrl: env.PUBLIC_URL,
-    siteName: SITE_NAME,
-  });
+  const pages = await rebuildProfiles(deps.db, renderTargetOf(env, deps));
   const report: RebuildChildReport = {
     replayMs: replayDone - started,
     renderMs: performance.now() - replayDone,

@@ -1,5 +1,5 @@
+import { withPostgresClient } from '../../../events/postgres';
 import { TEST_SCHEMA_PREFIX } from '../events/db';
-import { withPostgresClient } from '../events/postgres-url';
 
 /**
  * A schema of its own in the test database for a cluster of server processes, and the DATABASE_URL that puts every
