@@ -33,6 +33,11 @@ RUN npm ci --omit=dev --no-audit --no-fund
 FROM ${NODE_IMAGE} AS runtime
 ARG PUBLIC_URL=
 ARG CHAT_WIDGET_SRC=
+# `npm run backup` and `restore` with DATABASE_URL run pg_dump and pg_restore (ADR 023): bookworm's are version 15,
+# which dump PostgreSQL 15 and older; for a newer server, install its version's client from apt.postgresql.org.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends postgresql-client \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The same source tree the site was built from (.dockerignore keeps tests, fixtures and dev tools out), so the
 # build stamp matches and the first start serves at once.
