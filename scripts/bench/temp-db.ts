@@ -1,19 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { type Db, openDatabase } from '../../events/db';
-import { openPostgresDatabase } from '../../events/postgres';
+import { openPostgresDatabase, withPostgresClient } from '../../events/postgres';
+import { readBenchEnv } from './env';
 
 export type BenchDialect = 'sqlite' | 'postgres';
-export const BENCH_DIALECTS: BenchDialect[] = ['sqlite', 'postgres'];
 
-/**
- * The PostgreSQL server the bench measures: BENCH_POSTGRES_URL, else the machine's own (trust auth). The bench
- * makes a database of its own there for each measurement and drops it afterwards.
- */
-const benchPostgresUrl = () =>
-  process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const benchPostgresUrl = () => readBenchEnv().BENCH_POSTGRES_URL;
 
 export type BenchDatabase = {
   db: Db;
@@ -22,15 +17,8 @@ export type BenchDatabase = {
   settle(): Promise<void>;
 };
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: benchPostgresUrl() });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdmin = <T>(work: (client: pg.Client) => Promise<T>) =>
+  withPostgresClient(benchPostgresUrl(), work);
 
 /** Whether the bench's PostgreSQL answers; its rows are left out, and say so, when it does not. */
 async function benchPostgresReachable(): Promise<boolean> {
