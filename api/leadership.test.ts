@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { holdKeyLock, LEADER_LOCK_CLASS } from '../events/dialect';
 import {
   openTempDatabase,
   registerTestAccount,
@@ -89,7 +90,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function leaderBackend(): Promise<number | null> {
   const { rows } = await sql<{ pid: number }>`
     SELECT pid FROM pg_locks
-    WHERE locktype = 'advisory' AND classid = 7470202 AND objid::int = hashtext(${schema}) AND granted`.execute(
+    WHERE locktype = 'advisory' AND classid = ${LEADER_LOCK_CLASS} AND objid::int = hashtext(${schema}) AND granted`.execute(
     database.db,
   );
   return rows[0]?.pid ?? null;
@@ -106,6 +107,19 @@ describe.skipIf(!url)('leader election on PostgreSQL', () => {
     expect(leaders(electors)).toHaveLength(1);
     expect(electors.filter((elector) => elector.working)).toHaveLength(1);
     expect(await leaderBackend()).not.toBeNull();
+  });
+
+  it('never holds up a transaction locking a key whose hash is the schema’s (the leader lock’s own)', async () => {
+    const electors = [elect('a')];
+    await waitFor('a leader', () => leaders(electors).length === 1);
+    // holdKeyLock(key) locks (class, hashtext(key)); the leader holds (class, hashtext(schema)) for as long as it
+    // leads. In one class, a key whose hash met the schema's would wait for the leader to go: a request hung.
+    const started = Date.now();
+    await database.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL lock_timeout = '2s'`.execute(trx);
+      await holdKeyLock(trx, schema);
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('moves to the other instance within the bound when the leader’s backend is terminated', async () => {

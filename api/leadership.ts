@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { WAKE_CHANNEL, type WakeKind } from '../events/dialect';
+import { LEADER_LOCK_CLASS, WAKE_CHANNEL, type WakeKind } from '../events/dialect';
 import { log } from '../observability/log';
 import { leading as leadingGauge } from '../observability/metrics';
 import { CHANGED_FILES_CHANNEL } from './changed-files';
@@ -18,12 +18,6 @@ export const CHECK_MS = 1_000;
 export const CHECK_TIMEOUT_MS = 1_500;
 /** The longest a leader that lost its connection unawares goes on leading: its next check, unanswered. */
 export const STEP_DOWN_WITHIN_MS = CHECK_MS + CHECK_TIMEOUT_MS;
-
-/**
- * The lock's first key; the second is the schema's hash, so installs sharing a database (one schema each, as the
- * tests do) elect a leader each. Two-key advisory locks never collide with the append lock's one-key space.
- */
-const LEADER_LOCK_CLASS = 7_470_202;
 
 /**
  * A silent network must not leave a dead leader's lock held for the hours of the default TCP keepalive: PostgreSQL
@@ -177,6 +171,8 @@ export function startElection(options: ElectionOptions): Leadership {
   const tryToLead = async (held: pg.Client) => {
     const { rows } = await within(
       checkTimeoutMs,
+      // The second key is the schema's hash, so installs sharing a database (one schema each, as the tests do)
+      // elect a leader each.
       held.query<{ won: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS won', [
         LEADER_LOCK_CLASS,
         lockKey,

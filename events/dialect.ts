@@ -65,8 +65,13 @@ export async function wakeLeaderOnCommit(db: AnyDb, kind: WakeKind): Promise<voi
     await sql`SELECT pg_notify(${WAKE_CHANNEL}, current_schema() || ${`:${kind}`})`.execute(db);
 }
 
-/** The key space of holdKeyLock's locks (pg_advisory_xact_lock(int, int) never meets the append lock's one bigint). */
-const KEY_LOCKS = 7_470_202;
+/**
+ * The classes (first keys) of our two-key advisory locks, all here so no two meet: a two-key lock never meets the
+ * append lock's one-key space, but two uses of one class would (a key whose hash equalled the schema's would wait
+ * for the leader to step down).
+ */
+export const LEADER_LOCK_CLASS = 7_470_202;
+const KEY_LOCKS = 7_470_203;
 
 /**
  * On PostgreSQL, makes the transaction the only one working on `key` (an address, say) until it commits. SQLite's
