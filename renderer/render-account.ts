@@ -29,12 +29,13 @@ export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' |
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
-async function writePage(storage: Storage, username: string, html: string) {
+/** Writes the page and its gzip copy unless the page is unchanged; says whether it wrote. */
+async function writePage(storage: Storage, username: string, html: string): Promise<boolean> {
   const key = pageKey(username);
-  if (await storage.putIfChanged(key, html, headersFor(key))) {
-    // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
-    await storage.put(gzipKey(key), gzipSync(html, { level: 9 }), headersFor(gzipKey(key)));
-  }
+  if (!(await storage.putIfChanged(key, html, headersFor(key)))) return false;
+  // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
+  await storage.put(gzipKey(key), gzipSync(html, { level: 9 }), headersFor(gzipKey(key)));
+  return true;
 }
 
 /**
@@ -145,19 +146,26 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   const content = await findCardContent(db, accountId);
 
   let kind: PageKind;
+  let pageWritten: boolean;
   if (!isAccountLive(user)) {
     kind = 'not-live';
-    await writePage(storage, username, renderNotLivePage({ username, siteName }));
+    pageWritten = await writePage(storage, username, renderNotLivePage({ username, siteName }));
   } else if (!content || !hasVisibleContent(content)) {
     kind = 'not-set-up';
-    await writePage(storage, username, renderNotSetUpPage({ username, siteName }));
+    pageWritten = await writePage(storage, username, renderNotSetUpPage({ username, siteName }));
   } else {
     kind = 'live';
-    await writePage(storage, username, renderProfilePage({ content, username, pageUrl, siteName }));
+    pageWritten = await writePage(
+      storage,
+      username,
+      renderProfilePage({ content, username, pageUrl, siteName }),
+    );
   }
 
-  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one.
-  await removeStaleQrCodes(storage, username, pageUrl);
+  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one. Looked for only when the page
+  // was written (a listing: a round trip to a bucket): stale codes are never served, as a code's name carries its
+  // address, and qrCodeFile clears them when it draws the current one; this only tidies sooner.
+  if (pageWritten) await removeStaleQrCodes(storage, username, pageUrl);
 
   const vcardKey = profileKey(username, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {
