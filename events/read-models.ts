@@ -3,6 +3,7 @@ import { usersReadModel } from './account/users-read-model';
 import { cardsReadModel } from './card/cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
+import { visitDaysReadModel } from './visit/visit-days-read-model';
 
 /** Every read model; `npm run replay` rebuilds exactly these tables. */
 // Each model is generic in its own state; the registry only moves states between its own functions.
@@ -11,6 +12,7 @@ export const readModels = [
   reservedUsernamesReadModel,
   cardsReadModel,
   ordersReadModel,
+  visitDaysReadModel,
 ] as unknown as ReadModel<unknown>[];
 
 export function readModelsFor(streamId: string): ReadModel<unknown>[] {
