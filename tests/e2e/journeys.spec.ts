@@ -102,7 +102,10 @@ test.describe('a newcomer’s journeys', () => {
       return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data;
     };
     // The address says "QR" (issue 16), so a scan is counted apart from the link, which stays /u/.
-    expect(await scan(await qr.getAttribute('src'))).toBe(`${baseURL}/q/journey-one`);
+    const scanned = await scan(await qr.getAttribute('src'));
+    expect(scanned).toBe(`${baseURL}/q/journey-one`);
+    await live.goto(scanned ?? '');
+    await expect(live.getByRole('heading', { level: 1, name: 'Journey Plumbing' })).toBeVisible();
     const print = dialog.getByRole('link', { name: 'Download QR Code' });
     expect(await scan(await print.getAttribute('href'))).toBe(`${baseURL}/q/journey-one`);
     await expect(dialog.getByLabel('Your page')).toHaveValue(/\/u\/journey-one$/);
