@@ -37,8 +37,10 @@ export const PRIVACY_POLICY: Policy = {
           'card number.',
         'Support messages: what you send us through the contact form, by email or in the chat, with ' +
           'your name, email address and the reason you chose.',
-        'Technical logs: IP addresses, browser type, the pages and requests made, and error reports, ' +
-          'which our servers record to keep the service secure and working.',
+        'Technical logs: browser type, the pages and requests made, and error reports, which our servers ' +
+          'record to keep the service secure and working. They do not record IP addresses.',
+        'Abuse limits: the IP address that signs in, signs up, asks for a password reset or sends the ' +
+          'contact form, kept for up to a day to slow down anyone guessing passwords or sending spam.',
       ],
     },
     {
