@@ -39,8 +39,9 @@ export const PRIVACY_POLICY: Policy = {
           'your name, email address and the reason you chose.',
         'Technical logs: browser type, the pages and requests made, and error reports, which our servers ' +
           'record to keep the service secure and working. They do not record IP addresses.',
-        'Abuse limits: the IP address that signs in, signs up, asks for a password reset or sends the ' +
-          'contact form, kept for up to a day to slow down anyone guessing passwords or sending spam.',
+        'Abuse limits: when someone signs in, signs up, asks for a password reset or sends the contact ' +
+          'form, a one-way keyed hash of their IP address (never the address itself), to slow down anyone ' +
+          'guessing passwords or sending spam.',
       ],
     },
     {
