@@ -35,6 +35,11 @@ export const COPIED_TABLES: Partial<Record<keyof Database, string[]>> = {
   // checkpoint instead of rendering every page again, and still knows each folder's account.
   projector_checkpoints: ['name'],
   rendered_profiles: ['account_id'],
+  // Today's visits so far, and the salt their visitors were hashed with (ADR 029): a visitor before the move and
+  // after it is one visitor, and the day is tallied whole.
+  visit_salts: ['day'],
+  visit_counts: ['account_id', 'day', 'source', 'action', 'card_code'],
+  visit_visitors: ['account_id', 'day', 'visitor'],
 };
 
 /** Read models: folded from the copied log, as `npm run replay` would. */

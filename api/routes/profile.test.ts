@@ -167,9 +167,12 @@ describe('/api/profile', () => {
       expect.arrayContaining([
         'login:account:dana@example.com',
         'login:notice:dana@example.com',
-        'login:pair:dana@example.com 203.0.113.0',
       ]),
     );
+    // One brake per pair: the address by its keyed hash, never in clear.
+    const pairs = (await naming()).filter((key) => key.startsWith('login:pair:dana@example.com '));
+    expect(pairs).toHaveLength(10);
+    expect(pairs.join(' ')).not.toContain('203.0.113.');
 
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     expect(await naming()).toEqual([]);
