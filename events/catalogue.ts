@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountEventSchemas, accountRedactions } from './account/events';
 import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
+import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { subscriptionEventSchemas } from './subscription/events';
 
@@ -10,6 +11,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...accountEventSchemas,
   ...cardEventSchemas,
   ...contactEventSchemas,
+  ...nfcCardEventSchemas,
   ...orderEventSchemas,
   ...subscriptionEventSchemas,
 ]);

@@ -7,6 +7,7 @@ import { cardDecider, NO_CHANGES } from './card/decider';
 import { handleCommand, loadState } from './command';
 import { contactDecider } from './contact/decider';
 import { redactAccountEvents } from './erasure';
+import { nfcCardDecider } from './nfc-card/decider';
 import { orderDecider } from './order/decider';
 import { readModels } from './read-models';
 import { assertPlainJson, type Fold, snapshotKind } from './snapshots';
@@ -14,7 +15,15 @@ import { readStream } from './store';
 import { subscriptionDecider } from './subscription/decider';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const folds = [accountDecider, cardDecider, contactDecider, orderDecider, subscriptionDecider, ...readModels];
+const folds = [
+  accountDecider,
+  cardDecider,
+  contactDecider,
+  nfcCardDecider,
+  orderDecider,
+  subscriptionDecider,
+  ...readModels,
+];
 const foldOf = (kind: string) => folds.find((fold) => snapshotKind(fold as Fold) === kind) as Fold;
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -47,15 +56,17 @@ describe('snapshots', () => {
         kinds.add(row.kind);
       }
     }
-    // All five deciders and every read model those streams feed.
+    // All six deciders and every read model those streams feed.
     expect([...kinds].sort()).toEqual(
       [
         'decider:account',
         'decider:card',
         'decider:contact',
+        'decider:nfc-card',
         'decider:order',
         'decider:subscription',
         'read-model:cards',
+        'read-model:nfc_cards',
         'read-model:orders',
         'read-model:reserved_usernames',
         'read-model:users',
