@@ -5,6 +5,7 @@ import { contactEventSchemas, contactRedactions } from './contact/events';
 import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { subscriptionEventSchemas } from './subscription/events';
+import { visitEventSchemas, visitRedactions } from './visit/events';
 
 /** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
 export const domainEventSchema = z.discriminatedUnion('type', [
@@ -14,6 +15,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...nfcCardEventSchemas,
   ...orderEventSchemas,
   ...subscriptionEventSchemas,
+  ...visitEventSchemas,
 ]);
 
 // Derived from the schema, so an aggregate whose events are left out of the catalogue fails to compile.
@@ -26,4 +28,5 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...cardRedactions,
   ...contactRedactions,
   ...orderRedactions,
+  ...visitRedactions,
 };

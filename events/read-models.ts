@@ -4,6 +4,7 @@ import { cardsReadModel } from './card/cards-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
+import { visitDaysReadModel } from './visit/visit-days-read-model';
 
 /** Every read model; `npm run replay` rebuilds exactly these tables. */
 // Each model is generic in its own state; the registry only moves states between its own functions.
@@ -13,6 +14,7 @@ export const readModels = [
   cardsReadModel,
   ordersReadModel,
   nfcCardsReadModel,
+  visitDaysReadModel,
 ] as unknown as ReadModel<unknown>[];
 
 export function readModelsFor(streamId: string): ReadModel<unknown>[] {
