@@ -1,8 +1,8 @@
 import type { AdminNfcCard, NfcCard } from '../../contract/nfc-card';
 import { cardUrl } from '../../events/nfc-card/code';
 import type { NfcCardRow } from '../../events/nfc-card/nfc-cards-read-model';
+import type { CardTaps } from '../visits/stats';
 
-export type CardTaps = { taps: number; firstTappedAt: string | null };
 /** A card no visit has come from yet. */
 export const UNTAPPED: CardTaps = { taps: 0, firstTappedAt: null };
 
