@@ -5,6 +5,7 @@ import { orderStreamId } from '../../events/order/events';
 import { createTestApp } from '../../tests/support/api/app';
 import { buyCardsAtHostedCheckout, signUpAdmin } from '../../tests/support/api/payments/flows';
 import { ADMINS_ONLY } from '../auth/require-admin';
+import { resolveCardCode } from '../nfc-cards/resolve';
 import { NO_CODES_YET } from './admin-card-sheets';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -90,6 +91,19 @@ describe("the admin's cards of an order (issue 16)", () => {
     expect((mine.body.data as { code: string }[]).map((card) => card.code).sort()).toEqual([...codes].sort());
     const shipped = await t.call('PATCH', `/api/admin/orders/${id}/status`, ship, admin);
     expect(shipped.body).toMatchObject({ success: true, data: { fulfillmentStatus: 'shipped' } });
+  });
+
+  it('retires at once the codes of an old order whose buyer has deleted their account: it ships to nobody’s page', async () => {
+    const token = await t.signUp();
+    const id = await orderPaidBeforeCodes(token, 1);
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    const admin = await signUpAdmin(t);
+    const issued = await t.call('POST', `/api/admin/orders/${id}/cards`, {}, admin);
+    const [card] = issued.body.data.cards as { code: string; status: string }[];
+    expect(card?.status).toBe('retired');
+    expect(await resolveCardCode(t.db, card?.code ?? '')).toEqual({ status: 'lost' });
+    const ship = { fulfillmentStatus: 'shipped', notify: false };
+    expect((await t.call('PATCH', `/api/admin/orders/${id}/status`, ship, admin)).status).toBe(200);
   });
 
   it('issues no codes for an order not yet paid, nor for a plan', async () => {
