@@ -20,6 +20,7 @@ import { offsetClockRoutes } from './routes/offset-clock';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentMethodRoutes } from './routes/payment-method';
+import { pingRoutes } from './routes/ping';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
@@ -55,6 +56,7 @@ export function createApi(deps: Deps) {
   mount('/admin', adminCardSheetRoutes(deps, SITE_NAME));
   mount('/nfc-cards', nfcCardRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
+  mount('/ping', pingRoutes(deps));
   if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
   api.onError(handleError);
   return api;
@@ -66,7 +68,7 @@ export const SITE_NAME = 'TradeCard';
 export function createApp(deps: Deps) {
   const app = new Hono();
   // First, so every answer (API, pages, photos, the site, a 404) has a request id and one access-log line.
-  app.use(requestLog({ trustProxy: deps.trustProxy }));
+  app.use(requestLog());
   // Next, so it wraps every answer: the API's, a page's, a photo's, an error's (issue 11, finding 3).
   app.use(securityHeaders({ publicUrl: deps.publicUrl }));
   app.route('/api', createApi(deps));
@@ -81,6 +83,9 @@ export function createApp(deps: Deps) {
       ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
+      visits: deps.visits,
+      trustProxy: deps.trustProxy,
+      publicUrl: deps.publicUrl,
     }),
   );
   const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });
