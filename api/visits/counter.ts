@@ -127,34 +127,37 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     await saveHits(db, [...rows.values()]);
   }
 
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      try {
-        while (pending.size > 0) {
-          const batch = pending;
-          pending = new Map();
-          try {
-            await write(batch);
-          } catch (error) {
-            // Kept for the next flush while there is room: a database restart loses no counts.
-            for (const [key, hits] of batch)
-              if (pending.size < maxPending || pending.has(key))
-                pending.set(key, (pending.get(key) ?? 0) + hits);
-            log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
-            return;
-          }
-        }
-      } finally {
-        flushing = null;
-        if (droppedSinceLog > 0) {
-          log.warn(
-            { dropped: droppedSinceLog },
-            'Visit counts were dropped: too many waiting to be written.',
-          );
-          droppedSinceLog = 0;
+  const drain = async () => {
+    try {
+      while (pending.size > 0) {
+        const batch = pending;
+        pending = new Map();
+        try {
+          await write(batch);
+        } catch (error) {
+          // Kept for the next flush while there is room: a database restart loses no counts.
+          for (const [key, hits] of batch)
+            if (pending.size < maxPending || pending.has(key))
+              pending.set(key, (pending.get(key) ?? 0) + hits);
+          log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
+          return;
         }
       }
-    })();
+    } finally {
+      if (droppedSinceLog > 0) {
+        log.warn({ dropped: droppedSinceLog }, 'Visit counts were dropped: too many waiting to be written.');
+        droppedSinceLog = 0;
+      }
+    }
+  };
+
+  const flush = (): Promise<void> => {
+    // Cleared in a callback, after the assignment: a drain with nothing to write finishes synchronously, and
+    // clearing inside it would run before `flushing` is set, leaving a settled promise there that every later
+    // flush returned without writing (nothing was counted once the first, empty tick had run).
+    flushing ??= drain().finally(() => {
+      flushing = null;
+    });
     return flushing;
   };
 

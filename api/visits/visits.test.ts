@@ -97,6 +97,15 @@ describe('counting visits', () => {
     expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
   });
 
+  it('writes what is counted after a flush that had nothing to write (the timer’s first tick)', async () => {
+    const counter = counterAt();
+    await counter.flush();
+    counter.count(view());
+    await counter.flush();
+    expect(await t.db.selectFrom('visit_hits').select('hits').execute()).toEqual([{ hits: 1 }]);
+    await counter.close();
+  });
+
   it('keeps the counts of a flush the database refused, and writes them with the next', async () => {
     const counter = counterAt();
     counter.count(view());
