@@ -36,6 +36,7 @@ const POSTGRES_SUITES = [
   'api/media/stored.test.ts',
   'api/media/sweep.test.ts',
   'api/metrics.test.ts',
+  'api/nfc-cards/card-address.test.ts',
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
   'api/payments/replay.test.ts',

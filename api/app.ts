@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
+import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import { withJsonLimit } from './body-limits';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import { resolveCardCode } from './nfc-cards/resolve';
 import { LOCAL_CHECKOUT_PATH } from './payments/create';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
@@ -86,6 +88,8 @@ export function createApp(deps: Deps) {
       visits: deps.visits,
       trustProxy: deps.trustProxy,
       publicUrl: deps.publicUrl,
+      resolveCard: (code) => resolveCardCode(deps.db, code),
+      cardNotInUsePage: () => renderCardNotInUsePage({ siteName: SITE_NAME }),
     }),
   );
   const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });

@@ -1,7 +1,10 @@
 import type { Db } from '../../events/db';
 import { normaliseCardCode } from '../../events/nfc-card/code';
 
-export type ResolvedCard = { status: 'active'; accountId: string; username: string } | { status: 'lost' };
+/** `code`: the card's code as issued, whatever case or look-alikes the address was typed with (count taps by it). */
+export type ResolvedCard =
+  | { status: 'active'; code: string; accountId: string; username: string }
+  | { status: 'lost' };
 
 /**
  * What `/c/<code>` opens, in one indexed read: the owner's page by their current username (an account has one page,
@@ -20,5 +23,5 @@ export async function resolveCardCode(db: Db, code: string): Promise<ResolvedCar
   if (!card) return null;
   // A card whose account is gone says nothing of it, even before its retirement is recorded.
   if (card.status !== 'active' || !card.username) return { status: 'lost' };
-  return { status: 'active', accountId: card.account_id, username: card.username };
+  return { status: 'active', code: normal, accountId: card.account_id, username: card.username };
 }

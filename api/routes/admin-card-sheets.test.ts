@@ -155,7 +155,7 @@ describe("the admin's cards of an order (issue 16)", () => {
     for (const code of codes) {
       expect(html).toContain(`<p class="code">${code}</p>`);
       expect(html).toContain(`<p class="url">https://tradecard.test/c/${code}</p>`);
-      expect(html).toContain(`alt="QR code of https://tradecard.test/c/${code}"`);
+      expect(html).toContain(`alt="QR code of https://tradecard.test/c/${code}?s=qr"`);
     }
     expect(html.match(/<img class="qr" src="data:image\/svg\+xml;base64,/g)).toHaveLength(3);
     expect(html).toContain('@media print');

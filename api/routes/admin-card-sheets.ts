@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { DomainError } from '../../events/errors';
-import { cardUrl } from '../../events/nfc-card/code';
+import { cardQrUrl, cardUrl } from '../../events/nfc-card/code';
 import { nfcCardsOfOrders } from '../../events/nfc-card/nfc-cards-read-model';
 import { renderCardSheetPage } from '../../renderer/pages/card-sheet-page';
 import { qrSvg } from '../../renderer/qr';
@@ -53,7 +53,8 @@ export function adminCardSheetRoutes(deps: Deps, siteName: string) {
     const sheet = await Promise.all(
       cards.map(async (card) => {
         const url = cardUrl(deps.publicUrl, card.code);
-        return { code: card.code, url, status: card.status, qrSvg: await qrSvg(url) };
+        const qrUrl = cardQrUrl(deps.publicUrl, card.code);
+        return { code: card.code, url, status: card.status, qrUrl, qrSvg: await qrSvg(qrUrl) };
       }),
     );
     const html = renderCardSheetPage({

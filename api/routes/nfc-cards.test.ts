@@ -121,6 +121,7 @@ describe("the owner's cards: /api/nfc-cards", () => {
     expect(found.body).toMatchObject({ success: true, data: { code, status: 'active' } });
     expect(await resolveCardCode(t.db, code)).toEqual({
       status: 'active',
+      code,
       accountId: row.account_id,
       username: 'dana',
     });
@@ -173,7 +174,7 @@ describe('resolveCardCode', () => {
     const [card] = await cardsOf(token);
     const code = card?.code ?? '';
     const typed = code.replaceAll('0', 'o').replaceAll('1', 'l');
-    expect(await resolveCardCode(t.db, typed)).toMatchObject({ status: 'active', username: 'dana' });
+    expect(await resolveCardCode(t.db, typed)).toMatchObject({ status: 'active', code, username: 'dana' });
   });
 
   it("says lost for every card of a deleted account, whose cards then lead to nothing of its owner's", async () => {

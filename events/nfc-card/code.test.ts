@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_CODE_ALPHABET, cardCodeFromBytes, cardUrl, newCardCode, normaliseCardCode } from './code';
+import { CARD_CODE_ALPHABET, cardCodeFromBytes, cardQrUrl, cardUrl, newCardCode, normaliseCardCode } from './code';
 
 describe('card codes', () => {
   it('are 8 characters of Crockford base32, with none of the letters people misread', () => {
@@ -33,5 +33,9 @@ describe('card codes', () => {
     expect(url).toBe('https://tradecard.example.co.uk/c/K7M2Q9XA');
     // NDEF's URI record abbreviates https:// to one byte; the tag holds 504.
     expect(new TextEncoder().encode(url).length).toBeLessThan(100);
+  });
+
+  it('print as a QR code of the same address, marked as a scan', () => {
+    expect(cardQrUrl('https://tradecard.test', 'K7M2Q9XA')).toBe('https://tradecard.test/c/K7M2Q9XA?s=qr');
   });
 });

@@ -33,3 +33,6 @@ export function normaliseCardCode(input: string): string | null {
 
 /** What the card is programmed with (NTAG215: 504 bytes; this is about 40 with an https origin). */
 export const cardUrl = (publicUrl: string, code: string) => `${publicUrl}/c/${code}`;
+
+/** What the card's printed QR code encodes: the same address, saying it was scanned rather than tapped. */
+export const cardQrUrl = (publicUrl: string, code: string) => `${cardUrl(publicUrl, code)}?s=qr`;

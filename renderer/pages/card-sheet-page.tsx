@@ -1,6 +1,13 @@
 import { Document, renderDocument } from './Document';
 
-export type SheetCard = { code: string; url: string; qrSvg: string; status: 'active' | 'lost' | 'retired' };
+/** `url`: what the chip holds; `qrUrl`: what the printed QR code encodes (the same card, counted as a scan). */
+export type SheetCard = {
+  code: string;
+  url: string;
+  qrUrl: string;
+  qrSvg: string;
+  status: 'active' | 'lost' | 'retired';
+};
 
 type Input = { orderId: string; deliveryName: string | null; cards: SheetCard[]; siteName: string };
 
@@ -46,7 +53,8 @@ export function renderCardSheetPage({ orderId, deliveryName, cards, siteName }: 
           <h1>Cards of order {orderId}</h1>
           <p>
             {deliveryName ? `${deliveryName}: ` : ''}
-            {count}. Program each card with its address exactly as shown.
+            {count}. Program each card's chip with its address exactly as shown; print its QR code on its
+            back.
           </p>
           <button type="button" id="print" className="no-print">
             Print this sheet
@@ -58,7 +66,7 @@ export function renderCardSheetPage({ orderId, deliveryName, cards, siteName }: 
               <img
                 className="qr"
                 src={`data:image/svg+xml;base64,${Buffer.from(card.qrSvg).toString('base64')}`}
-                alt={`QR code of ${card.url}`}
+                alt={`QR code of ${card.qrUrl}`}
               />
               <p className="code">{card.code}</p>
               <p className="url">{card.url}</p>

@@ -51,7 +51,7 @@ test.describe('NFC cards with their own addresses (issue 16)', () => {
     for (const [index, code] of codes.entries()) {
       const card = sheet.getByRole('listitem', { name: `Card ${code}` });
       await expect(card.getByText(urls[index] ?? '', { exact: true })).toBeVisible();
-      const qr = card.getByRole('img', { name: `QR code of ${urls[index]}` });
+      const qr = card.getByRole('img', { name: `QR code of ${urls[index]}?s=qr` });
       await expect(qr).toBeVisible();
       // Drawn, not a broken image.
       expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -75,6 +75,20 @@ test.describe('NFC cards with their own addresses (issue 16)', () => {
     await expect(lost).toContainText('On: opens your page');
     await expectNoAxeViolations(page);
 
+    // A tap: the card's address opens the owner's own page, with no redirect, and is counted as the card's.
+    const address = urls[1] ?? '';
+    await page.goto('/u/nfcowner');
+    const ownPage = await page.locator('h1').textContent();
+    const tap = await page.goto(address);
+    expect(tap?.status()).toBe(200);
+    expect(tap?.request().redirectedFrom()).toBeNull();
+    await expect(page.locator('h1')).toHaveText(ownPage ?? '');
+    await page.goto('/nfccards');
+    await expect(async () => {
+      await page.reload();
+      await expect(lost).toContainText('1 tap', { timeout: 1000 });
+    }).toPass();
+
     let asked = '';
     page.once('dialog', (dialog) => {
       asked = dialog.message();
@@ -89,12 +103,27 @@ test.describe('NFC cards with their own addresses (issue 16)', () => {
       'On: opens your page',
     );
 
-    // Still lost after a reload: it is the server's record, not the screen's.
-    await page.reload();
+    // Its address now says only that the card is no longer in use, and counts nothing.
+    const off = await page.goto(address);
+    expect(off?.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This card is no longer in use');
+    expect(await page.content()).not.toContain('nfcowner');
+    await page.goto('/nfccards');
     await expect(lost).toContainText('Lost: switched off');
+    await expect(lost).toContainText('1 tap');
+
     await lost.getByRole('button', { name: 'Switch back on' }).click();
     await expect(lost).toContainText('On: opens your page');
     await expect(lost.getByRole('button', { name: 'Mark as lost' })).toBeVisible();
+    const on = await page.goto(address.toLowerCase());
+    expect(on?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveText(ownPage ?? '');
+    // Two taps: the open while it was lost, long since written had it been counted, would make three.
+    await page.goto('/nfccards');
+    await expect(async () => {
+      await page.reload();
+      await expect(lost).toContainText('2 taps', { timeout: 1000 });
+    }).toPass();
   });
 
   test('answering no to the question leaves the card switched on', async ({ page, request }) => {
