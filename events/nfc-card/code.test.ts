@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_CODE_ALPHABET, cardCodeFromBytes, cardQrUrl, cardUrl, newCardCode, normaliseCardCode } from './code';
+import {
+  CARD_CODE_ALPHABET,
+  cardCodeFromBytes,
+  cardQrUrl,
+  cardUrl,
+  newCardCode,
+  normaliseCardCode,
+} from './code';
 
 describe('card codes', () => {
   it('are 8 characters of Crockford base32, with none of the letters people misread', () => {
