@@ -13,6 +13,7 @@ import { readModels } from './read-models';
 import { assertPlainJson, type Fold, snapshotKind } from './snapshots';
 import { readStream } from './store';
 import { subscriptionDecider } from './subscription/decider';
+import { visitDecider } from './visit/decider';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const folds = [
@@ -22,6 +23,7 @@ const folds = [
   nfcCardDecider,
   orderDecider,
   subscriptionDecider,
+  visitDecider,
   ...readModels,
 ];
 const foldOf = (kind: string) => folds.find((fold) => snapshotKind(fold as Fold) === kind) as Fold;
@@ -56,7 +58,7 @@ describe('snapshots', () => {
         kinds.add(row.kind);
       }
     }
-    // All six deciders and every read model those streams feed.
+    // Every decider and every read model those streams feed.
     expect([...kinds].sort()).toEqual(
       [
         'decider:account',
@@ -65,11 +67,13 @@ describe('snapshots', () => {
         'decider:nfc-card',
         'decider:order',
         'decider:subscription',
+        'decider:visit',
         'read-model:cards',
         'read-model:nfc_cards',
         'read-model:orders',
         'read-model:reserved_usernames',
         'read-model:users',
+        'read-model:visit_days',
       ].sort(),
     );
   });

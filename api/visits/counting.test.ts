@@ -147,7 +147,8 @@ describe('what the visitor leaves behind', () => {
       expect(await tallyFinishedDays({ db: t.db, now: t.deps.now })).toBe(1);
       const after = await everything(t.db);
       expect(after).not.toContain(ADDRESS);
-      expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+      expect(await t.db.selectFrom('visit_counts').selectAll().execute()).toEqual([]);
+      expect(await t.db.selectFrom('visit_visitors').selectAll().execute()).toEqual([]);
       expect(await t.db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
       const stats = await visitStats(t.db, accountId, { days: 7, now: t.deps.now() });
       expect(stats.totals.views).toEqual({ nfc: 0, qr: 1, link: 1 });
@@ -156,6 +157,23 @@ describe('what the visitor leaves behind', () => {
     } finally {
       logs.restore();
     }
+  });
+
+  it('leaves no address in the abuse limits of the forms either: they key it by a keyed hash', async () => {
+    const from = { 'x-forwarded-for': ADDRESS };
+    for (let attempt = 0; attempt < 3; attempt++)
+      await t.call(
+        'POST',
+        '/api/login',
+        { email: 'dana@example.com', password: 'wrong-password' },
+        undefined,
+        from,
+      );
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' }, undefined, from);
+    const throttles = await t.db.selectFrom('throttles').select('key').execute();
+    expect(throttles.length).toBeGreaterThan(0);
+    expect(JSON.stringify(throttles)).not.toContain(ADDRESS);
+    expect(await everything(t.db)).not.toContain(ADDRESS);
   });
 
   it('erases a deleted account’s counts, tallied and raw', async () => {
@@ -170,7 +188,8 @@ describe('what the visitor leaves behind', () => {
       .transaction()
       .execute((trx) => redactAccountEvents(trx, accountId, 'dana@example.com', t.deps.now()));
     expect(await t.db.selectFrom('visit_days').selectAll().execute()).toEqual([]);
-    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('visit_counts').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('visit_visitors').selectAll().execute()).toEqual([]);
     const events = await t.db
       .selectFrom('events')
       .select('data')

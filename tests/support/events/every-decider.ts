@@ -7,6 +7,8 @@ import type { Db } from '../../../events/db';
 import { nfcCardDecider } from '../../../events/nfc-card/decider';
 import { orderDecider } from '../../../events/order/decider';
 import { subscriptionDecider } from '../../../events/subscription/decider';
+import { visitDecider } from '../../../events/visit/decider';
+import { visitStreamId } from '../../../events/visit/events';
 
 const address = {
   line1: '1 Pipe Lane',
@@ -23,7 +25,7 @@ const address = {
  */
 export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('2026-11-22T10:00:00Z')) {
   const run = (decider: unknown, streamId: string, command: unknown) =>
-    // biome-ignore lint/suspicious/noExplicitAny: a table of commands for six deciders; each decide checks its own.
+    // biome-ignore lint/suspicious/noExplicitAny: a table of commands for seven deciders; each decide checks its own.
     handleCommand(db, { decider: decider as any, streamId, command, now });
   const account = `account-${accountId}`;
   await run(accountDecider, account, {
@@ -143,5 +145,19 @@ export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('
     amount: 499,
     currency: 'gbp',
   });
-  return { streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, card, subscription] };
+  const visits = visitStreamId(accountId, '2026-11-21');
+  await run(visitDecider, visits, {
+    type: 'TallyVisits',
+    accountId,
+    day: '2026-11-21',
+    visitors: 2,
+    tallies: [
+      { source: 'nfc', action: 'view', cardCode: 'K7M2Q9XD', hits: 3 },
+      { source: 'link', action: 'call', cardCode: null, hits: 1 },
+    ],
+  });
+
+  return {
+    streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, card, subscription, visits],
+  };
 }
