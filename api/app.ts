@@ -1,19 +1,23 @@
 import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
+import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
 import { withJsonLimit } from './body-limits';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
+import { resolveCardCode } from './nfc-cards/resolve';
 import { LOCAL_CHECKOUT_PATH } from './payments/create';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
+import { adminCardSheetRoutes } from './routes/admin-card-sheets';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { businessCardRoutes } from './routes/business-card';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
+import { nfcCardRoutes } from './routes/nfc-cards';
 import { offsetClockRoutes } from './routes/offset-clock';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -51,6 +55,8 @@ export function createApi(deps: Deps) {
   mount('/', orderRoutes(deps));
   mount('/billing/payment-method', paymentMethodRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
+  mount('/admin', adminCardSheetRoutes(deps, SITE_NAME));
+  mount('/nfc-cards', nfcCardRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
@@ -82,6 +88,8 @@ export function createApp(deps: Deps) {
       visits: deps.visits,
       trustProxy: deps.trustProxy,
       publicUrl: deps.publicUrl,
+      resolveCard: (code) => resolveCardCode(deps.db, code),
+      cardNotInUsePage: () => renderCardNotInUsePage({ siteName: SITE_NAME }),
     }),
   );
   const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });

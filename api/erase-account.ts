@@ -10,6 +10,7 @@ import type { Deps } from './deps';
 import { forgetMailOf } from './mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from './media/erase';
 import { eraseUploadsOf } from './media/owners';
+import { retireCardsOf } from './nfc-cards/retire';
 import { endSubscriptionsOf } from './payments/end-subscriptions';
 
 type Account = { id: string; email: string };
@@ -40,6 +41,8 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
         command: { type: 'EraseCard', accountId: account.id },
         now: deps.now(),
       });
+      // Its NFC cards open the neutral page from now on; their codes are never given to anyone else.
+      await retireCardsOf(trx, account.id, deps.now());
       await redactAccountEvents(trx, account.id, account.email, deps.now());
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.

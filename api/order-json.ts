@@ -1,3 +1,4 @@
+import type { AdminNfcCard } from '../contract/nfc-card';
 import type { AdminOrder, Order } from '../contract/order';
 import type { AdminOrderRow, OrderRow } from './orders';
 import type { PostalAddress } from './payments/provider';
@@ -55,11 +56,12 @@ export function orderJson(order: OrderRow): Order {
   };
 }
 
-/** The admin list adds who bought it (SPEC §3: customerName, customerEmail, userEmail, user.email). */
-export function adminOrderJson(order: AdminOrderRow): AdminOrder {
+/** The admin list adds who bought it (SPEC §3: customerName, customerEmail, userEmail, user.email), and its cards. */
+export function adminOrderJson(order: AdminOrderRow, cards: AdminNfcCard[]): AdminOrder {
   const email = order.customer_email ?? order.user_email ?? null;
   return {
     ...orderJson(order),
+    cards,
     customerName: order.delivery_name ?? order.user_name ?? null,
     customerEmail: email,
     userEmail: order.user_email ?? null,

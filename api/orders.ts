@@ -1,11 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../events/db';
+import { DomainError } from '../events/errors';
 import type { OrdersTable } from '../events/schema';
 
 export type OrderRow = OrdersTable;
 
 export const findOrder = (db: Db, id: string) =>
   db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** A card order the admin names by id; anything else (a plan, an unknown id) is not found. */
+export async function cardOrderOrNotFound(db: Db, id: string): Promise<OrderRow> {
+  const order = await findOrder(db, id);
+  if (order?.type !== 'card') throw new DomainError('not_found', 'Order not found.');
+  return order;
+}
 
 export const findOrderByCheckout = (db: Db, sessionId: string) =>
   db.selectFrom('orders').selectAll().where('checkout_session_id', '=', sessionId).executeTakeFirst();

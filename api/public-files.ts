@@ -163,7 +163,9 @@ export type PublicFilesOptions = {
   /** PUBLIC_URL: a vCard saved from a page at one of its addresses counts by that address's source. */
   publicUrl?: string;
   /** An NFC card's address (/c/<code>): the page it opens, `lost` when switched off, null when there is no such card. */
-  resolveCard?: (code: string) => Promise<{ status: 'active'; username: string } | { status: 'lost' } | null>;
+  resolveCard?: (
+    code: string,
+  ) => Promise<{ status: 'active'; code: string; username: string } | { status: 'lost' } | null>;
   /** What a switched-off card's address shows: nothing of its owner. */
   cardNotInUsePage?: () => string;
 };
@@ -270,7 +272,8 @@ export function publicFiles(options: PublicFilesOptions) {
     if (!sent) return notFound(c, '');
     // The card's printed QR code is its address with ?s=qr: the same card, scanned.
     const source = c.req.query('s') === 'qr' ? 'qr' : 'nfc';
-    return counted(c, sent, { username: card.username, source, action: 'view', cardCode: code });
+    // By the code as issued: an address typed with Crockford's look-alikes (O for 0) is the same card.
+    return counted(c, sent, { username: card.username, source, action: 'view', cardCode: card.code });
   });
 
   app.get('/media/:file', async (c) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { cardJson } from '../api/cards';
+import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/order-json';
 import { userJson } from '../api/users';
 import { callApi } from '../site/src/lib/api';
@@ -16,6 +17,7 @@ import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
 import { messageAnswer, registerAnswer } from './message';
+import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
 import {
   type AdminOrder,
   adminOrdersAnswer,
@@ -152,6 +154,17 @@ describe("every answer the site reads is the one contract/ describes (run agains
       adminOrderUpdatedAnswer,
       await t.call('PATCH', `/api/admin/orders/${id}/status`, status, admin),
     );
+    expectContract(adminOrderUpdatedAnswer, await t.call('POST', `/api/admin/orders/${id}/cards`, {}, admin));
+  });
+
+  it("the owner's NFC cards: the list, switched off and on", async () => {
+    const token = await t.signUp();
+    await buyCardsAtHostedCheckout(t, token, 2);
+    const listed = await t.call('GET', '/api/nfc-cards', undefined, token);
+    expectContract(nfcCardsAnswer, listed);
+    const code = listed.body.data[0].code as string;
+    expectContract(nfcCardUpdatedAnswer, await t.call('POST', `/api/nfc-cards/${code}/lost`, {}, token));
+    expectContract(nfcCardUpdatedAnswer, await t.call('POST', `/api/nfc-cards/${code}/found`, {}, token));
   });
 });
 
@@ -161,6 +174,8 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(userJson).returns.toEqualTypeOf<User>();
     expectTypeOf(orderJson).returns.toEqualTypeOf<Order>();
     expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
+    expectTypeOf(nfcCardJson).returns.toEqualTypeOf<NfcCard>();
+    expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();
     expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
     expectTypeOf<Card>().toExtend<z.infer<typeof cardSchema>>();
   });

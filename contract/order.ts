@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { messageAnswer } from './message';
+import { adminNfcCardSchema } from './nfc-card';
 
 /** A delivery address in Stripe's shape (api/payments/provider.ts PostalAddress). */
 export const postalAddressSchema = z.object({
@@ -53,8 +54,12 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** The admin list adds who bought it (SPEC §3: customerName, customerEmail, userEmail, user.email). */
+/**
+ * The admin list adds who bought it (SPEC §3: customerName, customerEmail, userEmail, user.email), and the order's
+ * NFC cards with the address to program into each (issue 16; none before the order is paid).
+ */
 export const adminOrderSchema = z.extend(orderSchema, {
+  cards: z.array(adminNfcCardSchema),
   customerName: optionalText,
   customerEmail: optionalText,
   userEmail: optionalText,

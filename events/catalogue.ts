@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountEventSchemas, accountRedactions } from './account/events';
 import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
+import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { subscriptionEventSchemas } from './subscription/events';
 import { visitEventSchemas, visitRedactions } from './visit/events';
@@ -11,6 +12,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...accountEventSchemas,
   ...cardEventSchemas,
   ...contactEventSchemas,
+  ...nfcCardEventSchemas,
   ...orderEventSchemas,
   ...subscriptionEventSchemas,
   ...visitEventSchemas,

@@ -1,6 +1,7 @@
 import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
 import { cardsReadModel } from './card/cards-read-model';
+import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
 import { visitDaysReadModel } from './visit/visit-days-read-model';
@@ -12,6 +13,7 @@ export const readModels = [
   reservedUsernamesReadModel,
   cardsReadModel,
   ordersReadModel,
+  nfcCardsReadModel,
   visitDaysReadModel,
 ] as unknown as ReadModel<unknown>[];
 

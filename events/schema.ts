@@ -80,6 +80,19 @@ export type OrdersTable = {
   updated_at: string;
 };
 
+/**
+ * Read model: NFC cards by their code (streams `nfccard-<code>`). `retired`: the owner's account was deleted, so the
+ * card leads to nothing of theirs, and nobody can switch it on again.
+ */
+export type NfcCardsTable = {
+  code: string;
+  order_id: string;
+  account_id: string;
+  status: 'active' | 'lost' | 'retired';
+  issued_at: string;
+  lost_at: string | null;
+};
+
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */
 export type PaymentEventsSeenTable = {
   event_id: string;
@@ -167,6 +180,7 @@ export type Database = {
   projector_checkpoints: ProjectorCheckpointsTable;
   rendered_profiles: RenderedProfilesTable;
   orders: OrdersTable;
+  nfc_cards: NfcCardsTable;
   payment_events_seen: PaymentEventsSeenTable;
   mail_outbox: MailOutboxTable;
   media_uploads: MediaUploadsTable;

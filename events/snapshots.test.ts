@@ -7,6 +7,7 @@ import { cardDecider, NO_CHANGES } from './card/decider';
 import { handleCommand, loadState } from './command';
 import { contactDecider } from './contact/decider';
 import { redactAccountEvents } from './erasure';
+import { nfcCardDecider } from './nfc-card/decider';
 import { orderDecider } from './order/decider';
 import { readModels } from './read-models';
 import { assertPlainJson, type Fold, snapshotKind } from './snapshots';
@@ -19,6 +20,7 @@ const folds = [
   accountDecider,
   cardDecider,
   contactDecider,
+  nfcCardDecider,
   orderDecider,
   subscriptionDecider,
   visitDecider,
@@ -62,10 +64,12 @@ describe('snapshots', () => {
         'decider:account',
         'decider:card',
         'decider:contact',
+        'decider:nfc-card',
         'decider:order',
         'decider:subscription',
         'decider:visit',
         'read-model:cards',
+        'read-model:nfc_cards',
         'read-model:orders',
         'read-model:reserved_usernames',
         'read-model:users',

@@ -3,6 +3,7 @@ import { accountDecider } from './account/decider';
 import { cardDecider } from './card/decider';
 import { contactDecider } from './contact/decider';
 import type { Db } from './db';
+import { nfcCardDecider } from './nfc-card/decider';
 import { orderDecider } from './order/decider';
 import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
@@ -29,6 +30,7 @@ const named = new Map<object, string>([
   [accountDecider, 'decider:account'],
   [cardDecider, 'decider:card'],
   [contactDecider, 'decider:contact'],
+  [nfcCardDecider, 'decider:nfc-card'],
   [orderDecider, 'decider:order'],
   [subscriptionDecider, 'decider:subscription'],
   [visitDecider, 'decider:visit'],

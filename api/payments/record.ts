@@ -7,6 +7,7 @@ import { orderStreamId } from '../../events/order/events';
 import type { RecordedEvent } from '../../events/store';
 import { subscriptionDecider } from '../../events/subscription/decider';
 import { ACCESS_STATUSES, ENDED_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
+import { issueCardCodes } from '../nfc-cards/issue';
 import { findOrder, type OrderRow } from '../orders';
 import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider';
 
@@ -126,7 +127,10 @@ export async function recordCardPayment(
     },
     now,
   });
-  return events.length > 0 ? [{ kind: 'card-paid', orderId: order.id }] : [];
+  if (events.length === 0) return [];
+  // Issue 16: the cards' own addresses exist from the moment they are paid for, in the payment's transaction.
+  await issueCardCodes(trx, order.id, now);
+  return [{ kind: 'card-paid', orderId: order.id }];
 }
 
 export async function closeCheckout(

@@ -7,6 +7,7 @@ import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { redactShippedOrder } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
+import { nfcCardsOfOrders } from '../../events/nfc-card/nfc-cards-read-model';
 import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
 import { isWebAddress } from '../../events/web-address';
@@ -14,8 +15,10 @@ import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
 import { type CardOrderFacts, fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
 import { enqueueMail } from '../mail/queue';
+import { issueCardCodes } from '../nfc-cards/issue';
+import { adminNfcCardJson } from '../nfc-cards/json';
 import { adminOrderJson } from '../order-json';
-import { adminOrders, findOrder, type OrderRow } from '../orders';
+import { type AdminOrderRow, adminOrders, cardOrderOrNotFound, findOrder, type OrderRow } from '../orders';
 import { cardOrderFacts } from '../payments/notices';
 import { findUserById } from '../users';
 import { readJson } from '../validate';
@@ -58,14 +61,25 @@ export function adminOrderRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const admin = requireAdmin(deps);
 
-  const loadCardOrder = async (id: string) => {
-    const order = await findOrder(deps.db, id);
-    if (order?.type !== 'card') throw new DomainError('not_found', 'Order not found.');
-    return order;
+  const loadCardOrder = (id: string) => cardOrderOrNotFound(deps.db, id);
+  /** Orders as the admin sees them, each with its cards' addresses to program (issue 16). */
+  const withCards = async (rows: AdminOrderRow[]) => {
+    const cards = await nfcCardsOfOrders(
+      deps.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      adminOrderJson(
+        row,
+        (cards.get(row.id) ?? []).map((card) => adminNfcCardJson(deps.publicUrl, card)),
+      ),
+    );
   };
   const respond = async (id: string) => {
-    const [row] = await adminOrders(deps.db, { type: 'card', q: '', fulfillmentStatus: null, id });
-    return row ? adminOrderJson(row) : null;
+    const [row] = await withCards(
+      await adminOrders(deps.db, { type: 'card', q: '', fulfillmentStatus: null, id }),
+    );
+    return row ?? null;
   };
   /**
    * Queues the customer's notice in the command's transaction, from the order as the command left it. A deleted
@@ -98,7 +112,7 @@ export function adminOrderRoutes(deps: Deps) {
       throw new DomainError('invalid', parsed.error.issues[0]?.message ?? 'Invalid search.');
     const { type, q, fulfillmentStatus } = parsed.data;
     const rows = await adminOrders(deps.db, { type, q, fulfillmentStatus: fulfillmentStatus ?? null });
-    return c.json({ success: true, data: rows.map(adminOrderJson) } satisfies AdminOrdersAnswer);
+    return c.json({ success: true, data: await withCards(rows) } satisfies AdminOrdersAnswer);
   });
 
   app.patch('/orders/:id/tracking', admin, async (c) => {
@@ -154,6 +168,18 @@ export function adminOrderRoutes(deps: Deps) {
     return c.json({
       success: true,
       message: 'Status updated',
+      data: await respond(order.id),
+    } satisfies AdminOrderUpdatedAnswer);
+  });
+
+  // Issue 16: orders paid before cards had codes get them here; one that has its codes gets no more.
+  app.post('/orders/:id/cards', admin, async (c) => {
+    const order = await loadCardOrder(c.req.param('id'));
+    const issued = await issueCardCodes(deps.db, order.id, deps.now());
+    const count = issued.length === 1 ? '1 card code' : `${issued.length} card codes`;
+    return c.json({
+      success: true,
+      message: issued.length > 0 ? `Created ${count}.` : 'This order already has its card codes.',
       data: await respond(order.id),
     } satisfies AdminOrderUpdatedAnswer);
   });

@@ -96,6 +96,7 @@ describe('card orders through the Stripe adapter and the simulator', () => {
     expect(history.map((e) => e.type)).toEqual([
       'CardOrderCheckoutStarted',
       'CardOrderPaid',
+      'CardCodesAssigned',
       'FulfilmentStatusChanged',
       'TrackingUpdated',
     ]);

@@ -13,6 +13,7 @@ import { migration as m0010 } from './0010-media-files';
 import { migration as m0011 } from './0011-snapshots';
 import { migration as m0012 } from './0012-drop-local-payments';
 import { migration as m0013 } from './0013-visits';
+import { migration as m0014 } from './0014-nfc-cards';
 import { migration as m0016 } from './0016-throttle-addresses-hashed';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-snapshots': m0011,
   '0012-drop-local-payments': m0012,
   '0013-visits': m0013,
+  '0014-nfc-cards': m0014,
   '0016-throttle-addresses-hashed': m0016,
 };
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedDelivery, NOT_PAID, type OrderCommand, orderDecider, QUANTITY_RULE } from './decider';
-import type { OrderEvent } from './events';
+import {
+  estimatedDelivery,
+  NO_CARD_CODES,
+  NOT_PAID,
+  type OrderCommand,
+  orderDecider,
+  QUANTITY_RULE,
+} from './decider';
+import type { FulfilmentStatus, OrderEvent } from './events';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const address = {
@@ -58,6 +65,10 @@ const paid: OrderEvent = {
     paymentIntentId: 'pi_1',
   },
 };
+const codes: OrderEvent = {
+  type: 'CardCodesAssigned',
+  data: { orderId: 'o1', codes: ['K7M2Q9XA', 'P3R8T1VW'] },
+};
 
 function given(...events: OrderEvent[]) {
   const state = events.reduce(orderDecider.evolve, orderDecider.initialState());
@@ -104,10 +115,10 @@ describe('order decider', () => {
       type: 'FulfilmentStatusChanged',
       data: { orderId: 'o1', fulfillmentStatus: 'shipped', changedBy: 'admin', notify: true },
     };
-    expect(given(started, paid).when(ship)()).toEqual([shipped]);
+    expect(given(started, paid, codes).when(ship)()).toEqual([shipped]);
     const back = { ...ship, fulfillmentStatus: 'designing_card' as const, notify: false };
-    expect(given(started, paid, shipped).when(back)()).toHaveLength(1);
-    expect(given(started, paid, shipped).when({ ...ship, notify: false })()).toEqual([]);
+    expect(given(started, paid, codes, shipped).when(back)()).toHaveLength(1);
+    expect(given(started, paid, codes, shipped).when({ ...ship, notify: false })()).toEqual([]);
   });
 
   it('updates tracking, and records nothing when nothing changed and nobody is told', () => {
@@ -163,17 +174,55 @@ describe('a paid order whose buyer deleted their account (issue 11, finding 7)',
 
   it('has its delivery details erased when it ships, not before', () => {
     expect(given(started, paid, held).when(status('packaged'))()).toEqual([changed('packaged')]);
-    expect(given(started, paid, held).when(status('shipped'))()).toEqual([
+    expect(given(started, paid, codes, held).when(status('shipped'))()).toEqual([
       changed('shipped'),
       { type: 'CardOrderDeliveryErased', data: { orderId: 'o1' } },
     ]);
     const erased: OrderEvent = { type: 'CardOrderDeliveryErased', data: { orderId: 'o1' } };
-    expect(given(started, paid, held, changed('shipped'), erased).when(status('shipped'))()).toEqual([
+    expect(given(started, paid, codes, held, changed('shipped'), erased).when(status('shipped'))()).toEqual([
       changed('shipped'),
     ]);
   });
 
   it('of a buyer still here ships as before', () => {
-    expect(given(started, paid).when(status('shipped'))()).toEqual([changed('shipped')]);
+    expect(given(started, paid, codes).when(status('shipped'))()).toEqual([changed('shipped')]);
+  });
+});
+
+describe("an order's card codes (issue 16)", () => {
+  const assign = (assigned: string[]): OrderCommand => ({ type: 'AssignCardCodes', codes: assigned });
+  const ship = (notify = false, fulfillmentStatus: FulfilmentStatus = 'shipped'): OrderCommand => ({
+    type: 'ChangeFulfilmentStatus',
+    fulfillmentStatus,
+    changedBy: 'boss',
+    notify,
+  });
+
+  it('are assigned once paid, one per card, and never again', () => {
+    expect(given(started, paid).when(assign(['K7M2Q9XA', 'P3R8T1VW']))()).toEqual([codes]);
+    expect(given(started, paid, codes).when(assign(['AAAAAAAA', 'BBBBBBBB']))()).toEqual([]);
+    expect(given(started, paid, codes).when(assign([]))()).toEqual([]);
+    expect(given(started).when(assign(['K7M2Q9XA', 'P3R8T1VW']))).toThrow(NOT_PAID);
+    expect(given().when(assign(['K7M2Q9XA', 'P3R8T1VW']))).toThrow('Order not found.');
+  });
+
+  it('are exactly as many different codes as cards', () => {
+    expect(given(started, paid).when(assign(['K7M2Q9XA']))).toThrow(/2 cards/);
+    expect(given(started, paid).when(assign(['K7M2Q9XA', 'K7M2Q9XA']))).toThrow(/2 cards/);
+  });
+
+  it('must exist before the order ships', () => {
+    expect(given(started, paid).when(ship())).toThrow(NO_CARD_CODES);
+    expect(given(started, paid).when(ship(false, 'packaged'))()).toHaveLength(1);
+  });
+
+  it('are not asked of an order shipped before cards had codes, told of its shipping again', () => {
+    const shipped: OrderEvent = {
+      type: 'FulfilmentStatusChanged',
+      data: { orderId: 'o1', fulfillmentStatus: 'shipped', changedBy: 'boss', notify: false },
+    };
+    expect(given(started, paid, shipped).when(ship(true))()).toEqual([
+      { ...shipped, data: { ...shipped.data, notify: true } },
+    ]);
   });
 });

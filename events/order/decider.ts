@@ -14,6 +14,8 @@ type OrderDetails = {
   deliveryWindow: string | null;
   /** The buyer's account is deleted; the delivery details stay until the cards are shipped. */
   heldForShipping: boolean;
+  /** The codes of the order's cards (issue 16), one per card; none until assigned. */
+  cardCodes: string[];
 };
 
 export type OrderState = { status: 'none' } | ({ status: 'pending' | 'paid' | 'closed' } & OrderDetails);
@@ -47,6 +49,8 @@ export type OrderCommand =
       changedBy: string;
       notify: boolean;
     }
+  /** Codes made by the caller (crypto random, checked unused): decide stays pure. */
+  | { type: 'AssignCardCodes'; codes: string[] }
   | {
       type: 'UpdateTracking';
       trackingUrl: string | null;
@@ -57,6 +61,7 @@ export type OrderCommand =
 
 export const QUANTITY_RULE = `Quantity must be a whole number from 1 to ${MAX_CARD_QUANTITY}.`;
 export const NOT_PAID = "This order hasn't been paid yet.";
+export const NO_CARD_CODES = "Create this order's card codes before marking it shipped.";
 
 export const initialState = (): OrderState => ({ status: 'none' });
 
@@ -73,6 +78,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       trackingUrl: null,
       deliveryWindow: null,
       heldForShipping: false,
+      cardCodes: [],
     };
   }
   if (state.status === 'none') return state;
@@ -94,6 +100,8 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, heldForShipping: true };
     case 'CardOrderDeliveryErased':
       return { ...state, heldForShipping: false, trackingUrl: null };
+    case 'CardCodesAssigned':
+      return { ...state, cardCodes: event.data.codes };
     default:
       return assertNever(event);
   }
@@ -168,6 +176,10 @@ export function decide(command: OrderCommand, state: OrderState, now: Date): Ord
     case 'ChangeFulfilmentStatus': {
       requirePaid(state);
       if (state.fulfillmentStatus === command.fulfillmentStatus && !command.notify) return [];
+      // Issue 16: a card shipped without a code of its own is programmed with no address. An order shipped before
+      // codes existed may still be told of again.
+      const shipping = command.fulfillmentStatus === 'shipped' && state.fulfillmentStatus !== 'shipped';
+      if (shipping && state.cardCodes.length === 0) throw new DomainError('conflict', NO_CARD_CODES);
       const { type: _, ...change } = command;
       const changed: OrderEvent = {
         type: 'FulfilmentStatusChanged',
@@ -177,6 +189,14 @@ export function decide(command: OrderCommand, state: OrderState, now: Date): Ord
       return state.heldForShipping && command.fulfillmentStatus === 'shipped'
         ? [changed, { type: 'CardOrderDeliveryErased', data: { orderId: state.orderId } }]
         : [changed];
+    }
+    case 'AssignCardCodes': {
+      requirePaid(state);
+      // Payment recorded twice, or the admin's button pressed twice: an order keeps the codes it was given.
+      if (state.cardCodes.length > 0) return [];
+      if (command.codes.length !== state.quantity || new Set(command.codes).size !== command.codes.length)
+        throw new Error(`An order of ${state.quantity} cards needs as many different codes`);
+      return [{ type: 'CardCodesAssigned', data: { orderId: state.orderId, codes: command.codes } }];
     }
     case 'UpdateTracking': {
       requirePaid(state);

@@ -86,6 +86,15 @@ export const CardOrderDeliveryErased = z.object({
   data: z.object({ orderId: z.string() }),
 });
 
+/**
+ * Issue 16: each card of the order got its own address, `/c/<code>` (one `NfcCardIssued` per code, in the same
+ * transaction). Recorded on the order too, so the order alone decides whether it may ship.
+ */
+export const CardCodesAssigned = z.object({
+  type: z.literal('CardCodesAssigned'),
+  data: z.object({ orderId: z.string(), codes: z.array(z.string()) }),
+});
+
 export const orderEventSchemas = [
   CardOrderCheckoutStarted,
   CardOrderPaid,
@@ -94,6 +103,7 @@ export const orderEventSchemas = [
   TrackingUpdated,
   CardOrderHeldForShipping,
   CardOrderDeliveryErased,
+  CardCodesAssigned,
 ] as const;
 
 export type OrderEvent = z.infer<(typeof orderEventSchemas)[number]>;

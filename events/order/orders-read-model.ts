@@ -75,6 +75,7 @@ function applyOrderEvent(row: OrdersTable | null, event: OrderEvent, at: string)
     case 'TrackingUpdated':
       return { ...row, tracking_url: event.data.trackingUrl, delivery_window: event.data.deliveryWindow };
     case 'CardOrderHeldForShipping':
+    case 'CardCodesAssigned':
       return row;
     case 'CardOrderDeliveryErased':
       // As the in-place redaction of CardOrderPaid leaves them, so the inline row and a replayed one agree.

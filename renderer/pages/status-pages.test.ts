@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderCardNotInUsePage } from './card-not-in-use-page';
 import { renderNoLongerInUsePage } from './no-longer-in-use-page';
 import { renderNotFoundPage } from './not-found-page';
 import { renderNotLivePage } from './not-live-page';
@@ -11,6 +12,7 @@ describe.each([
   ['not set up', renderNotSetUpPage],
   ['not found', renderNotFoundPage],
   ['no longer in use', renderNoLongerInUsePage],
+  ['card not in use', renderCardNotInUsePage],
 ])('the %s page', (_, render) => {
   const html = render(input);
 
@@ -54,6 +56,19 @@ describe('renderNoLongerInUsePage', () => {
     expect(html).toContain('<h1>This card is no longer in use</h1>');
     expect(html).not.toContain('dave');
     expect(html).not.toContain('/myprofile');
+  });
+});
+
+describe('renderCardNotInUsePage', () => {
+  it('says the card is no longer in use, and names or links nothing of its owner', () => {
+    const html = renderCardNotInUsePage({ siteName: 'TradeCard' });
+    expect(html).toContain('<title>This card is no longer in use | TradeCard</title>');
+    expect(html).toContain('<h1>This card is no longer in use</h1>');
+    expect(html).not.toContain('/u/');
+    expect(html).not.toContain('/myprofile');
+    expect(html).not.toContain('.vcf');
+    // The home page, in the page and in the footer: no other link at all.
+    expect([...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map(([, href]) => href)).toEqual(['/', '/']);
   });
 });
 

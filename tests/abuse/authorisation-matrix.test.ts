@@ -22,6 +22,7 @@ const tokens = {} as Record<Role, string | undefined>;
 let cardOrder: { id: string; sessionId: string };
 let plan: { id: string };
 let cardSetup: { sessionId: string };
+let nfcCode: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,6 +34,7 @@ beforeAll(async () => {
   tokens['signed out'] = await t.signUp('lee', 'lee@example.com');
   expect((await t.call('POST', '/api/logout', undefined, tokens['signed out'])).status).toBe(200);
   cardOrder = await buyCardsAtHostedCheckout(t, tokens.owner, 1);
+  nfcCode = (await t.db.selectFrom('nfc_cards').select('code').executeTakeFirstOrThrow()).code;
   plan = await subscribeAtHostedCheckout(t, tokens.owner);
   const setup = await t.call('POST', '/api/billing/payment-method', {}, tokens.owner);
   cardSetup = { sessionId: setup.body.sessionId as string };
@@ -104,7 +106,13 @@ function cells(): Cell[] {
       body: { sessionId: cardSetup.sessionId },
       expect: ownersOnly(409),
     },
+    // Issue 16: a card is its owner's to switch off and on; anyone else is told there is no such card.
+    { method: 'GET', path: '/api/nfc-cards', expect: signedIn() },
+    { method: 'POST', path: `/api/nfc-cards/${nfcCode}/lost`, body: {}, expect: ownersOnly() },
+    { method: 'POST', path: `/api/nfc-cards/${nfcCode}/found`, body: {}, expect: ownersOnly() },
     { method: 'GET', path: '/api/admin/orders', expect: staffOnly() },
+    // The order has its codes: staff are told so (and given none), everyone else never gets that far.
+    { method: 'POST', path: `/api/admin/orders/${cardOrder.id}/cards`, body: {}, expect: staffOnly() },
     {
       method: 'PATCH',
       path: `/api/admin/orders/${cardOrder.id}/status`,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { CARD_UNIT_AMOUNT, formatPounds } from '../../events/order/pricing';
 import { bearer, switchSession } from './accounts';
 import { e2eDataDir } from './env';
 
@@ -38,19 +39,20 @@ export async function expectCheckoutWebhookRecorded(email: string) {
 export type Delivery = { name: string; line1: string; city: string; postcode: string };
 
 /**
- * One card bought as a person buys it: the order started through the API as `customer`, the simulator's hosted
- * checkout filled in with `delivery` and paid with the always-paying test card, back on our success page once the
- * signed webhook has been recorded.
+ * Cards bought as a person buys them (one unless `quantity` says more): the order started through the API as
+ * `customer`, the simulator's hosted checkout filled in with `delivery` and paid with the always-paying test card,
+ * back on our success page once the signed webhook has been recorded.
  */
 export async function buyCardAtHostedCheckout(
   page: Page,
   request: APIRequestContext,
   customer: { token: string; email: string },
   delivery: Delivery,
+  quantity = 1,
 ) {
   const started = await request.post('/api/checkout/create-checkout-session', {
     headers: bearer(customer.token),
-    data: { quantity: 1 },
+    data: { quantity },
   });
   await page.goto((await started.json()).url);
   await page.getByLabel('Full name').fill(delivery.name);
@@ -59,7 +61,7 @@ export async function buyCardAtHostedCheckout(
   await page.getByLabel('Postcode').fill(delivery.postcode);
   // The success page is ours and reads the order as the buyer.
   await switchSession(page, customer.token);
-  await page.getByRole('button', { name: 'Pay £24.95' }).click();
+  await page.getByRole('button', { name: `Pay ${formatPounds(CARD_UNIT_AMOUNT * quantity)}` }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expectCheckoutWebhookRecorded(customer.email);
 }

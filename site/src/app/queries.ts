@@ -14,6 +14,7 @@ export const queryKeys = {
   profile: ['profile'] as const,
   myCard: ['my_card'] as const,
   orders: ['my_orders'] as const,
+  nfcCards: ['nfc_cards'] as const,
 };
 
 /** SPEC §7: a timestamp on every /profile and /me/orders call, so no cache between us and the API answers. */

@@ -4,6 +4,7 @@ import { cardDecider } from '../../../events/card/decider';
 import { handleCommand } from '../../../events/command';
 import { contactDecider } from '../../../events/contact/decider';
 import type { Db } from '../../../events/db';
+import { nfcCardDecider } from '../../../events/nfc-card/decider';
 import { orderDecider } from '../../../events/order/decider';
 import { subscriptionDecider } from '../../../events/subscription/decider';
 import { visitDecider } from '../../../events/visit/decider';
@@ -24,7 +25,7 @@ const address = {
  */
 export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('2026-11-22T10:00:00Z')) {
   const run = (decider: unknown, streamId: string, command: unknown) =>
-    // biome-ignore lint/suspicious/noExplicitAny: a table of commands for five deciders; each decide checks its own.
+    // biome-ignore lint/suspicious/noExplicitAny: a table of commands for seven deciders; each decide checks its own.
     handleCommand(db, { decider: decider as any, streamId, command, now });
   const account = `account-${accountId}`;
   await run(accountDecider, account, {
@@ -94,6 +95,17 @@ export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('
     changedBy: 'ops',
     notify: false,
   });
+  const codes = [`C1-${accountId}`, `C2-${accountId}`];
+  await run(orderDecider, order, { type: 'AssignCardCodes', codes });
+  const card = `nfccard-${codes[0]}`;
+  await run(nfcCardDecider, card, {
+    type: 'IssueNfcCard',
+    code: codes[0],
+    orderId: `o-${accountId}`,
+    accountId,
+  });
+  await run(nfcCardDecider, card, { type: 'MarkNfcCardLost', by: accountId });
+  await run(nfcCardDecider, card, { type: 'SwitchNfcCardOn', by: accountId });
   await run(orderDecider, order, {
     type: 'UpdateTracking',
     trackingUrl: 'https://track.example/1',
@@ -145,5 +157,7 @@ export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('
     ],
   });
 
-  return { streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, subscription, visits] };
+  return {
+    streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, card, subscription, visits],
+  };
 }

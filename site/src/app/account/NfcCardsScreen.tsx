@@ -10,6 +10,7 @@ import { planOffer } from '../orders/plan-state';
 import { useProfile } from '../queries';
 import { ORDER_CARD_URL } from './account-fields';
 import { CardGallery, type GalleryImage } from './CardGallery';
+import { MyNfcCards } from './MyNfcCards';
 
 export type NfcCardsProps = { images: GalleryImage[] };
 
@@ -21,7 +22,10 @@ function usePlanOffer() {
   return planOffer(profile.data ?? stored?.user, orders.data);
 }
 
-/** SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy. */
+/**
+ * SPEC §2 "/nfccards ('Our Plans & Cards')": the plan and the card, each with its way to buy; and, once they have
+ * some, the owner's own cards (issue 16).
+ */
 export function NfcCardsScreen({ images }: NfcCardsProps) {
   const offer = usePlanOffer();
   const client = useQueryClient();
@@ -30,6 +34,7 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
   return (
     <div className="account-screen">
       <h1>Our Plans &amp; Cards</h1>
+      <MyNfcCards />
       <div className="offers">
         <article className="card offer" aria-labelledby="offer-plan">
           <span className="badge">{trial ? '14-Day Free Trial' : 'Cancel any time'}</span>

@@ -4,6 +4,7 @@ import { formatDateTime, formatMoney } from '../orders/format';
 import { fulfilmentLabel, fulfilmentTone } from '../orders/fulfilment';
 import { Badge, DetailRows } from '../orders/ui';
 import { customerEmail, customerName, shippingLines } from './forms';
+import { OrderCards } from './OrderCards';
 import { StatusForm } from './StatusForm';
 import { TrackingForm } from './TrackingForm';
 
@@ -70,6 +71,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
       <button type="button" className="button button--ghost" onClick={() => void copyId(order.id)}>
         Copy order id
       </button>
+      <OrderCards order={order} />
       <div className="admin-order__forms">
         <TrackingForm order={order} />
         <StatusForm order={order} />

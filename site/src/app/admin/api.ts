@@ -46,3 +46,15 @@ export const updateStatus = (id: string, body: StatusBody) =>
     body,
     fallback: 'Failed to update status',
   });
+
+/** Issue 16: codes for an order paid before cards had them; an order that has its codes gets no more. */
+export const createCardCodes = (id: string) =>
+  callApi(`/admin/orders/${encodeURIComponent(id)}/cards`, adminOrderUpdatedAnswer, {
+    method: 'POST',
+    body: {},
+    fallback: 'Failed to create card codes',
+  });
+
+/** The printable sheet and the encoders' CSV: pages of the API itself, opened or downloaded as they are. */
+export const cardSheetHref = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/cards/sheet`;
+export const cardCsvHref = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/cards.csv`;

@@ -1,0 +1,77 @@
+import { assertNever, type Decider } from '../decider';
+import { DomainError } from '../errors';
+import type { NfcCardEvent } from './events';
+
+type CardDetails = { code: string; orderId: string; accountId: string };
+
+export type NfcCardStatus = 'active' | 'lost' | 'retired';
+
+export type NfcCardState = { status: 'none' } | ({ status: NfcCardStatus } & CardDetails);
+
+export type NfcCardCommand =
+  | { type: 'IssueNfcCard'; code: string; orderId: string; accountId: string }
+  | { type: 'MarkNfcCardLost'; by: string }
+  | { type: 'SwitchNfcCardOn'; by: string }
+  | { type: 'RetireNfcCard' };
+
+/** The same words for a card that doesn't exist and one that isn't yours: nobody learns another's codes. */
+export const CARD_NOT_FOUND = 'We couldn’t find that card among yours.';
+export const CODE_TAKEN = 'This card code is already in use.';
+
+export const initialState = (): NfcCardState => ({ status: 'none' });
+
+export function evolve(state: NfcCardState, event: NfcCardEvent): NfcCardState {
+  if (event.type === 'NfcCardIssued') return { status: 'active', ...event.data };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'NfcCardMarkedLost':
+      return { ...state, status: 'lost' };
+    case 'NfcCardSwitchedOn':
+      return { ...state, status: 'active' };
+    case 'NfcCardRetired':
+      return { ...state, status: 'retired' };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Only the card's owner acts on it; a retired card has no owner left to. */
+function requireOwner(
+  state: NfcCardState,
+  by: string,
+): asserts state is { status: NfcCardStatus } & CardDetails {
+  if (state.status === 'none' || state.status === 'retired' || state.accountId !== by)
+    throw new DomainError('not_found', CARD_NOT_FOUND);
+}
+
+export function decide(command: NfcCardCommand, state: NfcCardState): NfcCardEvent[] {
+  switch (command.type) {
+    case 'IssueNfcCard': {
+      if (state.status !== 'none') throw new DomainError('conflict', CODE_TAKEN);
+      const { code, orderId, accountId } = command;
+      return [{ type: 'NfcCardIssued', data: { code, orderId, accountId } }];
+    }
+    case 'MarkNfcCardLost':
+      requireOwner(state, command.by);
+      // A second press (two tabs, a retry) finds it lost already: nothing more to record.
+      return state.status === 'lost'
+        ? []
+        : [{ type: 'NfcCardMarkedLost', data: { code: state.code, by: command.by } }];
+    case 'SwitchNfcCardOn':
+      requireOwner(state, command.by);
+      return state.status === 'active'
+        ? []
+        : [{ type: 'NfcCardSwitchedOn', data: { code: state.code, by: command.by } }];
+    case 'RetireNfcCard':
+      if (state.status === 'none' || state.status === 'retired') return [];
+      return [{ type: 'NfcCardRetired', data: { code: state.code, reason: 'account_deleted' } }];
+    default:
+      return assertNever(command);
+  }
+}
+
+export const nfcCardDecider: Decider<NfcCardCommand, NfcCardState, NfcCardEvent> = {
+  initialState,
+  evolve,
+  decide,
+};
