@@ -1,5 +1,6 @@
 import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
+import { weeklySummariesReadModel } from './account/weekly-summaries-read-model';
 import { cardsReadModel } from './card/cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
@@ -11,6 +12,7 @@ export const readModels = [
   reservedUsernamesReadModel,
   cardsReadModel,
   ordersReadModel,
+  weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];
 
 export function readModelsFor(streamId: string): ReadModel<unknown>[] {
