@@ -4,6 +4,7 @@ import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { subscriptionEventSchemas } from './subscription/events';
+import { visitEventSchemas, visitRedactions } from './visit/events';
 
 /** Every event the log may hold. Appends are checked against it, so nothing malformed reaches disk. */
 export const domainEventSchema = z.discriminatedUnion('type', [
@@ -12,6 +13,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...contactEventSchemas,
   ...orderEventSchemas,
   ...subscriptionEventSchemas,
+  ...visitEventSchemas,
 ]);
 
 // Derived from the schema, so an aggregate whose events are left out of the catalogue fails to compile.
@@ -24,4 +26,5 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...cardRedactions,
   ...contactRedactions,
   ...orderRedactions,
+  ...visitRedactions,
 };

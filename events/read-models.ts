@@ -4,6 +4,7 @@ import { weeklySummariesReadModel } from './account/weekly-summaries-read-model'
 import { cardsReadModel } from './card/cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
+import { visitDaysReadModel } from './visit/visit-days-read-model';
 
 /** Every read model; `npm run replay` rebuilds exactly these tables. */
 // Each model is generic in its own state; the registry only moves states between its own functions.
@@ -12,6 +13,7 @@ export const readModels = [
   reservedUsernamesReadModel,
   cardsReadModel,
   ordersReadModel,
+  visitDaysReadModel,
   weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];
 

@@ -177,6 +177,9 @@ export type Database = {
   media_uploads: MediaUploadsTable;
   media_files: MediaFilesTable;
   snapshots: SnapshotsTable;
+  visit_salts: VisitSaltsTable;
+  visit_hits: VisitHitsTable;
+  visit_days: VisitDaysTable;
   weekly_summaries: WeeklySummariesTable;
 };
 
@@ -202,4 +205,27 @@ export type MediaFilesTable = {
   /** All its files together. */
   bytes: number;
   created_at: string;
+};
+
+/** Issue 16: today's (and until tallied, yesterday's) salt for hashing visitors; see api/visits/visitor.ts. */
+export type VisitSaltsTable = { day: string; salt: string };
+
+/** Raw counts, at most three days old: `card_code` is '' for a visit that came by no card. */
+export type VisitHitsTable = {
+  day: string;
+  account_id: string;
+  source: string;
+  action: string;
+  card_code: string;
+  visitor: string;
+  hits: number;
+};
+
+/** One tallied day of one page (events/visit): `tallies` is the JSON of VisitsTallied's tallies. */
+export type VisitDaysTable = {
+  stream_id: string;
+  account_id: string;
+  day: string;
+  visitors: number;
+  tallies: string;
 };

@@ -12,6 +12,7 @@ import { migration as m0009 } from './0009-session-idle';
 import { migration as m0010 } from './0010-media-files';
 import { migration as m0011 } from './0011-snapshots';
 import { migration as m0012 } from './0012-drop-local-payments';
+import { migration as m0013 } from './0013-visits';
 import { migration as m0015 } from './0015-weekly-summary';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-media-files': m0010,
   '0011-snapshots': m0011,
   '0012-drop-local-payments': m0012,
+  '0013-visits': m0013,
   '0015-weekly-summary': m0015,
 };
 

@@ -1,0 +1,79 @@
+import { sql } from 'kysely';
+import type { VisitAction, VisitSource } from '../../contract/visits';
+import { handleCommand } from '../../events/command';
+import type { Db } from '../../events/db';
+import { visitDecider } from '../../events/visit/decider';
+import { type Tally, visitStreamId } from '../../events/visit/events';
+import { utcDay } from './day';
+
+/**
+ * How long after midnight (UTC) a day is tallied: every instance writes its counts within a second or two, and
+ * their clocks may differ by a little more.
+ */
+export const TALLY_GRACE_MS = 2 * 60 * 1000;
+
+/**
+ * Each finished day still in visit_hits becomes one `VisitsTallied` event a page (so a replay rebuilds visit_days),
+ * then its raw rows and its salt are deleted: from then on no hash of that day can be tied to anything. A day
+ * already tallied is not counted again (the decider refuses), only cleared. Returns how many days were tallied.
+ */
+export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Promise<number> {
+  const now = deps.now();
+  const lastFinished = utcDay(new Date(now.getTime() - TALLY_GRACE_MS - 24 * 60 * 60 * 1000));
+  const days = await deps.db
+    .selectFrom('visit_hits')
+    .select('day')
+    .distinct()
+    .where('day', '<=', lastFinished)
+    .orderBy('day')
+    .execute();
+  let tallied = 0;
+  for (const { day } of days) {
+    const rows = await deps.db
+      .selectFrom('visit_hits')
+      .select(['account_id', 'source', 'action', 'card_code', sql<number>`sum(hits)`.as('hits')])
+      .where('day', '=', day)
+      .groupBy(['account_id', 'source', 'action', 'card_code'])
+      .orderBy('account_id')
+      .orderBy('source')
+      .orderBy('action')
+      .orderBy('card_code')
+      .execute();
+    const visitors = await deps.db
+      .selectFrom('visit_hits')
+      .select(['account_id', sql<number>`count(distinct visitor)`.as('visitors')])
+      .where('day', '=', day)
+      .groupBy('account_id')
+      .execute();
+    const tallies = new Map<string, Tally[]>();
+    for (const row of rows) {
+      const list = tallies.get(row.account_id) ?? [];
+      list.push({
+        source: row.source as VisitSource,
+        action: row.action as VisitAction,
+        cardCode: row.card_code === '' ? null : row.card_code,
+        hits: Number(row.hits),
+      });
+      tallies.set(row.account_id, list);
+    }
+    for (const { account_id: accountId, visitors: count } of visitors) {
+      await handleCommand(deps.db, {
+        decider: visitDecider,
+        streamId: visitStreamId(accountId, day),
+        command: {
+          type: 'TallyVisits',
+          accountId,
+          day,
+          visitors: Number(count),
+          tallies: tallies.get(accountId) ?? [],
+        },
+        now,
+      });
+    }
+    await deps.db.deleteFrom('visit_hits').where('day', '=', day).execute();
+    tallied += 1;
+  }
+  // Every finished day's salt, a day with no counted visit included (its views were all of unpublished pages).
+  await deps.db.deleteFrom('visit_salts').where('day', '<=', lastFinished).execute();
+  return tallied;
+}

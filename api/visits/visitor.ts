@@ -1,0 +1,33 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../events/db';
+
+/**
+ * The day's salt, the same on every instance: made by whichever asks first, read by the rest. Deleted once its day
+ * is tallied (api/visits/tally.ts), after which nobody, us included, can tell whose hash was whose.
+ */
+export async function saltFor(db: Db, day: string): Promise<string> {
+  await db
+    .insertInto('visit_salts')
+    .values({ day, salt: crypto.randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('day').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('visit_salts')
+    .select('salt')
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/**
+ * Plausible's method: a visitor is hash(daily salt, page, address, user agent). The page is in it, so one person is
+ * a different visitor on each page and cannot be followed from one to another; 16 bytes of SHA-256 keep collisions
+ * out of reach at any count a page will see.
+ */
+export function visitorHash(salt: string, page: string, address: string, userAgent: string): string {
+  return crypto
+    .createHash('sha256')
+    .update(`${salt}\n${page}\n${address}\n${userAgent}`)
+    .digest('hex')
+    .slice(0, 32);
+}

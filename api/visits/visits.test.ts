@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
+import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
+import { createVisitCounter, type Visit } from './counter';
+import { saveHits } from './hits';
+import { tapsByCard, visitStats } from './stats';
+import { tallyFinishedDays } from './tally';
+
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36';
+let t: TestDatabase;
+let clock: Date;
+
+beforeEach(async () => {
+  t = await openTempDatabase();
+  clock = new Date('2026-11-25T09:00:00Z');
+  await t.db
+    .insertInto('rendered_profiles')
+    .values([
+      { account_id: 'acc-dave', username: 'dave' },
+      { account_id: 'acc-sue', username: 'sue' },
+    ])
+    .execute();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const view = (overrides: Partial<Visit> = {}): Visit => ({
+  page: 'dave',
+  source: 'link',
+  action: 'view',
+  cardCode: null,
+  address: '203.0.113.9',
+  userAgent: PHONE,
+  ...overrides,
+});
+
+const counterAt = () => createVisitCounter({ db: t.db, now: () => clock, flushEveryMs: 60_000 });
+
+describe('counting visits', () => {
+  it('counts views by source and unique visitors by address and user agent, for the page viewed', async () => {
+    const counter = counterAt();
+    counter.count(view());
+    counter.count(view());
+    counter.count(view({ source: 'nfc', cardCode: 'K7M2Q9XD' }));
+    counter.count(view({ source: 'qr', address: '198.51.100.7' }));
+    counter.count(view({ userAgent: ANDROID }));
+    counter.count(view({ page: 'sue' }));
+    counter.count(view({ action: 'call' }));
+    await counter.close();
+
+    const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: clock });
+    const today = stats.days.at(-1);
+    expect(today?.day).toBe('2026-11-25');
+    expect(today?.views).toEqual({ nfc: 1, qr: 1, link: 3 });
+    // 203.0.113.9 on the iPhone, the same on Android, and 198.51.100.7.
+    expect(today?.visitors).toBe(3);
+    expect(today?.clicks.link.call).toBe(1);
+    expect(stats.totals.views).toEqual({ nfc: 1, qr: 1, link: 3 });
+    expect((await visitStats(t.db, 'acc-sue', { days: 7, now: clock })).totals.views.link).toBe(1);
+  });
+
+  it('does not count known bots, link previews or a request with no user agent', async () => {
+    const counter = counterAt();
+    counter.count(view({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }));
+    counter.count(view({ userAgent: 'WhatsApp/2.23.20.0 A' }));
+    counter.count(view({ userAgent: 'facebookexternalhit/1.1' }));
+    counter.count(view({ userAgent: 'curl/8.5.0' }));
+    counter.count(view({ userAgent: undefined }));
+    await counter.close();
+    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps no address and no user agent: only a hash that changes with the day', async () => {
+    const counter = counterAt();
+    counter.count(view());
+    await counter.flush();
+    clock = new Date('2026-11-26T09:00:00Z');
+    counter.count(view());
+    await counter.close();
+    const rows = await t.db.selectFrom('visit_hits').selectAll().orderBy('day').execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.visitor).toMatch(/^[0-9a-f]{32}$/);
+    expect(rows[0]?.visitor).not.toBe(rows[1]?.visitor);
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain('203.0.113.9');
+    expect(dump).not.toContain('iPhone');
+  });
+
+  it('does not count views of a page that is not published', async () => {
+    const counter = counterAt();
+    counter.count(view({ page: 'nobody' }));
+    await counter.close();
+    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps the counts of a flush the database refused, and writes them with the next', async () => {
+    const counter = counterAt();
+    counter.count(view());
+    await t.db.schema.alterTable('visit_hits').renameTo('visit_hits_away').execute();
+    await counter.flush();
+    await t.db.schema.alterTable('visit_hits_away').renameTo('visit_hits').execute();
+    counter.count(view());
+    await counter.close();
+    const rows = await t.db.selectFrom('visit_hits').select('hits').execute();
+    expect(rows).toEqual([{ hits: 2 }]);
+  });
+});
+
+describe('tallying a finished day', () => {
+  it('turns the raw rows into one event a page, then deletes them and the day’s salt', async () => {
+    const counter = counterAt();
+    counter.count(view());
+    counter.count(view({ source: 'nfc', cardCode: 'K7M2Q9XD' }));
+    counter.count(view({ address: '198.51.100.7', action: 'save' }));
+    counter.count(view({ page: 'sue' }));
+    await counter.close();
+
+    // Not before the day is over, and a little grace for the other instances' last flushes.
+    expect(await tallyFinishedDays({ db: t.db, now: () => new Date('2026-11-26T00:01:00Z') })).toBe(0);
+    expect(await tallyFinishedDays({ db: t.db, now: () => new Date('2026-11-26T00:05:00Z') })).toBe(1);
+
+    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
+    const events = [];
+    for await (const event of readAll(t.db)) events.push(event);
+    const dave = events.find((event) => event.streamId === 'visits-acc-dave-2026-11-25');
+    expect(dave?.data).toEqual({
+      accountId: 'acc-dave',
+      day: '2026-11-25',
+      visitors: 2,
+      tallies: [
+        { source: 'link', action: 'save', cardCode: null, hits: 1 },
+        { source: 'link', action: 'view', cardCode: null, hits: 1 },
+        { source: 'nfc', action: 'view', cardCode: 'K7M2Q9XD', hits: 1 },
+      ],
+    });
+    // The same figures as before the tally, now from visit_days.
+    const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: new Date('2026-11-26T08:00:00Z') });
+    expect(stats.days.at(-2)).toMatchObject({
+      day: '2026-11-25',
+      views: { nfc: 1, qr: 0, link: 1 },
+      visitors: 2,
+    });
+    expect(stats.days.at(-1)?.views).toEqual({ nfc: 0, qr: 0, link: 0 });
+  });
+
+  it('does not count a day twice when late rows of a tallied day arrive', async () => {
+    const day = {
+      day: '2026-11-25',
+      accountId: 'acc-dave',
+      source: 'link',
+      action: 'view',
+      cardCode: null,
+    } as const;
+    await saveHits(t.db, [{ ...day, visitor: 'a'.repeat(32), hits: 2 }]);
+    const now = () => new Date('2026-11-26T01:00:00Z');
+    await tallyFinishedDays({ db: t.db, now });
+    await saveHits(t.db, [{ ...day, visitor: 'b'.repeat(32), hits: 5 }]);
+    await tallyFinishedDays({ db: t.db, now });
+    const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: now() });
+    expect(stats.totals.views.link).toBe(2);
+    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('visitStats', () => {
+  it('has every day of the period, oldest first, today last, zeros included', async () => {
+    const stats = await visitStats(t.db, 'acc-dave', { days: 30, now: clock });
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days[0]?.day).toBe('2026-10-27');
+    expect(stats.days.at(-1)?.day).toBe('2026-11-25');
+    expect(stats.totals.visitors).toBe(0);
+  });
+});
+
+describe('tapsByCard', () => {
+  it('counts each card’s opens and the day it was first opened, across tallied and raw days', async () => {
+    const tap = (day: string, visitor: string, cardCode: string) =>
+      ({ day, accountId: 'acc-dave', source: 'nfc', action: 'view', cardCode, visitor, hits: 1 }) as const;
+    await saveHits(t.db, [
+      tap('2026-11-20', 'a'.repeat(32), 'K7M2Q9XD'),
+      tap('2026-11-20', 'b'.repeat(32), 'K7M2Q9XD'),
+    ]);
+    await tallyFinishedDays({ db: t.db, now: () => clock });
+    await saveHits(t.db, [
+      tap('2026-11-25', 'c'.repeat(32), 'K7M2Q9XD'),
+      tap('2026-11-25', 'c'.repeat(32), 'P3W8N6TB'),
+    ]);
+    const taps = await tapsByCard(t.db, 'acc-dave');
+    expect(Object.fromEntries(taps)).toEqual({
+      K7M2Q9XD: { taps: 3, firstTappedAt: '2026-11-20' },
+      P3W8N6TB: { taps: 1, firstTappedAt: '2026-11-25' },
+    });
+  });
+});
