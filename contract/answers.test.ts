@@ -3,6 +3,8 @@ import type { z } from 'zod/mini';
 import { cardJson } from '../api/cards';
 import { adminOrderJson, orderJson } from '../api/order-json';
 import { userJson } from '../api/users';
+import { saveHits } from '../api/visits/hits';
+import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
 import {
@@ -16,6 +18,7 @@ import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
 import { messageAnswer, registerAnswer } from './message';
+import { notificationsAnswer, notificationsUpdatedAnswer } from './notifications';
 import {
   type AdminOrder,
   adminOrdersAnswer,
@@ -33,6 +36,7 @@ import {
   type User,
   userSchema,
 } from './user';
+import { type VisitStats, visitStatsSchema } from './visits';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -137,6 +141,29 @@ describe("every answer the site reads is the one contract/ describes (run agains
     expectContract(cardReplacedAnswer, replaced);
   });
 
+  it('the statistics and the weekly summary setting: a page with visits, each period, off and on', async () => {
+    const token = await t.signUp();
+    const { id } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'dana')
+      .executeTakeFirstOrThrow();
+    const hit = { accountId: id, cardCode: null, visitor: 'v1', hits: 2 } as const;
+    await saveHits(t.db, [
+      { ...hit, day: '2026-11-22', source: 'nfc', action: 'view' },
+      { ...hit, day: '2026-11-20', source: 'qr', action: 'whatsapp' },
+    ]);
+    for (const days of [7, 30, 90]) {
+      const stats = await t.call('GET', `/api/profile/stats?days=${days}`, undefined, token);
+      expectContract(visitStatsSchema, stats);
+      expect(stats.body.days).toHaveLength(days);
+    }
+
+    expectContract(notificationsAnswer, await t.call('GET', '/api/profile/notifications', undefined, token));
+    const off = await t.call('PUT', '/api/profile/notifications', { weeklySummary: false }, token);
+    expectContract(notificationsUpdatedAnswer, off);
+  });
+
   it('the admin screen: the list of card orders and its two changes', async () => {
     const token = await t.signUp();
     const { id } = await buyCardsAtHostedCheckout(t, token, 1);
@@ -162,6 +189,7 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(orderJson).returns.toEqualTypeOf<Order>();
     expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
     expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
+    expectTypeOf(visitStats).returns.resolves.toEqualTypeOf<VisitStats>();
     expectTypeOf<Card>().toExtend<z.infer<typeof cardSchema>>();
   });
 

@@ -7,7 +7,13 @@ import { CLICK_ACTIONS, type ClickAction, VISIT_SOURCES, type VisitSource, type 
 
 type Totals = VisitStats['totals'];
 
-export const SOCIAL_ACTIONS = ['facebook', 'instagram', 'linkedin', 'x', 'tiktok'] as const satisfies ClickAction[];
+export const SOCIAL_ACTIONS = [
+  'facebook',
+  'instagram',
+  'linkedin',
+  'x',
+  'tiktok',
+] as const satisfies ClickAction[];
 
 /** Views from every source: NFC taps, QR scans and opens of the plain link. */
 export const allViews = (views: Record<VisitSource, number>) =>

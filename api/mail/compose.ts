@@ -1,5 +1,14 @@
 import { requireHttpUrl } from './http-url';
-import { button, detailsTable, emailLayout, html, joinHtml, type Markup, mutedParagraph, paragraph } from './layout';
+import {
+  button,
+  detailsTable,
+  emailLayout,
+  html,
+  joinHtml,
+  type Markup,
+  mutedParagraph,
+  paragraph,
+} from './layout';
 import type { MailContent } from './templates';
 import { greeting, SIGN_OFF_TEXT } from './text-fields';
 
@@ -23,7 +32,11 @@ export function compose(params: {
   const { subject, name, lines, details } = params;
   const link = params.link ? ([params.link[0], requireHttpUrl(params.link[1])] as const) : null;
   const footnote = params.footnote
-    ? { text: params.footnote.text, label: params.footnote.link[0], url: requireHttpUrl(params.footnote.link[1]) }
+    ? {
+        text: params.footnote.text,
+        label: params.footnote.link[0],
+        url: requireHttpUrl(params.footnote.link[1]),
+      }
     : null;
   const text = [
     greeting(name),

@@ -21,5 +21,9 @@ export function dueSummaryWeek(now: Date): string | null {
 export function summarisedDays(week: string) {
   const monday = Date.parse(`${week}T00:00:00Z`);
   const lastDay = new Date(monday - DAY_MS);
-  return { asOf: new Date(monday - DAY_MS / 2), from: dayOf(new Date(monday - 7 * DAY_MS)), to: dayOf(lastDay) };
+  return {
+    asOf: new Date(monday - DAY_MS / 2),
+    from: dayOf(new Date(monday - 7 * DAY_MS)),
+    to: dayOf(lastDay),
+  };
 }

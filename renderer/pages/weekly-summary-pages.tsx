@@ -16,7 +16,9 @@ export function renderTurnOffSummaryPage({ siteName }: { siteName: string }): st
         <form method="post">
           <button type="submit">Turn off the weekly summary</button>
         </form>
-        <p>Your page and its statistics stay as they are. You can turn the summary back on in your settings.</p>
+        <p>
+          Your page and its statistics stay as they are. You can turn the summary back on in your settings.
+        </p>
       </>
     ),
   });
@@ -30,7 +32,9 @@ export function renderSummaryOffPage({ siteName }: { siteName: string }): string
     siteName,
     children: (
       <>
-        <p>We won’t email you your page’s weekly visits any more. Your statistics are still on your dashboard.</p>
+        <p>
+          We won’t email you your page’s weekly visits any more. Your statistics are still on your dashboard.
+        </p>
         <nav aria-label="What next">
           <a href="/stats">See your statistics</a>
           <a href="/notifications">Turn it back on</a>
