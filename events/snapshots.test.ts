@@ -59,6 +59,7 @@ describe('snapshots', () => {
         'read-model:orders',
         'read-model:reserved_usernames',
         'read-model:users',
+        'read-model:weekly_summaries',
       ].sort(),
     );
   });
