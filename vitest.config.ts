@@ -43,6 +43,7 @@ const POSTGRES_SUITES = [
   'api/public-files-bucket.test.ts',
   'api/public-files.test.ts',
   'api/request-log.test.ts',
+  'api/visits/counting.test.ts',
   'api/visits/visits.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',

@@ -18,6 +18,7 @@ import { offsetClockRoutes } from './routes/offset-clock';
 import { orderRoutes } from './routes/orders';
 import { passwordResetRoutes } from './routes/password-reset';
 import { paymentMethodRoutes } from './routes/payment-method';
+import { pingRoutes } from './routes/ping';
 import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
@@ -52,6 +53,7 @@ export function createApi(deps: Deps) {
   mount('/billing/payment-method', paymentMethodRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
+  mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));
   if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
   api.onError(handleError);
@@ -64,7 +66,7 @@ export const SITE_NAME = 'TradeCard';
 export function createApp(deps: Deps) {
   const app = new Hono();
   // First, so every answer (API, pages, photos, the site, a 404) has a request id and one access-log line.
-  app.use(requestLog({ trustProxy: deps.trustProxy }));
+  app.use(requestLog());
   // Next, so it wraps every answer: the API's, a page's, a photo's, an error's (issue 11, finding 3).
   app.use(securityHeaders({ publicUrl: deps.publicUrl }));
   app.route('/api', createApi(deps));
@@ -79,6 +81,9 @@ export function createApp(deps: Deps) {
       ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
+      visits: deps.visits,
+      trustProxy: deps.trustProxy,
+      publicUrl: deps.publicUrl,
     }),
   );
   const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });

@@ -5,6 +5,7 @@ import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
 import type { Storage } from './storage/storage';
+import type { VisitCounter } from './visits/counter';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -41,6 +42,8 @@ export type Deps = {
   stripeSimulator: LocalStripe | null;
   /** What /api/ready demands: free space and how far behind the pages may be. */
   readiness: ReadinessOptions;
+  /** Counts page views, saves and clicks by source (issue 16); the server writes its counts each second. */
+  visits: VisitCounter;
   /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
   testClock?: OffsetClock;
 };

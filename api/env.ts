@@ -87,6 +87,11 @@ const envSchema = z.object({
    * in seconds (api/offset-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
    */
   TEST_CLOCK: flag('false'),
+  /**
+   * Issue 16: count visits to the public pages (no cookie, no address kept; api/visits/). `false` counts nothing,
+   * for an operator who must, and for the bench's comparison.
+   */
+  VISIT_COUNTING: flag('true'),
   /** How long a stopping server lets requests in flight finish before it cuts them. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -6,14 +6,18 @@ import type { RenderTarget } from '../renderer/render-account';
 import { announceChangedFiles, changedKeysIn } from './changed-files';
 import { alwaysLead, type Leadership, STEP_DOWN_WITHIN_MS, startElection } from './leadership';
 import { type MailSender, startMailSender } from './mail/sender';
+import { repeatLogged } from './repeating';
 import type { RuntimeDeps } from './runtime';
 import { startScheduler } from './scheduler';
 import type { Storage } from './storage/storage';
+import { tallyFinishedDays } from './visits/tally';
 
 /** One piece of the work only the leader runs: started on election, stopped (letting its run finish) on losing it. */
 export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void } };
 
 type Running = { name: string; stop(): Promise<void> | void };
+
+const VISIT_TALLY_EVERY_MS = 5 * 60 * 1000;
 
 /** Starts `start()` after `ms`; stopping before then means it never starts. */
 function afterDelay(ms: number, start: () => { stop(): Promise<void> | void }) {
@@ -48,6 +52,16 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
       start: () => afterDelay(projectorAfterMs, () => (projector = startProjector(deps.db, target))),
     },
     { name: 'mail sender', start: () => (mailSender = startMailSender(deps)) },
+    // Each finished day's visits become events once, however many instances counted them (issue 16).
+    {
+      name: 'visit tally',
+      start: () =>
+        repeatLogged(
+          () => tallyFinishedDays(deps),
+          VISIT_TALLY_EVERY_MS,
+          'Tallying visits failed; will retry',
+        ),
+    },
   ];
   let running: Running[] = [];
   let leading = false;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { VisitSource } from '../contract/visits';
+import { clientAddress } from './auth/client-address';
 import { storedFile } from './media/stored';
 import type { BucketCache } from './static/bucket-cache';
 import { compressedPage } from './static/compress-body';
@@ -22,6 +24,8 @@ import {
   VCARD_TYPE,
 } from './storage/key-layout';
 import type { Storage } from './storage/storage';
+import type { VisitCounter } from './visits/counter';
+import { isCountable, sourceOfPageUrl } from './visits/request';
 
 /**
  * The public page must never run script, whatever a tradesperson types (design §3). connect-src 'self' lets a
@@ -152,7 +156,20 @@ export type PublicFilesOptions = {
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
   cache?: FileCache;
+  /** Counts pages opened, vCards saved and cards tapped (issue 16); nothing is counted without it. */
+  visits?: VisitCounter;
+  /** TRUST_PROXY, for the client address a visitor's hash is made from. */
+  trustProxy?: number;
+  /** PUBLIC_URL: a vCard saved from a page at one of its addresses counts by that address's source. */
+  publicUrl?: string;
+  /** An NFC card's address (/c/<code>): the page it opens, `lost` when switched off, null when there is no such card. */
+  resolveCard?: (code: string) => Promise<{ status: 'active'; username: string } | { status: 'lost' } | null>;
+  /** What a switched-off card's address shows: nothing of its owner. */
+  cardNotInUsePage?: () => string;
 };
+
+/** A card's page must follow its owner's switch at once: every open asks (a 304 when unchanged), none is reused. */
+export const CARD_PAGE_CACHE = 'private, no-cache';
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
 export function publicFiles(options: PublicFilesOptions) {
@@ -178,26 +195,83 @@ export function publicFiles(options: PublicFilesOptions) {
     return c.text('Not found', 404);
   };
 
-  const profile = async (c: Context, name: string) => {
+  const hosts = [options.publicUrl ? new URL(options.publicUrl).host : undefined];
+  /** Counts a request that opened something, once it is known to have been answered with it. */
+  const counted = (
+    c: Context,
+    response: Response,
+    visit: { username: string; source: VisitSource; action: 'view' | 'save'; cardCode: string | null },
+  ) => {
+    if (options.visits && isCountable(c.req.method, response.status, (name) => c.req.header(name)))
+      options.visits.count({
+        page: visit.username,
+        source: visit.source,
+        action: visit.action,
+        cardCode: visit.cardCode,
+        address: clientAddress(c, options.trustProxy ?? 0),
+        userAgent: c.req.header('user-agent'),
+      });
+    return response;
+  };
+
+  const pageOf = async (c: Context, username: string, cache?: string) => {
+    const page = profilePage(publicDir, username);
+    const spec = cache ? { ...page, cache } : page;
+    return disk ? await send(c, spec) : await deliver(c, pageKey(username), spec);
+  };
+
+  const profile = async (c: Context, name: string, source: VisitSource = 'link') => {
     const username = (c.req.param('username') ?? '').toLowerCase();
     const spec = PROFILE_FILES[name];
     if (!USERNAME.test(username) || !spec) return notFound(c, username);
     if (name === 'index.html') {
-      const page = profilePage(publicDir, username);
-      const sent = disk ? await send(c, page) : await deliver(c, pageKey(username), page);
-      return sent ?? notFound(c, username);
+      const sent = await pageOf(c, username);
+      return sent
+        ? counted(c, sent, { username, source, action: 'view', cardCode: null })
+        : notFound(c, username);
     }
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment) headers['Content-Disposition'] = attachment(username, spec.attachment);
     const key = name.startsWith('qr') ? await ensureQrCode(username, name) : profileKey(username, name);
     if (!key) return notFound(c, username);
-    return (await deliver(c, key, { ...spec, headers })) ?? notFound(c, username);
+    const sent = await deliver(c, key, { ...spec, headers });
+    if (!sent) return notFound(c, username);
+    if (name !== 'contact.vcf') return sent;
+    // Save My Number: by the address of the page it was saved from (a same-origin Referer carries its path).
+    const from = sourceOfPageUrl(c.req.header('referer'), [...hosts, c.req.header('host')]);
+    return counted(c, sent, { username, action: 'save', ...from });
   };
 
   // No redirect to the trailing slash: on one bar of signal every round trip shows. The page's links are absolute.
   app.get('/u/:username', (c) => profile(c, 'index.html'));
   app.get('/u/:username/', (c) => profile(c, 'index.html'));
   app.get('/u/:username/:file', (c) => profile(c, c.req.param('file')));
+  // The address the product's QR codes encode (issue 16): the same page, counted as a scan.
+  app.get('/q/:username', (c) => profile(c, 'index.html', 'qr'));
+  app.get('/q/:username/', (c) => profile(c, 'index.html', 'qr'));
+
+  // An NFC card's own address: its owner's page itself, not a redirect (a round trip shows on one bar of signal).
+  app.get('/c/:code', async (c) => {
+    const code = c.req.param('code').toUpperCase();
+    const card =
+      options.resolveCard && /^[A-Z0-9]{1,16}$/.test(code) ? await options.resolveCard(code) : null;
+    if (card === null) return notFound(c, '');
+    if (card.status === 'lost')
+      return compressedPage(
+        c.req.header('accept-encoding'),
+        options.cardNotInUsePage?.() ?? notFoundPage(''),
+        410,
+        {
+          'Content-Security-Policy': PROFILE_CSP,
+          'Cache-Control': 'no-store',
+        },
+      );
+    const sent = await pageOf(c, card.username, CARD_PAGE_CACHE);
+    if (!sent) return notFound(c, '');
+    // The card's printed QR code is its address with ?s=qr: the same card, scanned.
+    const source = c.req.query('s') === 'qr' ? 'qr' : 'nfc';
+    return counted(c, sent, { username: card.username, source, action: 'view', cardCode: code });
+  });
 
   app.get('/media/:file', async (c) => {
     const photo = mediaFile(mediaDir, c.req.param('file'));

@@ -59,7 +59,7 @@ describe('request ids', () => {
 });
 
 describe('the access log', () => {
-  it('writes one line per request: method, path, route, status, time, size, client address and user agent', async () => {
+  it('writes one line per request: method, path, route, status, time, size and user agent, no address', async () => {
     const response = await t.app.request('/_astro/app.abc123.js', {
       headers: { 'user-agent': 'Mozilla/5.0 test', 'x-forwarded-for': '198.51.100.1, 203.0.113.9' },
     });
@@ -75,7 +75,6 @@ describe('the access log', () => {
         status: 200,
         ms: expect.any(Number),
         bytes: 'console.log(1)'.length,
-        ip: '203.0.113.9',
         userAgent: 'Mozilla/5.0 test',
         msg: 'request',
       },

@@ -4,7 +4,6 @@ import { routePath } from 'hono/route';
 import pino from 'pino';
 import { log, logContext } from '../observability/log';
 import { httpRequestDuration } from '../observability/metrics';
-import { clientAddress } from './auth/client-address';
 
 /** A caller's (or proxy's) request id is kept when it is a plain token, so one id follows a request across hops. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -70,8 +69,9 @@ const PROBES = new Set(['/api/health', '/api/ready']);
  * Outermost: gives the request its id (X-Request-Id on the answer, reqId on every log line written while it is
  * handled), then writes one access-log line and times it for the http_request_duration_seconds histogram.
  * The time is until the answer's headers are ready; a streamed file's body may still be on its way.
+ * No client address: the privacy policy promises visitors' addresses are kept nowhere (issue 16), logs included.
  */
-export function requestLog(options: { trustProxy: number }): MiddlewareHandler {
+export function requestLog(): MiddlewareHandler {
   return async (c, next) => {
     const reqId = requestIdFrom(c.req.header('x-request-id'));
     await logContext.run({ reqId }, async () => {
@@ -93,7 +93,6 @@ export function requestLog(options: { trustProxy: number }): MiddlewareHandler {
         status,
         ms: Math.round(seconds * 10_000) / 10,
         ...(length === null ? {} : { bytes: Number(length) }),
-        ip: clientAddress(c, options.trustProxy),
         userAgent: c.req.header('user-agent'),
       };
       writeAccessLine(PROBES.has(route) && status < 400 ? 'debug' : 'info', reqId, line);

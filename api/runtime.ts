@@ -15,6 +15,7 @@ import { loadOrCreateSecret } from './secret';
 import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
 import { checkStorage, storageFromEnv } from './storage/from-env';
+import { createVisitCounter } from './visits/counter';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -104,6 +105,11 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     siteDir: defaultSiteDir(),
     chatWidgetSrc: env.CHAT_WIDGET_SRC,
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
+    visits: createVisitCounter({
+      db: database.db,
+      now: testClock ? testClock.now : () => new Date(),
+      enabled: env.VISIT_COUNTING,
+    }),
   } as RuntimeDeps;
   return { deps, database };
 }

@@ -75,6 +75,9 @@ if (othersShareDataDir)
     ...startTempSweep(env.dataDir, path.join(deps.publicDir, 'media')),
   });
 
+// After the requests have drained, so the last views they counted are written before the database closes.
+stoppers.push({ name: 'visit counter', stop: deps.visits.close });
+
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');
 let draining: Draining | undefined;
@@ -170,6 +173,7 @@ if (!stopping) {
     fontFile: (name) => fontSourcePath(name) ?? null,
     trustProxy: deps.trustProxy,
     isOpen: () => server.listening,
+    visits: deps.visits,
   });
   const server = createServerWithFastPath(createApp(appDeps).fetch, fastPath);
   server.listen(env.PORT, () => {

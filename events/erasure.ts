@@ -84,6 +84,7 @@ export async function redactAccountEvents(
       eb.or([
         eb('stream_id', '=', `account-${accountId}`),
         eb('stream_id', '=', `card-${accountId}`),
+        eb('stream_id', 'like', `visits-${accountId}-%`),
         ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
         eb.and([
           eb('type', '=', 'ContactMessageReceived'),
@@ -97,6 +98,9 @@ export async function redactAccountEvents(
     .execute();
   const redacted = await redactRows(trx, rows);
   await refold(trx, orderStreams);
+  // Its page's visits: the tallied days were emptied above; the raw rows of the days not tallied yet go now.
+  await trx.deleteFrom('visit_days').where('account_id', '=', accountId).execute();
+  await trx.deleteFrom('visit_hits').where('account_id', '=', accountId).execute();
   return redacted;
 }
 

@@ -71,7 +71,7 @@ describe('rendering into the bucket (STORAGE=s3)', () => {
     const page = await object(pageKey('dana'));
     expect(page.headers).toEqual({
       contentType: 'text/html; charset=utf-8',
-      cacheControl: 'public, max-age=60, must-revalidate',
+      cacheControl: 'public, max-age=60, s-maxage=0, must-revalidate',
     });
     expect(page.body.toString()).toContain('Dave Thompson');
     const gz = await object(`${pageKey('dana')}.gz`);
@@ -80,7 +80,7 @@ describe('rendering into the bucket (STORAGE=s3)', () => {
     const vcard = await object(profileKey('dana', 'contact.vcf'));
     expect(vcard.headers).toEqual({
       contentType: 'text/vcard; charset=utf-8',
-      cacheControl: 'public, max-age=60, must-revalidate',
+      cacheControl: 'public, max-age=60, s-maxage=0, must-revalidate',
       contentDisposition: 'attachment; filename="dana-contact.vcf"',
     });
     expect(vcard.body.toString()).toContain('PHOTO');

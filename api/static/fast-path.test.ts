@@ -85,6 +85,33 @@ describe('the fast path in front of Hono', () => {
     expect(lines.at(-1)?.reqId).toBe('lb-1234');
   });
 
+  it('counts the views it answers as Hono’s routes do, at the plain link and the QR address (issue 16)', async () => {
+    await t.db.insertInto('rendered_profiles').values({ account_id: 'acc-dana', username: 'dana' }).execute();
+    const phone = {
+      'User-Agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile',
+      'X-Forwarded-For': '198.51.100.7',
+    };
+    const viaHono = await rawConnection(hono.port);
+    const viaFast = await rawConnection(fast.port);
+    for (const url of ['/u/dana', '/q/dana']) await viaHono.request('GET', url, phone);
+    for (const url of ['/u/dana', '/q/dana', '/q/dana/']) await viaFast.request('GET', url, phone);
+    await viaFast.request('HEAD', '/u/dana', phone);
+    viaHono.close();
+    viaFast.close();
+    expect(fast.counted.answeredFast).toBe(4);
+    await t.deps.visits.flush();
+    const rows = await t.db
+      .selectFrom('visit_hits')
+      .select(['source', 'hits'])
+      .where('action', '=', 'view')
+      .orderBy('source')
+      .execute();
+    expect(rows).toEqual([
+      { source: 'link', hits: 2 },
+      { source: 'qr', hits: 3 },
+    ]);
+  });
+
   it('leaves to Hono what it has no cached answer for: misses, query strings, other methods, unknown names', async () => {
     const connection = await rawConnection(fast.port);
     const missing = await connection.request('GET', '/u/nobody', { 'Accept-Encoding': 'gzip' });

@@ -10,6 +10,8 @@ import { requestIdFrom, writeAccessLine } from '../request-log';
 import { securityHeaders } from '../security-headers';
 import { MEDIA_PREFIX, pageKey } from '../storage/key-layout';
 import type { Storage } from '../storage/storage';
+import type { VisitCounter } from '../visits/counter';
+import { isCountable } from '../visits/request';
 import type { FileCache } from './file-cache';
 import { staticAnswer } from './respond';
 import { sharedBucketCache } from './shared-cache';
@@ -24,12 +26,23 @@ export type FastPathOptions = {
   trustProxy: number;
   /** False once the server is draining: then Hono answers, and its answers say `Connection: close`. */
   isOpen: () => boolean;
+  /** Counts a page opened here as Hono's route would (issue 16); nothing is counted without it. */
+  visits?: VisitCounter;
 };
 
-/** `key`: the object to answer from the bucket cache, when pages and photos are in a bucket. */
-type Target = { response: FileResponse; route: string; key?: string };
+/**
+ * `key`: the object to answer from the bucket cache, when pages and photos are in a bucket. `page`: the username of
+ * a profile page and the address it was opened at, which counts as a visit.
+ */
+type Target = {
+  response: FileResponse;
+  route: string;
+  key?: string;
+  page?: { username: string; qr: boolean };
+};
 
-const PAGE = /^\/u\/([A-Za-z0-9_-]{1,30})(\/?)$/;
+/** A profile page at its plain address (/u/) or the address the product's QR codes encode (/q/, issue 16). */
+const PAGE = /^\/([uq])\/([A-Za-z0-9_-]{1,30})(\/?)$/;
 const MEDIA = /^\/media\/([^/]+)$/;
 const FONT = /^\/fonts\/([^/]+)$/;
 
@@ -61,11 +74,12 @@ export async function createFastPath(options: FastPathOptions) {
   const target = (url: string): Target | null => {
     let match = PAGE.exec(url);
     if (match) {
-      const username = (match[1] as string).toLowerCase();
+      const username = (match[2] as string).toLowerCase();
       if (!USERNAME.test(username)) return null;
-      const route = match[2] ? '/u/:username/' : '/u/:username';
+      const route = `/${match[1]}/:username${match[3] ? '/' : ''}`;
       const response = profilePage(options.publicDir, username);
-      return bucket ? { response, route, key: pageKey(username) } : { response, route };
+      const page = { username, qr: match[1] === 'q' };
+      return bucket ? { response, route, key: pageKey(username), page } : { response, route, page };
     }
     match = MEDIA.exec(url);
     if (match) {
@@ -109,8 +123,6 @@ export async function createFastPath(options: FastPathOptions) {
     const status = answer.status;
     httpRequestDuration.observe({ method, route: found.route, status: String(status) }, seconds);
     const length = headers['content-length'];
-    // clientAddress reads only these two things from a Hono context.
-    const context = { req: { header }, env: { incoming: request } } as unknown as Context;
     writeAccessLine('info', reqId, {
       method,
       path: url,
@@ -118,9 +130,20 @@ export async function createFastPath(options: FastPathOptions) {
       status,
       ms: Math.round(seconds * 10_000) / 10,
       ...(length === undefined ? {} : { bytes: Number(length) }),
-      ip: clientAddress(context, options.trustProxy),
       userAgent: header('user-agent'),
     });
+    if (found.page && options.visits && isCountable(method, status, header)) {
+      // clientAddress reads only these two things from a Hono context.
+      const context = { req: { header }, env: { incoming: request } } as unknown as Context;
+      options.visits.count({
+        page: found.page.username,
+        source: found.page.qr ? 'qr' : 'link',
+        action: 'view',
+        cardCode: null,
+        address: clientAddress(context, options.trustProxy),
+        userAgent: header('user-agent'),
+      });
+    }
     return true;
   };
 }

@@ -16,8 +16,12 @@ export const mediaKey = (id: string, width: number) => `${MEDIA_PREFIX}${id}-${w
 /** The avatar's square JPEG for vCards, kept beside its photo so it goes with it (never served). */
 export const vcardPhotoKey = (id: string) => `${MEDIA_PREFIX}${id}-vcard.jpg`;
 
-/** Pages change when their owner publishes: browsers may reuse one for a minute, then must revalidate. */
-export const PAGE_CACHE = 'public, max-age=60, must-revalidate';
+/**
+ * Pages change when their owner publishes: browsers may reuse one for a minute, then must revalidate. A shared cache
+ * (a CDN) must revalidate every time (`s-maxage=0`): its question reaches the app, which counts the visit (issue 16)
+ * and answers 304 with no body, so the CDN still saves the bytes.
+ */
+export const PAGE_CACHE = 'public, max-age=60, s-maxage=0, must-revalidate';
 /** QR codes depend only on the page address, which is in their key. */
 export const QR_CACHE = 'public, max-age=86400';
 /** Content-addressed: a name never changes meaning, so it can be cached for good. */

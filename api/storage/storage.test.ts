@@ -127,7 +127,7 @@ describe('the bucket stores each object with the headers it is served with', () 
       throw new Error('missing');
     expect(page.headers).toEqual({
       contentType: 'text/html; charset=utf-8',
-      cacheControl: 'public, max-age=60, must-revalidate',
+      cacheControl: 'public, max-age=60, s-maxage=0, must-revalidate',
     });
     expect(copy.headers).toEqual({ ...page.headers, contentEncoding: 'gzip' });
     // Stored as sent: the SDK must not have unpacked it on the way in or out.

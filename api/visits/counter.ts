@@ -34,6 +34,8 @@ export type VisitCounterOptions = {
   flushEveryMs?: number;
   /** Distinct visits held at most between flushes; beyond it (the database down for long) new ones are dropped. */
   maxPending?: number;
+  /** VISIT_COUNTING=false: nothing is counted. */
+  enabled?: boolean;
 };
 
 const SEPARATOR = '\n';
@@ -60,14 +62,14 @@ async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<stri
  * map, for at most a flush.
  */
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
-  const { db, now, flushEveryMs = 1000, maxPending = 100_000 } = options;
+  const { db, now, flushEveryMs = 1000, maxPending = 100_000, enabled = true } = options;
   let pending = new Map<string, number>();
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
 
   const count = (visit: Visit) => {
-    if (closed || isBotAgent(visit.userAgent)) return;
+    if (!enabled || closed || isBotAgent(visit.userAgent)) return;
     const key = [
       utcDay(now()),
       visit.page,

@@ -48,7 +48,7 @@ app.use(compress());
 app.get('/u/:username', async (c) => {
   const { html, status } = await renderPage(c.req.param('username').toLowerCase());
   c.header('Content-Security-Policy', PROFILE_CSP);
-  c.header('Cache-Control', 'public, max-age=60, must-revalidate');
+  c.header('Cache-Control', 'public, max-age=60, s-maxage=0, must-revalidate');
   return c.html(html, status);
 });
 

@@ -110,7 +110,7 @@ describe.skipIf(skipped)(
       );
       expect(await inBucket(page(ana.username))).toMatchObject({
         contentType: 'text/html; charset=utf-8',
-        cacheControl: 'public, max-age=60, must-revalidate',
+        cacheControl: 'public, max-age=60, s-maxage=0, must-revalidate',
       });
       expect(await inBucket(`${page(ana.username)}.gz`)).toMatchObject({
         contentType: 'text/html; charset=utf-8',

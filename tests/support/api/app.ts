@@ -7,6 +7,7 @@ import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
 import { diskStorageAt } from '../../../api/storage/disk';
+import { createVisitCounter } from '../../../api/visits/counter';
 import type { RenderTarget } from '../../../renderer/render-account';
 import { openTempDatabase, type TestDatabase } from '../events/db';
 
@@ -42,6 +43,8 @@ export async function createTestApp(
     // The server's defaults; a test that fills the disk passes its own statfs.
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
     storage: diskStorageAt(path.join(database.dir, 'public')),
+    // Written when a test flushes it (`deps.visits.flush()`), never behind its back.
+    visits: createVisitCounter({ db: database.db, now: () => new Date(clock.time), flushEveryMs: 3_600_000 }),
     ...overrides,
   } as Deps;
   // PAYMENTS=local as the server runs it: the Stripe adapter against a simulator on the test's clock, whose signed

@@ -25,6 +25,7 @@ export async function listenLikeServer(
     fontFile: (name) => fontSourcePath(name) ?? null,
     trustProxy: deps.trustProxy,
     isOpen: () => server?.listening ?? false,
+    visits: deps.visits,
   });
   const counted = { answeredFast: 0 };
   server = createServerWithFastPath(app.fetch, (request, response) => {
