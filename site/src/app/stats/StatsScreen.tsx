@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { hasVisits } from '../../../../contract/visit-figures';
 import { STATS_PERIODS, type StatsPeriod, VISIT_SOURCES, type VisitStats } from '../../../../contract/visits';
 import { useProfile, useVisitStats } from '../queries';
-import { count, dayLabel, dayRows, headlines, readPeriod, SOURCE_LABELS, sourceRows } from './figures';
+import { count, dayLabel, dayRows, headlines, readPeriod, SOURCE_COLUMNS, sourceRows } from './figures';
 import { StatsChart } from './StatsChart';
 
 function PeriodChoice({ days, onChange }: { days: StatsPeriod; onChange: (days: StatsPeriod) => void }) {
@@ -18,7 +18,10 @@ function PeriodChoice({ days, onChange }: { days: StatsPeriod; onChange: (days: 
             checked={period === days}
             onChange={() => onChange(period)}
           />
-          <span>Last {period} days</span>
+          <span>
+            <span className="visually-hidden">Last </span>
+            {period} days
+          </span>
         </label>
       ))}
     </fieldset>
@@ -48,7 +51,7 @@ function SourceTable({ stats, days }: { stats: VisitStats; days: StatsPeriod }) 
             <td />
             {VISIT_SOURCES.map((source) => (
               <th key={source} scope="col">
-                {SOURCE_LABELS[source]}
+                {SOURCE_COLUMNS[source]}
               </th>
             ))}
             <th scope="col">Total</th>
@@ -94,7 +97,7 @@ function DayTable({ stats }: { stats: VisitStats }) {
               <th scope="col">Day</th>
               {VISIT_SOURCES.map((source) => (
                 <th key={source} scope="col">
-                  {SOURCE_LABELS[source]}
+                  {SOURCE_COLUMNS[source]}
                 </th>
               ))}
               <th scope="col">Views</th>

@@ -30,6 +30,9 @@ export const SOURCE_LABELS: Record<VisitSource, string> = {
   link: 'Link opens',
 };
 
+/** The tables' columns: short, so four of them fit a phone's width. */
+export const SOURCE_COLUMNS: Record<VisitSource, string> = { nfc: 'NFC', qr: 'QR', link: 'Link' };
+
 export const ACTION_LABELS: Record<ClickAction, string> = {
   save: 'Save My Number',
   call: 'Calls',
