@@ -100,7 +100,8 @@ export async function redactAccountEvents(
   await refold(trx, orderStreams);
   // Its page's visits: the tallied days were emptied above; the raw rows of the days not tallied yet go now.
   await trx.deleteFrom('visit_days').where('account_id', '=', accountId).execute();
-  await trx.deleteFrom('visit_hits').where('account_id', '=', accountId).execute();
+  await trx.deleteFrom('visit_counts').where('account_id', '=', accountId).execute();
+  await trx.deleteFrom('visit_visitors').where('account_id', '=', accountId).execute();
   return redacted;
 }
 

@@ -178,7 +178,8 @@ export type Database = {
   media_files: MediaFilesTable;
   snapshots: SnapshotsTable;
   visit_salts: VisitSaltsTable;
-  visit_hits: VisitHitsTable;
+  visit_counts: VisitCountsTable;
+  visit_visitors: VisitVisitorsTable;
   visit_days: VisitDaysTable;
   weekly_summaries: WeeklySummariesTable;
 };
@@ -210,16 +211,18 @@ export type MediaFilesTable = {
 /** Issue 16: today's (and until tallied, yesterday's) salt for hashing visitors; see api/visits/visitor.ts. */
 export type VisitSaltsTable = { day: string; salt: string };
 
-/** Raw counts, at most three days old: `card_code` is '' for a visit that came by no card. */
-export type VisitHitsTable = {
-  day: string;
+/** Raw counts of the days not tallied yet: `card_code` is '' for a visit that came by no card. */
+export type VisitCountsTable = {
   account_id: string;
+  day: string;
   source: string;
   action: string;
   card_code: string;
-  visitor: string;
   hits: number;
 };
+
+/** One row a visitor a page a day (the day's salted hash), until the day is tallied. */
+export type VisitVisitorsTable = { account_id: string; day: string; visitor: string };
 
 /** One tallied day of one page (events/visit): `tallies` is the JSON of VisitsTallied's tallies. */
 export type VisitDaysTable = {

@@ -2,6 +2,7 @@
 // A missed budget is reported but exits 0, so a slow machine doesn't fail a build; --strict makes it exit 1.
 
 import path from 'node:path';
+import { counting } from './bench/counting';
 import { editorPhotosBenchmark } from './bench/editor-photos';
 import { editorPreviewBenchmark } from './bench/editor-preview';
 import { eventStoreBenchmark } from './bench/event-store';
@@ -25,6 +26,7 @@ const RESULTS_FILE = 'bench-results.json';
 const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
+  { name: 'visit counting: /u/demo with counting on ÷ off (50,000 visitors)', run: counting },
   { name: 'publish → live on real servers: SQLite, PostgreSQL with 1 and 2 instances', run: publishLive },
   { name: 'write path: long history (3,000 saves of one card)', run: writeHistory },
   { name: 'write path: 10 concurrent publishers', run: writeConcurrent },

@@ -101,7 +101,7 @@ describe('the fast path in front of Hono', () => {
     expect(fast.counted.answeredFast).toBe(4);
     await t.deps.visits.flush();
     const rows = await t.db
-      .selectFrom('visit_hits')
+      .selectFrom('visit_counts')
       .select(['source', 'hits'])
       .where('action', '=', 'view')
       .orderBy('source')

@@ -3,7 +3,7 @@ import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
 import { isBotAgent } from './bots';
 import { utcDay } from './day';
-import { saveHits, type VisitHit } from './hits';
+import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
 import { saltFor, visitorHash } from './visitor';
 
 /** One request that counts: a page opened, a vCard saved, a button's ping. */
@@ -39,6 +39,12 @@ export type VisitCounterOptions = {
 };
 
 const SEPARATOR = '\n';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Visitors this instance has written, not written again: a visitor who opens the page, saves the number and calls
+ * is one row, written once. Forgotten wholesale past this many (about 60 MB), which only costs rewrites.
+ */
+const MAX_WRITTEN = 500_000;
 /** Usernames per lookup: inside both databases' limits on bound parameters. */
 const LOOKUP_CHUNK = 500;
 
@@ -58,7 +64,7 @@ async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<stri
 /**
  * Counts in memory, keyed by everything a row needs, so a page opened a thousand times by one visitor between two
  * flushes is one map entry. Each flush hashes each distinct visitor once with its day's salt, resolves usernames
- * to accounts, and adds the counts to visit_hits in one transaction. Addresses and user agents live only in this
+ * to accounts, and adds counts and visitors to the raw tables in one transaction (api/visits/hits.ts). Addresses and user agents live only in this
  * map, for at most a flush.
  */
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
@@ -67,11 +73,23 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
+  const written = new Set<string>();
+  // The day, worked out again only when the clock leaves it: a Date's ISO string on every view is measurable.
+  let day = '';
+  let dayStarts = 0;
+  const today = () => {
+    const at = now().getTime();
+    if (at < dayStarts || at >= dayStarts + DAY_MS) {
+      day = utcDay(new Date(at));
+      dayStarts = Date.parse(`${day}T00:00:00Z`);
+    }
+    return day;
+  };
 
   const count = (visit: Visit) => {
     if (!enabled || closed || isBotAgent(visit.userAgent)) return;
     const key = [
-      utcDay(now()),
+      today(),
       visit.page,
       visit.source,
       visit.action,
@@ -101,60 +119,60 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     const salts = new Map<string, string>();
     for (const day of new Set(entries.map((entry) => entry.day))) salts.set(day, await saltFor(db, day));
     const accounts = await accountsByUsername(db, [...new Set(entries.map((entry) => entry.page))]);
-    const rows = new Map<string, VisitHit>();
+    const counts: VisitCount[] = [];
+    const visitors = new Map<string, DayVisitor>();
     for (const entry of entries) {
       const accountId = accounts.get(entry.page);
       // A page unpublished or renamed since it was served: its views have no page to count towards.
       if (!accountId) continue;
+      counts.push({
+        day: entry.day,
+        accountId,
+        source: entry.source as VisitSource,
+        action: entry.action as VisitAction,
+        cardCode: entry.cardCode === '' ? null : entry.cardCode,
+        hits: entry.hits,
+      });
       const visitor = visitorHash(salts.get(entry.day) as string, entry.page, entry.address, entry.userAgent);
-      const cardCode = entry.cardCode === '' ? null : entry.cardCode;
-      const rowKey = [entry.day, accountId, entry.source, entry.action, entry.cardCode, visitor].join(
-        SEPARATOR,
-      );
-      const row = rows.get(rowKey);
-      if (row) row.hits += entry.hits;
-      else
-        rows.set(rowKey, {
-          day: entry.day,
-          accountId,
-          source: entry.source as VisitHit['source'],
-          action: entry.action as VisitHit['action'],
-          cardCode,
-          visitor,
-          hits: entry.hits,
-        });
+      const key = `${accountId}\n${entry.day}\n${visitor}`;
+      if (!written.has(key)) visitors.set(key, { accountId, day: entry.day, visitor });
     }
-    await saveHits(db, [...rows.values()]);
+    await writeVisits(db, mergeCounts(counts), [...visitors.values()]);
+    // Only once they are in the database: a failed flush retries them.
+    if (written.size + visitors.size > MAX_WRITTEN) written.clear();
+    for (const key of visitors.keys()) written.add(key);
   }
 
-  const flush = (): Promise<void> => {
-    flushing ??= (async () => {
-      try {
-        while (pending.size > 0) {
-          const batch = pending;
-          pending = new Map();
-          try {
-            await write(batch);
-          } catch (error) {
-            // Kept for the next flush while there is room: a database restart loses no counts.
-            for (const [key, hits] of batch)
-              if (pending.size < maxPending || pending.has(key))
-                pending.set(key, (pending.get(key) ?? 0) + hits);
-            log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
-            return;
-          }
-        }
-      } finally {
-        flushing = null;
-        if (droppedSinceLog > 0) {
-          log.warn(
-            { dropped: droppedSinceLog },
-            'Visit counts were dropped: too many waiting to be written.',
-          );
-          droppedSinceLog = 0;
+  async function drain() {
+    try {
+      while (pending.size > 0) {
+        const batch = pending;
+        pending = new Map();
+        try {
+          await write(batch);
+        } catch (error) {
+          // Kept for the next flush while there is room: a database restart loses no counts.
+          for (const [key, hits] of batch)
+            if (pending.size < maxPending || pending.has(key))
+              pending.set(key, (pending.get(key) ?? 0) + hits);
+          log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
+          return;
         }
       }
-    })();
+    } finally {
+      if (droppedSinceLog > 0) {
+        log.warn({ dropped: droppedSinceLog }, 'Visit counts were dropped: too many waiting to be written.');
+        droppedSinceLog = 0;
+      }
+    }
+  }
+
+  // `.finally` runs after the assignment even when there is nothing to write (drain then settles at once), so
+  // `flushing` is always cleared: a flush of an empty buffer must not leave every later one a settled no-op.
+  const flush = (): Promise<void> => {
+    flushing ??= drain().finally(() => {
+      flushing = null;
+    });
     return flushing;
   };
 

@@ -147,7 +147,8 @@ describe('what the visitor leaves behind', () => {
       expect(await tallyFinishedDays({ db: t.db, now: t.deps.now })).toBe(1);
       const after = await everything(t.db);
       expect(after).not.toContain(ADDRESS);
-      expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+      expect(await t.db.selectFrom('visit_counts').selectAll().execute()).toEqual([]);
+      expect(await t.db.selectFrom('visit_visitors').selectAll().execute()).toEqual([]);
       expect(await t.db.selectFrom('visit_salts').selectAll().execute()).toEqual([]);
       const stats = await visitStats(t.db, accountId, { days: 7, now: t.deps.now() });
       expect(stats.totals.views).toEqual({ nfc: 0, qr: 1, link: 1 });
@@ -170,7 +171,8 @@ describe('what the visitor leaves behind', () => {
       .transaction()
       .execute((trx) => redactAccountEvents(trx, accountId, 'dana@example.com', t.deps.now()));
     expect(await t.db.selectFrom('visit_days').selectAll().execute()).toEqual([]);
-    expect(await t.db.selectFrom('visit_hits').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('visit_counts').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('visit_visitors').selectAll().execute()).toEqual([]);
     const events = await t.db
       .selectFrom('events')
       .select('data')

@@ -32,23 +32,27 @@ function addTally(day: StatsDay, tally: Pick<Tally, 'source' | 'action' | 'hits'
 /** One page's days not tallied yet, counted from the raw rows: today so far, and any day the tally has not reached. */
 async function untalliedDays(db: Db, accountId: string, from: string) {
   const rows = await db
-    .selectFrom('visit_hits')
-    .select(['day', 'source', 'action', 'card_code', sql<number>`sum(hits)`.as('hits')])
+    .selectFrom('visit_counts')
+    .select(['day', 'source', 'action', 'card_code', 'hits'])
     .where('account_id', '=', accountId)
     .where('day', '>=', from)
-    .groupBy(['day', 'source', 'action', 'card_code'])
     .execute();
   const visitors = await db
-    .selectFrom('visit_hits')
-    .select(['day', sql<number>`count(distinct visitor)`.as('visitors')])
+    .selectFrom('visit_visitors')
+    .select(['day', sql<number>`count(*)`.as('visitors')])
     .where('account_id', '=', accountId)
     .where('day', '>=', from)
     .groupBy('day')
     .execute();
   const days = new Map<string, { visitors: number; tallies: Tally[] }>();
-  for (const row of visitors) days.set(row.day, { visitors: Number(row.visitors), tallies: [] });
+  const dayOf = (day: string) => {
+    const found = days.get(day) ?? { visitors: 0, tallies: [] };
+    days.set(day, found);
+    return found;
+  };
+  for (const row of visitors) dayOf(row.day).visitors = Number(row.visitors);
   for (const row of rows)
-    days.get(row.day)?.tallies.push({
+    dayOf(row.day).tallies.push({
       source: row.source as VisitSource,
       action: row.action as VisitAction,
       cardCode: row.card_code === '' ? null : row.card_code,

@@ -13,38 +13,37 @@ import { utcDay } from './day';
 export const TALLY_GRACE_MS = 2 * 60 * 1000;
 
 /**
- * Each finished day still in visit_hits becomes one `VisitsTallied` event a page (so a replay rebuilds visit_days),
- * then its raw rows and its salt are deleted: from then on no hash of that day can be tied to anything. A day
- * already tallied is not counted again (the decider refuses), only cleared. Returns how many days were tallied.
+ * Each finished day still in the raw tables becomes one `VisitsTallied` event a page (so a replay rebuilds
+ * visit_days), then its raw rows and its salt are deleted: from then on no hash of that day can be tied to anything.
+ * A day already tallied is not counted again (the decider refuses), only cleared. Returns how many days were tallied.
  */
 export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Promise<number> {
   const now = deps.now();
   const lastFinished = utcDay(new Date(now.getTime() - TALLY_GRACE_MS - 24 * 60 * 60 * 1000));
   const days = await deps.db
-    .selectFrom('visit_hits')
+    .selectFrom('visit_counts')
     .select('day')
     .distinct()
     .where('day', '<=', lastFinished)
     .orderBy('day')
     .execute();
-  let tallied = 0;
   for (const { day } of days) {
     const rows = await deps.db
-      .selectFrom('visit_hits')
-      .select(['account_id', 'source', 'action', 'card_code', sql<number>`sum(hits)`.as('hits')])
+      .selectFrom('visit_counts')
+      .select(['account_id', 'source', 'action', 'card_code', 'hits'])
       .where('day', '=', day)
-      .groupBy(['account_id', 'source', 'action', 'card_code'])
       .orderBy('account_id')
       .orderBy('source')
       .orderBy('action')
       .orderBy('card_code')
       .execute();
     const visitors = await deps.db
-      .selectFrom('visit_hits')
-      .select(['account_id', sql<number>`count(distinct visitor)`.as('visitors')])
+      .selectFrom('visit_visitors')
+      .select(['account_id', sql<number>`count(*)`.as('visitors')])
       .where('day', '=', day)
       .groupBy('account_id')
       .execute();
+    const visitorsOf = new Map(visitors.map((row) => [row.account_id, Number(row.visitors)]));
     const tallies = new Map<string, Tally[]>();
     for (const row of rows) {
       const list = tallies.get(row.account_id) ?? [];
@@ -56,7 +55,7 @@ export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Prom
       });
       tallies.set(row.account_id, list);
     }
-    for (const { account_id: accountId, visitors: count } of visitors) {
+    for (const [accountId, list] of tallies)
       await handleCommand(deps.db, {
         decider: visitDecider,
         streamId: visitStreamId(accountId, day),
@@ -64,16 +63,17 @@ export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Prom
           type: 'TallyVisits',
           accountId,
           day,
-          visitors: Number(count),
-          tallies: tallies.get(accountId) ?? [],
+          visitors: visitorsOf.get(accountId) ?? 0,
+          tallies: list,
         },
         now,
       });
-    }
-    await deps.db.deleteFrom('visit_hits').where('day', '=', day).execute();
-    tallied += 1;
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('visit_counts').where('day', '=', day).execute();
+      await trx.deleteFrom('visit_visitors').where('day', '=', day).execute();
+    });
   }
   // Every finished day's salt, a day with no counted visit included (its views were all of unpublished pages).
   await deps.db.deleteFrom('visit_salts').where('day', '<=', lastFinished).execute();
-  return tallied;
+  return days.length;
 }

@@ -21,13 +21,11 @@ export async function saltFor(db: Db, day: string): Promise<string> {
 
 /**
  * Plausible's method: a visitor is hash(daily salt, page, address, user agent). The page is in it, so one person is
- * a different visitor on each page and cannot be followed from one to another; 16 bytes of SHA-256 keep collisions
- * out of reach at any count a page will see.
+ * a different visitor on each page and cannot be followed from one to another. 8 bytes of SHA-256: two of a
+ * million visitors of one page in one day share a hash with a chance of about 1 in 40 million, and the row stays
+ * small, which is what a busy second's writes cost.
  */
 export function visitorHash(salt: string, page: string, address: string, userAgent: string): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${salt}\n${page}\n${address}\n${userAgent}`)
-    .digest('hex')
-    .slice(0, 32);
+  // crypto.hash: one call, no Hash object, for the thousands of new visitors a busy second brings.
+  return crypto.hash('sha256', `${salt}\n${page}\n${address}\n${userAgent}`, 'hex').slice(0, 16);
 }

@@ -13,34 +13,36 @@ export const migration: Migration = {
         .addColumn('day', 'text', (c) => c.primaryKey())
         .addColumn('salt', 'text', (c) => c.notNull()),
     ).execute();
-    // The raw counts: one row a visitor a day for each page, source, action and card. Kept at most three days,
-    // then only the day's tally (an event, so a replay rebuilds visit_days) remains.
+    // The raw counts of the days not tallied yet: hits by page, day, source, action and card, added to by each
+    // instance's flush. A few rows a page a day.
     await table(
       db,
       db.schema
-        .createTable('visit_hits')
-        .addColumn('day', 'text', (c) => c.notNull())
+        .createTable('visit_counts')
         .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
         .addColumn('source', 'text', (c) => c.notNull())
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('card_code', 'text', (c) => c.notNull())
-        .addColumn('visitor', 'text', (c) => c.notNull())
         .addColumn('hits', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('visit_hits_pk', [
-          'day',
-          'account_id',
-          'source',
-          'action',
-          'card_code',
-          'visitor',
-        ]),
+        .addPrimaryKeyConstraint('visit_counts_pk', ['account_id', 'day', 'source', 'action', 'card_code']),
       { withoutRowid: true },
     ).execute();
-    await db.schema
-      .createIndex('visit_hits_by_account')
-      .on('visit_hits')
-      .columns(['account_id', 'day'])
-      .execute();
+    await db.schema.createIndex('visit_counts_by_day').on('visit_counts').column('day').execute();
+    // One row a visitor a page a day, for the day's unique visitors: the only per-visitor record, a salted hash,
+    // kept until the day is tallied (at most about a day and a half), then only the day's count remains. No index
+    // by day: a second B-tree insert for each new visitor, for a delete and a count that run once a day.
+    await table(
+      db,
+      db.schema
+        .createTable('visit_visitors')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('visitor', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('visit_visitors_pk', ['account_id', 'day', 'visitor']),
+      { withoutRowid: true },
+    ).execute();
+    // The tallied days (events/visit), which a replay rebuilds.
     await table(
       db,
       db.schema

@@ -11,7 +11,7 @@ export const tallySchema = z.object({
 export type Tally = z.infer<typeof tallySchema>;
 
 /**
- * Issue 16: one UTC day of one page's visits, tallied once the day is over from the raw rows (visit_hits), which
+ * Issue 16: one UTC day of one page's visits, tallied once the day is over from the raw rows (visit_counts, visit_visitors), which
  * are then deleted within days. Only counts: no visitor, address or hash is in it. `visitors`: unique visitors.
  */
 export const VisitsTallied = z.object({

@@ -52,6 +52,8 @@ export type WrkOptions = {
   seconds: number;
   headers?: Record<string, string>;
   threads?: number;
+  /** A Lua script of wrk's (`-s`), e.g. scripts/bench/visitors.lua, which makes each request another visitor's. */
+  script?: string;
 };
 
 /** One wrk run; fails if any answer was not a 2xx/3xx or any socket failed, as a wrong answer is no throughput. */
@@ -64,6 +66,7 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
     `-d${options.seconds}s`,
     '--latency',
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    ...(options.script ? ['-s', options.script] : []),
     options.url,
   ];
   const output = await new Promise<string>((resolve, reject) => {

@@ -99,10 +99,12 @@ export async function startNginx(options: {
   upstreamPort: number | readonly number[];
   workers?: number;
   hsts?: string;
+  /** Another configuration than deploy/nginx.conf, with the same placeholders (the serving bench's static peer). */
+  template?: string;
 }): Promise<RunningNginx> {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-nginx-'));
   const port = await freePort();
-  const config = renderNginxConfig(fs.readFileSync(TEMPLATE, 'utf8'), {
+  const config = renderNginxConfig(options.template ?? fs.readFileSync(TEMPLATE, 'utf8'), {
     dataDir: options.dataDir,
     siteDir: options.siteDir,
     upstream: [options.upstreamPort].flat().map((port) => `127.0.0.1:${port}`),

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { REPO_ROOT, type RunningChild, startTsChild } from './child-process';
+import { atLeast, type BenchRow, info } from './report';
+import { percentile } from './stats';
+import { type WrkResult, wrk } from './wrk';
+
+const START_TIMEOUT_MS = 60_000;
+const ROUNDS = 3;
+const ROUND_SECONDS = 5;
+const CONCURRENCY = [10, 50] as const;
+const VISITORS_SCRIPT = path.join(REPO_ROOT, 'scripts/bench/visitors.lua');
+/** Long enough for the counter's one-second flush, and the flush itself under a backlog. */
+const FLUSH_WAIT_MS = 3000;
+
+type Side = 'on' | 'off';
+
+async function startServer(counting: boolean): Promise<{ child: RunningChild; port: number; dir: string }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tradecard-bench-count-${counting ? 'on' : 'off'}-`));
+  const child = startTsChild('api/server.ts', {
+    DATA_DIR: dir,
+    PORT: '0',
+    PUBLIC_URL: 'https://tradecard.bench',
+    PAYMENTS: 'local',
+    MAIL: 'outbox',
+    METRICS_PORT: 'off',
+    SEED_DEMO: 'true',
+    // visitors.lua sends each visitor's address as the one proxy in front would.
+    TRUST_PROXY: '1',
+    VISIT_COUNTING: String(counting),
+  });
+  const match = await child.waitFor(/TradeCard is running at http:\/\/localhost:(\d+)/, START_TIMEOUT_MS);
+  const port = Number(match[1]);
+  const deadline = performance.now() + START_TIMEOUT_MS;
+  while ((await fetch(`http://127.0.0.1:${port}/u/demo`)).status !== 200) {
+    if (performance.now() > deadline) throw new Error('/u/demo was not rendered in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, port, dir };
+}
+
+/** Views of /u/demo in the counting server's database, by any source. */
+function countedViews(dir: string): number {
+  const db = new SQLite(path.join(dir, 'app.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare("SELECT coalesce(sum(hits), 0) AS views FROM visit_counts WHERE action = 'view'")
+      .get() as {
+      views: number;
+    };
+    return row.views;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Issue 16's budget: counting may add at most 10% to the cost of serving /u/<name>. Two `npm start` servers, each
+ * with its own seeded /u/demo, one counting (VISIT_COUNTING=true, the default) and one not; wrk on each in turn,
+ * round after round, at -c10 and -c50, each request another of 50,000 phone visitors (visitors.lua), so the counter
+ * hashes and writes visitors as in use. Then every answered view must be in the database.
+ */
+export async function counting(): Promise<BenchRow[]> {
+  const servers: Partial<Record<Side, Awaited<ReturnType<typeof startServer>>>> = {};
+  try {
+    servers.on = await startServer(true);
+    servers.off = await startServer(false);
+    const ports: Record<Side, number> = { on: servers.on.port, off: servers.off.port };
+    const runs = new Map<string, WrkResult[]>();
+    let answeredByCounting = 0;
+    const load = async (side: Side, connections: number, seconds: number) => {
+      const result = await wrk({
+        url: `http://127.0.0.1:${ports[side]}/u/demo`,
+        connections,
+        seconds,
+        headers: { 'accept-encoding': 'gzip' },
+        script: VISITORS_SCRIPT,
+      });
+      if (side === 'on') answeredByCounting += result.requests;
+      return result;
+    };
+    for (const side of ['on', 'off'] as const) await load(side, 10, 2);
+    for (let round = 0; round < ROUNDS; round++)
+      for (const connections of CONCURRENCY)
+        for (const side of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+          const key = `${side} ${connections}`;
+          runs.set(key, [...(runs.get(key) ?? []), await load(side, connections, ROUND_SECONDS)]);
+        }
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS));
+    const counted = countedViews(servers.on.dir);
+    const rate = (side: Side, connections: number) =>
+      percentile(
+        (runs.get(`${side} ${connections}`) ?? []).map((run) => run.requestsPerSecond),
+        50,
+      );
+    const perRound = `median of ${ROUNDS} interleaved ${ROUND_SECONDS} s rounds, 50,000 visitors`;
+    return [
+      ...CONCURRENCY.flatMap((c) => [
+        info(`/u/demo -c${c} with visit counting on, ${perRound}`, rate('on', c), 'req/s'),
+        info(`/u/demo -c${c} with visit counting off`, rate('off', c), 'req/s'),
+        atLeast(`/u/demo -c${c}: counting on ÷ off`, rate('on', c) / rate('off', c), '×', 0.9),
+      ]),
+      info('views answered by the counting server (wrk)', answeredByCounting, ''),
+      atLeast('views counted in the database ÷ answered', counted / answeredByCounting, '×', 0.99),
+    ];
+  } finally {
+    for (const server of [servers.on, servers.off]) {
+      if (!server) continue;
+      await server.child.stop();
+      fs.rmSync(server.dir, { recursive: true, force: true });
+    }
+  }
+}
