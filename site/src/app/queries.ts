@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { myCardAnswer } from '../../../contract/card';
 import { notificationsAnswer } from '../../../contract/notifications';
 import { profileAnswer } from '../../../contract/user';
@@ -67,10 +67,14 @@ export function useMyCard() {
   });
 }
 
-/** The owner's visits for the last `days` UTC days, today counted so far (issue 16). */
+/**
+ * The owner's visits for the last `days` UTC days, today counted so far (issue 16). Another period's answer stays on
+ * screen (marked as such) until the new one comes, so the screen does not empty and refill at each choice.
+ */
 export function useVisitStats(days: StatsPeriod) {
   return useQuery({
     queryKey: queryKeys.visitStats(days),
+    placeholderData: keepPreviousData,
     queryFn: () =>
       callApi(stamped(`/profile/stats?days=${days}`), visitStatsSchema, {
         fallback: 'Could not load your statistics.',

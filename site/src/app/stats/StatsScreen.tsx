@@ -41,11 +41,12 @@ function Headlines({ stats }: { stats: VisitStats }) {
   );
 }
 
-function SourceTable({ stats, days }: { stats: VisitStats; days: StatsPeriod }) {
+function SourceTable({ stats }: { stats: VisitStats }) {
   return (
     <div className="table-scroll">
       <table className="stats__table">
-        <caption>Last {days} days by source</caption>
+        {/* The period of the numbers shown, which for a moment after a new choice are the last period's. */}
+        <caption>Last {stats.days.length} days by source</caption>
         <thead>
           <tr>
             <td />
@@ -137,7 +138,7 @@ function Notes() {
   );
 }
 
-function NoVisits({ days, username }: { days: StatsPeriod; username: string | undefined }) {
+function NoVisits({ days, username }: { days: number; username: string | undefined }) {
   return (
     <div className="card stats__empty">
       <h2>No visits in the last {days} days yet</h2>
@@ -181,10 +182,11 @@ export function StatsScreen() {
         {stats.error.message}
       </p>
     );
-  else if (!hasVisits(stats.data.totals)) body = <NoVisits days={days} username={profile.data?.username} />;
+  else if (!hasVisits(stats.data.totals))
+    body = <NoVisits days={stats.data.days.length} username={profile.data?.username} />;
   else
     body = (
-      <>
+      <div className={stats.isPlaceholderData ? 'stats__body stats__body--stale' : 'stats__body'}>
         <Headlines stats={stats.data} />
         <figure className="card stats__chart">
           <figcaption>
@@ -198,10 +200,10 @@ export function StatsScreen() {
         </figure>
         <section className="card" aria-labelledby="stats-table-title">
           <h2 id="stats-table-title">By source</h2>
-          <SourceTable stats={stats.data} days={days} />
+          <SourceTable stats={stats.data} />
           <DayTable stats={stats.data} />
         </section>
-      </>
+      </div>
     );
 
   return (
