@@ -14,6 +14,7 @@ import {
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
+import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
@@ -143,11 +144,7 @@ describe("every answer the site reads is the one contract/ describes (run agains
 
   it('the statistics and the weekly summary setting: a page with visits, each period, off and on', async () => {
     const token = await t.signUp();
-    const { id } = await t.db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'dana')
-      .executeTakeFirstOrThrow();
+    const id = await accountIdOf(t.db, 'dana');
     const hit = { accountId: id, cardCode: null, visitor: 'v1', hits: 2 } as const;
     await saveHits(t.db, [
       { ...hit, day: '2026-11-22', source: 'nfc', action: 'view' },

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VisitStats } from '../../contract/visits';
+import { NO_CLICKS as none, totalsWith as totals } from '../../tests/support/visits/stats';
 import { dayRange, weeklySummaryMail } from './summary-templates';
-
-const none = {
-  save: 0,
-  call: 0,
-  whatsapp: 0,
-  email: 0,
-  facebook: 0,
-  instagram: 0,
-  linkedin: 0,
-  x: 0,
-  tiktok: 0,
-};
-const totals = (overrides: Partial<VisitStats['totals']> = {}): VisitStats['totals'] => ({
-  views: { nfc: 0, qr: 0, link: 0 },
-  visitors: 0,
-  clicks: { nfc: none, qr: none, link: none },
-  ...overrides,
-});
 
 const facts = {
   name: 'Dana Pipe',

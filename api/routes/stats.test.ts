@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type VisitSource, visitStatsSchema } from '../../contract/visits';
 import { createTestApp } from '../../tests/support/api/app';
+import { accountIdOf } from '../../tests/support/visits/stats';
 import { saveHits } from '../visits/hits';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -11,8 +12,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const idOf = async (username: string) =>
-  (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const idOf = (username: string) => accountIdOf(t.db, username);
 
 const view = (accountId: string, day: string, source: VisitSource, visitor = 'v1') => ({
   day,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
+import { accountIdOf } from '../../tests/support/visits/stats';
 import { weeklySummaryOffUrl } from '../weekly-summary/queue';
 import { LINK_NOT_VALID } from './weekly-summary';
 
@@ -11,8 +12,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const idOf = async (username: string) =>
-  (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const idOf = (username: string) => accountIdOf(t.db, username);
 
 /** The address the mail's link and its List-Unsubscribe carry, as a path on the app. */
 const offPath = async (username: string) =>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitAction, VisitSource } from '../../contract/visits';
 import { replay } from '../../events/replay';
 import { createTestApp } from '../../tests/support/api/app';
+import { accountIdOf } from '../../tests/support/visits/stats';
 import { runTrialClock } from '../scheduler';
 import { saveHits } from '../visits/hits';
 import { queueWeeklySummaries } from './queue';
@@ -27,11 +28,7 @@ async function owner(username: string, options: { publish?: boolean } = {}) {
     const published = await t.call('POST', '/api/business-card/create_business_card', fields, token);
     expect(published.status, JSON.stringify(published.body)).toBeLessThan(300);
   }
-  const { id } = await t.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', username)
-    .executeTakeFirstOrThrow();
+  const id = await accountIdOf(t.db, username);
   return { id, token, email: `${username}@example.com` };
 }
 

@@ -149,7 +149,7 @@ test.describe('the owner’s statistics', () => {
     const token = await signUp(request, 'stats-mailed');
     await storeSession(page, token);
     await page.goto('/notifications');
-    const summary = page.getByRole('switch', { name: 'Weekly summary email' });
+    const summary = page.getByRole('switch', { name: 'Weekly summary' });
     await expect(summary).toHaveAttribute('aria-checked', 'true');
     await summary.click();
     await expect(summary).toHaveAttribute('aria-checked', 'false');

@@ -39,7 +39,7 @@ export function WeeklySummarySwitch() {
       ) : (
         <div className="settings__row">
           <span id="switch-weekly-summary" className="settings__label">
-            Weekly summary email
+            Weekly summary
           </span>
           <button
             type="button"

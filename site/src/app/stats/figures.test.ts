@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLICK_ACTIONS, type StatsDay, VISIT_SOURCES, type VisitStats } from '../../../../contract/visits';
+import { NO_CLICKS as none } from '../../../../tests/support/visits/stats';
 import {
   ACTION_LABELS,
   chartData,
@@ -11,17 +12,6 @@ import {
   sourceRows,
 } from './figures';
 
-const none = {
-  save: 0,
-  call: 0,
-  whatsapp: 0,
-  email: 0,
-  facebook: 0,
-  instagram: 0,
-  linkedin: 0,
-  x: 0,
-  tiktok: 0,
-};
 const day = (date: string, views: StatsDay['views'], visitors: number): StatsDay => ({
   day: date,
   views,
