@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catchUp } from '../renderer/projector';
+import { qrPng } from '../renderer/qr';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { createTestApp } from '../tests/support/api/app';
 import { createApp } from './app';
@@ -229,12 +231,12 @@ describe('public profile files', () => {
     await publishWithAvatar();
     const files = ['qr.png', 'qr-print.png', 'qr.svg'];
     for (const file of files)
-      expect(await decodeQr(await get(`/u/dana/${file}`)), file).toBe(`${OLD}/u/dana`);
+      expect(await decodeQr(await get(`/u/dana/${file}`)), file).toBe(`${OLD}/q/dana`);
 
     // The operator moves the service and restarts it; the rebuild has not run yet.
     const moved = createApp({ ...t.deps, publicUrl: NEW });
     for (const file of files)
-      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/u/dana`);
+      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/q/dana`);
 
     // Back on the old address a while, then `npm run rebuild` under the new one: no code for the old one is left.
     for (const file of files) await get(`/u/dana/${file}`);
@@ -245,12 +247,24 @@ describe('public profile files', () => {
     expect(codesOnDisk()).toEqual([]);
     expect(await (await moved.request('/u/dana')).text()).toContain(`${NEW}/u/dana`);
     for (const file of files)
-      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/u/dana`);
+      expect(await decodeQr(await moved.request(`/u/dana/${file}`)), file).toBe(`${NEW}/q/dana`);
     expect(codesOnDisk()).toHaveLength(3);
     for (const name of codesOnDisk()) {
       const decoded = await decodeQr(new Response(fs.readFileSync(path.join(folder, name))));
-      expect(decoded, name).toBe(`${NEW}/u/dana`);
+      expect(decoded, name).toBe(`${NEW}/q/dana`);
     }
+  });
+
+  it('redraws a QR code drawn for the page address before issue 16, so every code served says QR', async () => {
+    await publishWithAvatar();
+    const folder = path.join(t.deps.publicDir, 'u', 'dana');
+    // Where the previous release drew them: named by the hash of the address they encode, /u/dana.
+    const hash = createHash('sha256').update(`${OLD}/u/dana`).digest('hex').slice(0, 16);
+    const earlier = ['qr', 'qr-print'].map((name) => path.join(folder, `${name}.${hash}.png`));
+    for (const file of earlier) fs.writeFileSync(file, await qrPng(`${OLD}/u/dana`, 200));
+    expect(await decodeQr(await get('/u/dana/qr.png'))).toBe(`${OLD}/q/dana`);
+    expect(await decodeQr(await get('/u/dana/qr-print.png'))).toBe(`${OLD}/q/dana`);
+    for (const file of earlier) expect(fs.existsSync(file), file).toBe(false);
   });
 
   it('deleting the account removes its page and its photos; its address says the card is no longer in use', async () => {

@@ -12,9 +12,18 @@ import { readModels } from './read-models';
 import { assertPlainJson, type Fold, snapshotKind } from './snapshots';
 import { readStream } from './store';
 import { subscriptionDecider } from './subscription/decider';
+import { visitDecider } from './visit/decider';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const folds = [accountDecider, cardDecider, contactDecider, orderDecider, subscriptionDecider, ...readModels];
+const folds = [
+  accountDecider,
+  cardDecider,
+  contactDecider,
+  orderDecider,
+  subscriptionDecider,
+  visitDecider,
+  ...readModels,
+];
 const foldOf = (kind: string) => folds.find((fold) => snapshotKind(fold as Fold) === kind) as Fold;
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -47,7 +56,7 @@ describe('snapshots', () => {
         kinds.add(row.kind);
       }
     }
-    // All five deciders and every read model those streams feed.
+    // Every decider and every read model those streams feed.
     expect([...kinds].sort()).toEqual(
       [
         'decider:account',
@@ -55,10 +64,12 @@ describe('snapshots', () => {
         'decider:contact',
         'decider:order',
         'decider:subscription',
+        'decider:visit',
         'read-model:cards',
         'read-model:orders',
         'read-model:reserved_usernames',
         'read-model:users',
+        'read-model:visit_days',
         'read-model:weekly_summaries',
       ].sort(),
     );

@@ -8,6 +8,7 @@ import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
 import { type RecordedEvent, readStreamAfter } from './store';
 import { subscriptionDecider } from './subscription/decider';
+import { visitDecider } from './visit/decider';
 
 /**
  * Bump when a folded state changes in a way the fold code below does not show (a helper an evolve calls, an
@@ -30,6 +31,7 @@ const named = new Map<object, string>([
   [contactDecider, 'decider:contact'],
   [orderDecider, 'decider:order'],
   [subscriptionDecider, 'decider:subscription'],
+  [visitDecider, 'decider:visit'],
 ]);
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);

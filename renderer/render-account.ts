@@ -39,7 +39,13 @@ async function writePage(storage: Storage, username: string, html: string): Prom
 }
 
 /**
- * QR codes depend only on the page address, so each is drawn once, on its first request (`qrCodeFile`), not by
+ * The address every QR code the product draws encodes (issue 16): it opens the same page as `/u/<username>`, and
+ * says the visitor scanned a code, so a scan is counted apart from a typed or tapped link (contract/visits.ts).
+ */
+export const qrAddress = (publicUrl: string, username: string) => `${publicUrl}/q/${username}`;
+
+/**
+ * QR codes depend only on the address they encode, so each is drawn once, on its first request (`qrCodeFile`), not by
  * the projector: a full rebuild of thousands of pages then never waits on them (the print PNG alone is 50 ms).
  */
 export const QR_FILES = {
@@ -50,7 +56,8 @@ export const QR_FILES = {
 
 /**
  * On disk a QR file is named by the address it encodes (`qr.<hash>.png` for `/u/<username>/qr.png`), so a file
- * drawn under an earlier PUBLIC_URL is never served under a new one: it simply isn't the file asked for.
+ * drawn under an earlier PUBLIC_URL, or for the page's own address as before issue 16, is never served once the
+ * address changes: it simply isn't the file asked for.
  */
 const qrDiskName = (name: string, url: string) => {
   const hash = createHash('sha256').update(url).digest('hex').slice(0, 16);
@@ -84,7 +91,7 @@ export async function qrCodeFile(
   const draw = QR_FILES[name as keyof typeof QR_FILES];
   if (!draw) return null;
   const { storage } = target;
-  const url = `${target.publicUrl}/u/${username}`;
+  const url = qrAddress(target.publicUrl, username);
   const key = profileKey(username, qrDiskName(name, url));
   // One look (a round trip to a bucket) once drawn: a code goes with its page (deletePrefix), so it implies one.
   if (await storage.head(key)) return key;
@@ -165,7 +172,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one. Looked for only when the page
   // was written (a listing: a round trip to a bucket): stale codes are never served, as a code's name carries its
   // address, and qrCodeFile clears them when it draws the current one; this only tidies sooner.
-  if (pageWritten) await removeStaleQrCodes(storage, username, pageUrl);
+  if (pageWritten) await removeStaleQrCodes(storage, username, qrAddress(target.publicUrl, username));
 
   const vcardKey = profileKey(username, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
@@ -22,4 +23,16 @@ export function clientAddress(c: Context, trustedHops: number): string {
     // app.request() in tests has no socket.
     return 'local';
   }
+}
+
+/**
+ * The caller's address as the rate limits key it: a keyed hash (the app's secret), so the throttles table, where a
+ * failed sign-in's row may stay for good, holds no visitor's address (issue 16's privacy promise). The same address
+ * always gives the same key, so the limits work as before.
+ */
+export function addressForLimits(c: Context, deps: { trustProxy: number; secret: string }): string {
+  return createHmac('sha256', deps.secret)
+    .update(clientAddress(c, deps.trustProxy))
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -5,7 +5,7 @@ import type { MessageAnswer } from '../../contract/message';
 import { handleCommand } from '../../events/command';
 import { contactDecider } from '../../events/contact/decider';
 import { contactReasons, contactStreamId } from '../../events/contact/events';
-import { clientAddress } from '../auth/client-address';
+import { addressForLimits } from '../auth/client-address';
 import { sessionToken } from '../auth/require-user';
 import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
@@ -54,7 +54,7 @@ export function contactRoutes(deps: Deps) {
     const reason = z.enum(contactReasons).safeParse(body.reason);
     if (!reason.success) throw invalid(`Please choose a reason: ${contactReasons.join(', ')}.`);
 
-    const addressKey = `contact:address:${clientAddress(c, deps.trustProxy)}`;
+    const addressKey = `contact:address:${addressForLimits(c, deps)}`;
     await refuseWhileThrottled(
       deps.db,
       [addressKey],

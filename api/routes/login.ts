@@ -6,7 +6,7 @@ import { accountStreamId } from '../../events/account/events';
 import { emailSchema } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
-import { clientAddress } from '../auth/client-address';
+import { addressForLimits } from '../auth/client-address';
 import { tellOwnerOfFailedSignIns } from '../auth/login-notice';
 import { verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import { sessionToken } from '../auth/require-user';
@@ -53,7 +53,7 @@ export function loginRoutes(deps: Deps) {
     // Checked before the password, so a guesser learns nothing while waiting; but only the guesser's own keys
     // (ADR 014): the account-wide brake holds back only an address already failing on this account, so the owner
     // at a clean address gets in with the right password while someone elsewhere is guessing.
-    const keys = loginKeys(email, clientAddress(c, deps.trustProxy));
+    const keys = loginKeys(email, addressForLimits(c, deps));
     const failing = (await failuresOn(deps.db, keys.pair, loginPerAccountAndAddress, deps.now())) > 0;
     await refuseWhileThrottled(
       deps.db,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MessageAnswer } from '../../contract/message';
 import { emailSchema, passwordSchema } from '../../events/account/rules';
 import { DomainError } from '../../events/errors';
-import { clientAddress } from '../auth/client-address';
+import { addressForLimits } from '../auth/client-address';
 import { hashPassword } from '../auth/password';
 import { mailResetLink, RESET_LINK_INVALID, resetPassword } from '../auth/reset-password';
 import { findLiveResetToken } from '../auth/reset-tokens';
@@ -26,7 +26,7 @@ export function passwordResetRoutes(deps: Deps) {
 
   app.post('/forgot-password', async (c) => {
     const { email } = await readJson(c, forgotBody);
-    const addressKey = `forgot:address:${clientAddress(c, deps.trustProxy)}`;
+    const addressKey = `forgot:address:${addressForLimits(c, deps)}`;
     await refuseWhileThrottled(
       deps.db,
       [addressKey],
@@ -44,7 +44,7 @@ export function passwordResetRoutes(deps: Deps) {
   app.post('/reset-password/:token', async (c) => {
     const token = c.req.param('token');
     const { password } = await readJson(c, resetBody);
-    const addressKey = `reset:address:${clientAddress(c, deps.trustProxy)}`;
+    const addressKey = `reset:address:${addressForLimits(c, deps)}`;
     await refuseWhileThrottled(
       deps.db,
       [addressKey],

@@ -12,7 +12,7 @@ import {
 } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
-import { clientAddress } from '../auth/client-address';
+import { addressForLimits } from '../auth/client-address';
 import { recipientCapped } from '../auth/mail-limits';
 import { registerAccount } from '../auth/register-account';
 import { sendVerificationCode } from '../auth/send-code';
@@ -54,7 +54,7 @@ export function registerRoutes(deps: Deps) {
 
   app.post('/register', async (c) => {
     const body = await readJson(c, registerBody);
-    await limitByAddress(deps, `register:address:${clientAddress(c, deps.trustProxy)}`);
+    await limitByAddress(deps, `register:address:${addressForLimits(c, deps)}`);
     await registerAccount(deps, body);
     return c.json(
       { success: true, message: 'Verification code sent!', email: body.email } satisfies RegisterAnswer,
@@ -92,7 +92,7 @@ export function registerRoutes(deps: Deps) {
 
   app.post('/resend-code', async (c) => {
     const { email } = await readJson(c, resendBody);
-    await limitByAddress(deps, `resend:address:${clientAddress(c, deps.trustProxy)}`);
+    await limitByAddress(deps, `resend:address:${addressForLimits(c, deps)}`);
     const user = await findUserByEmail(deps.db, email);
     // Unknown and already-verified addresses get the same answer, so this can't be used to test who has an account.
     if (!user || user.is_verified)

@@ -159,6 +159,23 @@ describe('what the visitor leaves behind', () => {
     }
   });
 
+  it('leaves no address in the abuse limits of the forms either: they key it by a keyed hash', async () => {
+    const from = { 'x-forwarded-for': ADDRESS };
+    for (let attempt = 0; attempt < 3; attempt++)
+      await t.call(
+        'POST',
+        '/api/login',
+        { email: 'dana@example.com', password: 'wrong-password' },
+        undefined,
+        from,
+      );
+    await t.call('POST', '/api/forgot-password', { email: 'dana@example.com' }, undefined, from);
+    const throttles = await t.db.selectFrom('throttles').select('key').execute();
+    expect(throttles.length).toBeGreaterThan(0);
+    expect(JSON.stringify(throttles)).not.toContain(ADDRESS);
+    expect(await everything(t.db)).not.toContain(ADDRESS);
+  });
+
   it('erases a deleted account’s counts, tallied and raw', async () => {
     await visit('/u/dana');
     await t.deps.visits.flush();

@@ -83,6 +83,12 @@ describe('renderProfilePage', () => {
     expect(poppins).not.toContain('inter-latin');
   });
 
+  it('reports clicks on its buttons to its own origin, for its own name', () => {
+    expect(html).toContain('<a href="tel:+447700900123" ping="/api/ping/dave/call">');
+    expect(html).toContain('<a href="https://wa.me/447700900123" ping="/api/ping/dave/whatsapp">');
+    expect(html.match(/ ping="\/api\/ping\/dave\/[a-z]+"/g)).toHaveLength(8);
+  });
+
   it('links Save My Number to contact.vcf beside the page', () => {
     expect(html).toContain('<a class="tc-bt" href="/u/dave/contact.vcf" download="">Save My Number</a>');
   });

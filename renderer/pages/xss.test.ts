@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { CLICK_ACTIONS } from '../../contract/visits';
 import type { CardContent } from '../../events/card/content';
 import { fullCard } from '../../tests/support/renderer/card';
 import { ProfileCard } from '../profile/ProfileCard';
@@ -79,12 +80,16 @@ function expectInert(html: string) {
   for (const { attributes } of parsed) {
     for (const { name, value } of attributes) {
       expect(name).not.toMatch(/^on/);
-      if (/^(href|src|srcset|imagesrcset|action|formaction)$/.test(name)) {
+      if (/^(href|src|srcset|imagesrcset|action|formaction|ping)$/.test(name)) {
         expect(value.replace(/\s/g, '')).not.toMatch(/javascript:/i);
       }
+      // A ping is one path of our own, built from the page's name and a fixed action: nothing typed reaches it.
+      if (name === 'ping') expect(value).toMatch(PING);
     }
   }
 }
+
+const PING = new RegExp(`^/api/ping/[A-Za-z0-9_.!~*'()%-]+/(${CLICK_ACTIONS.join('|')})$`);
 
 describe('hostile card content', () => {
   it.each(PAYLOADS)('%s in every text and URL field stays inert', (payload) => {
@@ -95,6 +100,14 @@ describe('hostile card content', () => {
     const html = page(hostile(ALL));
     expectInert(html);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('pings only the links it draws: a dropped or hostile link carries no ping, a hostile number no WhatsApp', () => {
+    const html = page(hostile(ALL));
+    const pinged = tags(html).filter((tag) => tag.attributes.some((a) => a.name === 'ping'));
+    // Nothing typed is a link here (not an email, a number or a web address), so nothing reports a click.
+    expect(pinged).toEqual([]);
+    expect(html).not.toContain('wa.me');
   });
 
   it('a script URL in a social link is dropped, not just escaped', () => {
@@ -126,9 +139,12 @@ describe('hostile card content', () => {
     expect(html).toContain('src="/ok.webp"');
   });
 
-  it('a hostile username is escaped everywhere', () => {
+  it('a hostile username is escaped everywhere, and kept inside its own segment of each ping', () => {
     const html = page(fullCard(), ALL);
     expectInert(html);
+    const pings = tags(html).flatMap((tag) => tag.attributes.filter((a) => a.name === 'ping'));
+    expect(pings.map((ping) => ping.value)).toContain(`/api/ping/${encodeURIComponent(ALL)}/call`);
+    for (const { value } of pings) expect(value.split('/')).toHaveLength(5);
     for (const render of [renderNotLivePage, renderNotSetUpPage, renderNotFoundPage]) {
       expectInert(render({ username: ALL, siteName: ALL }));
     }

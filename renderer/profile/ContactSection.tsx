@@ -1,19 +1,35 @@
 import { hasText, SOCIAL_LINKS } from '../../events/card/display';
 import { Heading } from './Heading';
+import { type PingPath, SOCIAL_ACTIONS } from './ping';
 import { externalHref, mailtoHref } from './safe-href';
 import type { TelHref } from './tel-href';
 import type { DisplayCard } from './view-model';
+import { whatsappHref } from './whatsapp-href';
 
-type Props = { card: DisplayCard; level: number; telHref: TelHref };
+/** `ping`: where the published page reports each click; absent in the editor's preview, where the owner clicks. */
+type Props = { card: DisplayCard; level: number; telHref: TelHref; ping: PingPath | undefined };
 
-export function ContactSection({ card, level, telHref }: Props) {
+/** One way to get in touch: what it is, then the number or address it uses. */
+function ContactLink(props: { href: string; ping: string | undefined; label: string; value: string }) {
+  return (
+    <li>
+      <a href={props.href} ping={props.ping}>
+        <b>{props.label}</b>
+        <span>{props.value}</span>
+      </a>
+    </li>
+  );
+}
+
+export function ContactSection({ card, level, telHref, ping }: Props) {
   const email = card.contact_email.trim();
   const phone = card.phone_number.trim();
   const emailHref = hasText(email) ? mailtoHref(email) : undefined;
   const phoneHref = hasText(phone) ? telHref(phone) : undefined;
+  const whatsapp = whatsappHref(phone, phoneHref);
   const socials = SOCIAL_LINKS.flatMap(({ field, label }) => {
     const href = hasText(card[field]) ? externalHref(card[field]) : undefined;
-    return href ? [{ label, href }] : [];
+    return href ? [{ label, href, action: SOCIAL_ACTIONS[field] }] : [];
   });
   return (
     <section className="tc-s" aria-labelledby="tc-contact">
@@ -21,14 +37,8 @@ export function ContactSection({ card, level, telHref }: Props) {
         Contact
       </Heading>
       <ul className="tc-ct">
-        {phoneHref && (
-          <li>
-            <a href={phoneHref}>
-              <b>Call</b>
-              <span>{phone}</span>
-            </a>
-          </li>
-        )}
+        {phoneHref && <ContactLink href={phoneHref} ping={ping?.('call')} label="Call" value={phone} />}
+        {whatsapp && <ContactLink href={whatsapp} ping={ping?.('whatsapp')} label="WhatsApp" value={phone} />}
         {hasText(phone) && !phoneHref && (
           // An older card may hold a number no dialler can use: show it to be read rather than hide it.
           <li>
@@ -38,20 +48,13 @@ export function ContactSection({ card, level, telHref }: Props) {
             </span>
           </li>
         )}
-        {emailHref && (
-          <li>
-            <a href={emailHref}>
-              <b>Email</b>
-              <span>{email}</span>
-            </a>
-          </li>
-        )}
+        {emailHref && <ContactLink href={emailHref} ping={ping?.('email')} label="Email" value={email} />}
       </ul>
       {socials.length > 0 && (
         <ul className="tc-so" aria-label="Social media">
-          {socials.map(({ label, href }) => (
+          {socials.map(({ label, href, action }) => (
             <li key={label}>
-              <a href={href} rel="me nofollow ugc">
+              <a href={href} rel="me nofollow ugc" ping={ping?.(action)}>
                 {label}
               </a>
             </li>

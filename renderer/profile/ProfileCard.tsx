@@ -4,6 +4,7 @@ import { AboutSection } from './AboutSection';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
+import { pingPath } from './ping';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
@@ -17,7 +18,10 @@ export type ProfileCardProps = {
   username: string;
   /** Where 'Save My Number' points: `contact.vcf` on the live page. */
   saveContactHref: string;
-  /** `page` is the published document (it owns <main>); `preview` sits inside the editor's page. */
+  /**
+   * `page` is the published document (it owns <main>, and its buttons report clicks: ping.ts); `preview` sits inside
+   * the editor's page, where the clicks are the owner's own.
+   */
   variant: 'page' | 'preview';
   /** How a phone number becomes a link (tel-href.ts), passed in so the editor can load it after it has drawn. */
   telHref: TelHref;
@@ -41,6 +45,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
   const eager = firstImageSection(card, sections, works);
   const inHeader = sections[0] === 'main';
   const Main = variant === 'page' ? 'main' : 'div';
+  const ping = variant === 'page' ? pingPath(username) : undefined;
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -68,7 +73,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
       case 'reviews':
         return <ReviewsSection key="reviews" card={card} level={top + 1} />;
       case 'contact':
-        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} />;
+        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} ping={ping} />;
     }
   };
 

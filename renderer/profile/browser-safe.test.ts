@@ -19,7 +19,9 @@ describe('renderer/profile', () => {
     );
     const external = new Set(imports.filter((path) => !path?.startsWith('./')));
     // events/card/phone is libphonenumber-js/min: pure JavaScript with the small metadata, made for browsers.
+    // contract/visits lends ping.ts a type only (the names of the clicks), erased from the bundle.
     expect([...external].sort()).toEqual([
+      '../../contract/visits',
       '../../events/card/content',
       '../../events/card/display',
       '../../events/card/phone',

@@ -155,12 +155,62 @@ describe('contact', () => {
     expect(html).toContain('href="tel:+447700900123"');
   });
 
+  it('offers WhatsApp next to Call for a number that can take it, and not for a UK landline', () => {
+    const links = (phone_number: string) =>
+      [...renderCard(displayCard({ phone_number })).matchAll(/<a href="([^"]*)"[^>]*><b>(\w+)<\/b>/g)].map(
+        (match) => `${match[2]} ${match[1]}`,
+      );
+    expect(links('07700 900123')).toEqual([
+      'Call tel:+447700900123',
+      'WhatsApp https://wa.me/447700900123',
+      'Email mailto:dave@thompsonbathrooms.co.uk',
+    ]);
+    expect(links('+33 6 12 34 56 78')).toContain('WhatsApp https://wa.me/33612345678');
+    expect(links('0113 496 0000')).toEqual([
+      'Call tel:+441134960000',
+      'Email mailto:dave@thompsonbathrooms.co.uk',
+    ]);
+  });
+
   it('shows only the social links that are filled in', () => {
     const html = renderCard(displayCard({ facebook_url: '  ', x_url: '', tiktok_url: 'tiktok.com/@dave' }));
     expect(html).not.toContain('>Facebook<');
     expect(html).not.toContain('>X<');
     expect(html).toContain('href="https://instagram.com/thompsonbathrooms"');
     expect(html).toContain('href="https://tiktok.com/@dave"');
+  });
+});
+
+describe('click reports (a[ping], issue 16)', () => {
+  /** Each link's text (its label) with the ping it carries, in page order. */
+  const pings = (html: string) =>
+    [...html.matchAll(/<a [^>]*?(?:ping="([^"]*)")?>(?:<b>)?([^<]+)</g)].map(
+      (match) => `${match[2]} ${match[1] ?? 'none'}`,
+    );
+
+  it('reports Call, WhatsApp, Email and each social link to the page’s own address', () => {
+    expect(pings(renderCard(displayCard({ phone_number: '07700 900123' })))).toEqual([
+      'Call /api/ping/dave/call',
+      'WhatsApp /api/ping/dave/whatsapp',
+      'Email /api/ping/dave/email',
+      'Facebook /api/ping/dave/facebook',
+      'Instagram /api/ping/dave/instagram',
+      'LinkedIn /api/ping/dave/linkedin',
+      'X /api/ping/dave/x',
+      'TikTok /api/ping/dave/tiktok',
+      // Counted by the server as it sends the vCard.
+      'Save My Number none',
+    ]);
+  });
+
+  it('reports to the page it is on', () => {
+    const html = renderCard(displayCard(), { username: 'sam-taylor_2' });
+    expect(html).toContain('ping="/api/ping/sam-taylor_2/call"');
+    expect(html).not.toContain('/api/ping/dave/');
+  });
+
+  it('reports nothing from the editor’s preview, where the clicks are the owner’s own', () => {
+    expect(renderCard(displayCard(), { variant: 'preview' })).not.toContain('ping=');
   });
 });
 

@@ -29,6 +29,35 @@ test.describe('the public profile, as a customer on a phone meets it', () => {
     expect(vcard).toContain('hello@taylorandsons.example');
   });
 
+  test('reports a click on Call, Email or a social link to its own origin, by the browser alone (a[ping])', async ({
+    context,
+    baseURL,
+  }) => {
+    // No request leaves the machine: the social network answers with a stand-in.
+    await context.route('https://www.instagram.com/**', (route) =>
+      route.fulfill({ status: 200, body: 'Instagram' }),
+    );
+    for (const [name, action] of [
+      ['Instagram', 'instagram'],
+      [/^Call/, 'call'],
+      [/^Email/, 'email'],
+    ] as const) {
+      const page = await context.newPage();
+      await page.goto('/u/demo');
+      const link = page.getByRole('link', { name });
+      const href = await link.getAttribute('href');
+      const [ping] = await Promise.all([
+        // The browser's own request, sent apart from the page's: the context reports every one, the page not all.
+        context.waitForEvent('request', (request) => request.resourceType() === 'ping'),
+        link.click({ noWaitAfter: true }),
+      ]);
+      expect(ping.url()).toBe(`${baseURL}/api/ping/demo/${action}`);
+      expect(ping.method()).toBe('POST');
+      expect(ping.headers()['ping-to']).toBe(href);
+      await page.close();
+    }
+  });
+
   test('loads every image with its size and alt text, and the work carousel swipes without script', async ({
     page,
   }) => {

@@ -6,6 +6,8 @@ import { contactDecider } from '../../../events/contact/decider';
 import type { Db } from '../../../events/db';
 import { orderDecider } from '../../../events/order/decider';
 import { subscriptionDecider } from '../../../events/subscription/decider';
+import { visitDecider } from '../../../events/visit/decider';
+import { visitStreamId } from '../../../events/visit/events';
 
 const address = {
   line1: '1 Pipe Lane',
@@ -131,5 +133,17 @@ export async function runEveryDecider(db: Db, accountId = 'a1', now = new Date('
     amount: 499,
     currency: 'gbp',
   });
-  return { streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, subscription] };
+  const visits = visitStreamId(accountId, '2026-11-21');
+  await run(visitDecider, visits, {
+    type: 'TallyVisits',
+    accountId,
+    day: '2026-11-21',
+    visitors: 2,
+    tallies: [
+      { source: 'nfc', action: 'view', cardCode: 'K7M2Q9XD', hits: 3 },
+      { source: 'link', action: 'call', cardCode: null, hits: 1 },
+    ],
+  });
+
+  return { streams: [account, `card-${accountId}`, `contact-m-${accountId}`, order, subscription, visits] };
 }

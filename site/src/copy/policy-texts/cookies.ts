@@ -6,7 +6,7 @@ export const COOKIES_POLICY: Policy = {
   id: 'cookies',
   tab: 'Cookies',
   title: 'Cookie Policy',
-  updated: '23 November 2026',
+  updated: '26 November 2026',
   intro:
     'This policy explains the small amount of information our website keeps in your browser, and the one ' +
     'third-party service that may set cookies of its own. The short version: we use no advertising or ' +
@@ -46,6 +46,8 @@ export const COOKIES_POLICY: Policy = {
         'Public profile pages (the pages at /u/ followed by a username) set no cookies, run no scripts ' +
           'and load nothing from third parties, so your customers can look at your page without being ' +
           'tracked.',
+        'We do count visits to those pages and clicks on their buttons, for the page’s owner, without ' +
+          'storing anything on the visitor’s device. Our Privacy Policy says exactly what is counted.',
       ],
     },
     {

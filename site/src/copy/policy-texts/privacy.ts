@@ -6,7 +6,7 @@ export const PRIVACY_POLICY: Policy = {
   id: 'privacy',
   tab: 'Privacy',
   title: 'Privacy Policy',
-  updated: '22 November 2026',
+  updated: '26 November 2026',
   intro:
     'This policy explains what personal data TradeCard collects when you use our website, your page and ' +
     'our NFC cards, why we collect it, who we share it with and what your rights are. We’ve kept it as ' +
@@ -37,8 +37,11 @@ export const PRIVACY_POLICY: Policy = {
           'card number.',
         'Support messages: what you send us through the contact form, by email or in the chat, with ' +
           'your name, email address and the reason you chose.',
-        'Technical logs: IP addresses, browser type, the pages and requests made, and error reports, ' +
-          'which our servers record to keep the service secure and working.',
+        'Technical logs: browser type, the pages and requests made, and error reports, which our servers ' +
+          'record to keep the service secure and working. They do not record IP addresses.',
+        'Abuse limits: when someone signs in, signs up, asks for a password reset or sends the contact ' +
+          'form, a one-way keyed hash of their IP address (never the address itself), to slow down anyone ' +
+          'guessing passwords or sending spam.',
       ],
     },
     {
@@ -67,6 +70,43 @@ export const PRIVACY_POLICY: Policy = {
           'information such as the GPS location and camera details.',
         'When your page isn’t live, visitors see a message saying so instead of your content. Deleting ' +
           'your account removes your page completely.',
+      ],
+    },
+    {
+      heading: 'Counting visits to your page',
+      paragraphs: [
+        'So you can see whether your card, your QR code and your link are working, we count visits to your ' +
+          'page and clicks on its buttons. We count them on our own servers, with no cookies and nothing ' +
+          'stored on your customers’ devices, and we never store a visitor’s IP address. For each page, for ' +
+          'each day, we count:',
+      ],
+      list: [
+        'Visits, by the address the visitor came in by: your NFC card’s own address (it starts with /c/, so ' +
+          'a visit there is a tap of your card; the QR code printed on the card counts as a scan), the ' +
+          'address in your QR codes (/q/ and your username, so a scan) or your page’s link (/u/ and your ' +
+          'username, opened from a message, a social media bio or a search).',
+        'Clicks on the page’s buttons: Save My Number, Call, WhatsApp, Email and each social media link, ' +
+          'with the address the visitor came in by.',
+        'Unique visitors. To tell one visitor from another without knowing who they are, we make a one-way ' +
+          'hash of the visitor’s IP address and their browser’s user agent (the name and version it sends ' +
+          'with every request), together with the page and a random salt that is thrown away every day. A ' +
+          'visitor can’t be recognised from one day to the next or from one page to another, and the IP ' +
+          'address itself is never stored.',
+      ],
+    },
+    {
+      heading: 'What the counts leave out, and who sees them',
+      paragraphs: [
+        'Visits and clicks by known bots and crawlers, such as search engines’, are not counted.',
+        'Your page runs no scripts, so clicks are reported by the visitor’s browser itself, with the standard ' +
+          'HTML ping attribute on each button. Chrome, Edge, Safari, Samsung Internet and Opera send these ' +
+          'reports; Firefox (where they are off by default) and Brave don’t. So click counts are a floor: ' +
+          'there may have been more. Save My Number is the exception: it is counted when our server sends ' +
+          'your contact file, in every browser.',
+        'Each day’s raw rows, with their hashes, are deleted within 2 days, leaving only the daily totals. ' +
+          'Only you, the page’s owner, can see your page’s counts, and they are erased with your account. ' +
+          'We rely on legitimate interests for this: showing you how customers find your page, in a way that ' +
+          'doesn’t identify them or follow them anywhere else.',
       ],
     },
     {
@@ -112,6 +152,8 @@ export const PRIVACY_POLICY: Policy = {
           'HMRC requires it. When you delete your account, we remove your name, email address and ' +
           'delivery address from our own order records; invoices held by Stripe are kept for the same ' +
           'legal reasons.',
+        'Visit counts for your page: each day’s raw rows for 2 days at most, then only the daily totals, ' +
+          'for as long as you have an account.',
         'Support messages: for as long as you have an account, or 2 years after our last reply if you ' +
           'don’t have one. They are erased with your account.',
         'Technical logs: up to 30 days, unless we need them for longer to investigate a security problem.',
