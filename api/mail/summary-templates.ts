@@ -24,7 +24,7 @@ export function dayRange(from: string, to: string): string {
 
 /** Said wherever the figures are: what a count of visitors and of presses does and does not cover. */
 export const COUNTING_NOTE =
-  'Unique visitors are counted per day. Calls, WhatsApp, emails and social links are counted only in browsers that report link clicks: Chrome, Edge, Safari and Samsung Internet do, Firefox and Brave do not. Save My Number is counted in every browser.';
+  'Unique visitors are counted per day. Calls, WhatsApp, emails and social links are counted only in browsers that report link clicks: Chrome, Edge, Safari, Samsung Internet and Opera do, Firefox and Brave do not. Save My Number is counted in every browser.';
 
 /**
  * Issue 16: Monday's summary of the week before (Monday to Sunday, UTC days), with the way to the dashboard and

@@ -129,8 +129,8 @@ function Notes() {
       <li>Unique visitors are counted per day: someone who comes back on another day counts again.</li>
       <li>
         Calls, WhatsApp, emails and social links are counted only in browsers that report link clicks: Chrome,
-        Edge, Safari and Samsung Internet do, Firefox and Brave do not. Save My Number is counted in every
-        browser.
+        Edge, Safari, Samsung Internet and Opera do, Firefox and Brave do not. Save My Number is counted in
+        every browser.
       </li>
       <li>Days are UTC days, and today is counted so far.</li>
       <li>Visits are counted without cookies, and no visitor’s address is kept.</li>
