@@ -27,6 +27,7 @@ import { profileRoutes } from './routes/profile';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
+import { weeklySummaryRoutes } from './routes/weekly-summary';
 import { securityHeaders } from './security-headers';
 import { siteFiles } from './site-files';
 import { compressJson } from './static/compress-body';
@@ -59,6 +60,7 @@ export function createApi(deps: Deps) {
   mount('/nfc-cards', nfcCardRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
+  mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));
   if (deps.testClock) mount('/test-clock', offsetClockRoutes(deps, deps.testClock));
   api.onError(handleError);
   return api;

@@ -8,6 +8,7 @@ import type { Deps } from './deps';
 import { endRetiredSubscriptions } from './payments/end-subscriptions';
 import { startRepeating } from './repeating';
 import { queueTrialEndedMail, queueTrialEndingMail } from './trial-notices';
+import { queueWeeklySummaries } from './weekly-summary/queue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -110,11 +111,11 @@ export const SCHEDULER_TICK_MS = 15_000;
 
 /**
  * The server's clock tick: warns of trials ending soon and ends due ones, and the retired built-in provider's subscriptions whose paid time is
- * up. Payments keep their own clock: Stripe's, or the simulator's timer (PAYMENTS=local), and what falls due there
- * arrives as webhooks.
+ * up, then queues Monday's weekly summaries (issue 16). Payments keep their own clock: Stripe's, or the
+ * simulator's timer (PAYMENTS=local), and what falls due there arrives as webhooks.
  */
 export function startScheduler(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl' | 'secret'>,
   everyMs = SCHEDULER_TICK_MS,
 ) {
   const tick = async () => {
@@ -123,6 +124,9 @@ export function startScheduler(
     );
     await endRetiredSubscriptions(deps).catch((error: unknown) =>
       log.error({ err: error }, 'Ending the retired provider’s subscriptions failed; will retry'),
+    );
+    await queueWeeklySummaries(deps).catch((error: unknown) =>
+      log.error({ err: error }, 'Queuing the weekly summaries failed; will retry'),
     );
   };
   // One tick at a time: a slow one is not joined by the next.

@@ -4,6 +4,8 @@ import { cardJson } from '../api/cards';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/order-json';
 import { userJson } from '../api/users';
+import { saveHits } from '../api/visits/hits';
+import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
 import {
@@ -13,11 +15,13 @@ import {
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
+import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
 import { messageAnswer, registerAnswer } from './message';
 import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
+import { notificationsAnswer, notificationsUpdatedAnswer } from './notifications';
 import {
   type AdminOrder,
   adminOrdersAnswer,
@@ -35,6 +39,7 @@ import {
   type User,
   userSchema,
 } from './user';
+import { type VisitStats, visitStatsSchema } from './visits';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -139,6 +144,25 @@ describe("every answer the site reads is the one contract/ describes (run agains
     expectContract(cardReplacedAnswer, replaced);
   });
 
+  it('the statistics and the weekly summary setting: a page with visits, each period, off and on', async () => {
+    const token = await t.signUp();
+    const id = await accountIdOf(t.db, 'dana');
+    const hit = { accountId: id, cardCode: null, visitor: 'v1', hits: 2 } as const;
+    await saveHits(t.db, [
+      { ...hit, day: '2026-11-22', source: 'nfc', action: 'view' },
+      { ...hit, day: '2026-11-20', source: 'qr', action: 'whatsapp' },
+    ]);
+    for (const days of [7, 30, 90]) {
+      const stats = await t.call('GET', `/api/profile/stats?days=${days}`, undefined, token);
+      expectContract(visitStatsSchema, stats);
+      expect(stats.body.days).toHaveLength(days);
+    }
+
+    expectContract(notificationsAnswer, await t.call('GET', '/api/profile/notifications', undefined, token));
+    const off = await t.call('PUT', '/api/profile/notifications', { weeklySummary: false }, token);
+    expectContract(notificationsUpdatedAnswer, off);
+  });
+
   it('the admin screen: the list of card orders and its two changes', async () => {
     const token = await t.signUp();
     const { id } = await buyCardsAtHostedCheckout(t, token, 1);
@@ -177,6 +201,7 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(nfcCardJson).returns.toEqualTypeOf<NfcCard>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();
     expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
+    expectTypeOf(visitStats).returns.resolves.toEqualTypeOf<VisitStats>();
     expectTypeOf<Card>().toExtend<z.infer<typeof cardSchema>>();
   });
 

@@ -1,5 +1,6 @@
 import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
+import { weeklySummariesReadModel } from './account/weekly-summaries-read-model';
 import { cardsReadModel } from './card/cards-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
@@ -15,6 +16,7 @@ export const readModels = [
   ordersReadModel,
   nfcCardsReadModel,
   visitDaysReadModel,
+  weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];
 
 export function readModelsFor(streamId: string): ReadModel<unknown>[] {

@@ -37,6 +37,9 @@ export type UsersTable = {
   updated_at: string;
 };
 
+/** Read model (issue 16): each live account's weekly summary mail, on or off, and the last week it was queued for. */
+export type WeeklySummariesTable = { account_id: string; enabled: number; last_week: string | null };
+
 /** Read model: usernames of deleted accounts, held back for their printed cards (events/account/reserved-usernames.ts). */
 export type ReservedUsernamesTable = {
   account_id: string;
@@ -147,6 +150,8 @@ export type MailOutboxTable = {
   text: string;
   html: string;
   reply_to: string | null;
+  /** The one-click unsubscribe address (RFC 8058) of a mail that has one; blanked with the bodies once sent. */
+  list_unsubscribe: string | null;
   created_at: string;
   attempts: number;
   next_attempt_at: string;
@@ -190,6 +195,7 @@ export type Database = {
   visit_counts: VisitCountsTable;
   visit_visitors: VisitVisitorsTable;
   visit_days: VisitDaysTable;
+  weekly_summaries: WeeklySummariesTable;
 };
 
 /** Folded states by stream (events/snapshots.ts): a cache, dropped by a trigger when an event is rewritten. */

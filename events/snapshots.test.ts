@@ -74,6 +74,7 @@ describe('snapshots', () => {
         'read-model:reserved_usernames',
         'read-model:users',
         'read-model:visit_days',
+        'read-model:weekly_summaries',
       ].sort(),
     );
   });

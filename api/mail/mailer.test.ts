@@ -86,6 +86,23 @@ describe('createMailer in outbox mode', () => {
     const raw = fs.readFileSync(path.join(outboxDir, name as string), 'utf8');
     expect(raw).not.toMatch(/^reply-to:/im);
   });
+
+  it('sends a one-click unsubscribe address as RFC 8058 says, and no such header on other mail', async () => {
+    const outboxDir = makeTempDir();
+    const mailer = createMailer({ mail: 'outbox', from: FROM, outboxDir });
+    const url = 'https://tradecard.test/api/weekly-summary/off/acc-1.abc_-';
+    await mailer.send({ ...message, subject: 'A', listUnsubscribe: url });
+    await mailer.send({ ...message, subject: 'B' });
+
+    const [withLink, without] = fs
+      .readdirSync(outboxDir)
+      .sort()
+      // Unfolded (RFC 5322 §2.2.3): a long header may go on over several lines.
+      .map((name) => fs.readFileSync(path.join(outboxDir, name), 'utf8').replace(/\r?\n[ \t]+/g, ' '));
+    expect(withLink).toMatch(new RegExp(`^List-Unsubscribe: <${url.replaceAll('.', '\\.')}>$`, 'm'));
+    expect(withLink).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(without).not.toMatch(/^list-unsubscribe/im);
+  });
 });
 
 type ReceivedMail = { envelopeFrom: string | undefined; envelopeTo: string[]; raw: Buffer };

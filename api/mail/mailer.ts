@@ -2,7 +2,15 @@ import type { SendMailOptions, Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import { writeOutboxFile } from './outbox-file';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** RFC 8058: the address a mail client POSTs `List-Unsubscribe=One-Click` to, for its own unsubscribe button. */
+  listUnsubscribe?: string;
+};
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
@@ -55,9 +63,23 @@ function mailerOver<Info>(
 }
 
 function toSendMailOptions(from: string, message: MailMessage): SendMailOptions {
-  const { to, subject, text, html, replyTo } = message;
-  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
+  const { to, subject, text, html, replyTo, listUnsubscribe } = message;
+  return {
+    from,
+    to,
+    subject,
+    text,
+    html,
+    ...(replyTo ? { replyTo } : {}),
+    ...(listUnsubscribe ? { headers: oneClickUnsubscribe(listUnsubscribe) } : {}),
+  };
 }
+
+/** RFC 8058 §3.1: the HTTPS address in angle brackets, and the POST body a mail client must send to it. */
+const oneClickUnsubscribe = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 // A mistyped URL may still carry a password, so only its scheme is repeated back in the error.
 function describeSetting(mail: string): string {

@@ -20,6 +20,7 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date): Prom
       text: message.text,
       html: message.html,
       reply_to: message.replyTo ?? null,
+      list_unsubscribe: message.listUnsubscribe ?? null,
       created_at: at,
       attempts: 0,
       next_attempt_at: at,
@@ -37,6 +38,7 @@ export const queuedMessage = (row: QueuedMail): MailMessage => ({
   text: row.text,
   html: row.html,
   ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+  ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
 });
 
 /**
@@ -73,8 +75,11 @@ export async function claimDueMail(
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** A finished row keeps who it went to and when, never what it said (codes, reset links, people's messages). */
-const BLANKED = { subject: '', text: '', html: '', reply_to: null };
+/**
+ * A finished row keeps who it went to and when, never what it said (codes, reset links, people's messages, a
+ * summary's unsubscribe token).
+ */
+const BLANKED = { subject: '', text: '', html: '', reply_to: null, list_unsubscribe: null };
 const RELEASED = { claimed_by: null, claimed_until: null };
 
 // Every write below checks the claim: a sender whose claim lapsed (it hung past its lease) must not overwrite

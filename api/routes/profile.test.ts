@@ -164,10 +164,7 @@ describe('/api/profile', () => {
         .map((row) => row.key)
         .filter((key) => key.includes('dana@example.com'));
     expect(await naming()).toEqual(
-      expect.arrayContaining([
-        'login:account:dana@example.com',
-        'login:notice:dana@example.com',
-      ]),
+      expect.arrayContaining(['login:account:dana@example.com', 'login:notice:dana@example.com']),
     );
     // One brake per pair: the address by its keyed hash, never in clear.
     const pairs = (await naming()).filter((key) => key.startsWith('login:pair:dana@example.com '));

@@ -13,12 +13,17 @@ import type { AppEnv, Deps } from '../deps';
 import { eraseAccount } from '../erase-account';
 import { findUserById, userJson } from '../users';
 import { readJson } from '../validate';
+import { notificationRoutes } from './notifications';
+import { statsRoutes } from './stats';
 
 const updateBody = z.object({ name: displayNameSchema }, { error: 'Request body must be a JSON object.' });
 
 export function profileRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.use(requireUser(deps));
+  // Issue 16: the owner's visit statistics and the mail they choose to get, behind the same sign-in.
+  app.route('/stats', statsRoutes(deps));
+  app.route('/notifications', notificationRoutes(deps));
 
   const currentUser = async (accountId: string) => {
     const user = await findUserById(deps.db, accountId);

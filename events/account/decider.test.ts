@@ -132,6 +132,66 @@ describe('account decider', () => {
     expect(given(registered).when({ type: 'WarnTrialEnding' })()).toEqual([]);
   });
 
+  it('turns the weekly summary off and on, recording only a change', () => {
+    const off: AccountEvent = {
+      type: 'WeeklySummaryPreferenceChanged',
+      data: { accountId: 'a1', on: false, via: 'mail' },
+    };
+    const on: AccountEvent = {
+      type: 'WeeklySummaryPreferenceChanged',
+      data: { accountId: 'a1', on: true, via: 'settings' },
+    };
+    expect(given(registered).when({ type: 'SetWeeklySummary', on: false, via: 'mail' })()).toEqual([off]);
+    // The one-click link followed again, by the mail client and then its person.
+    expect(given(registered, off).when({ type: 'SetWeeklySummary', on: false, via: 'mail' })()).toEqual([]);
+    expect(given(registered).when({ type: 'SetWeeklySummary', on: true, via: 'settings' })()).toEqual([]);
+    expect(given(registered, off).when({ type: 'SetWeeklySummary', on: true, via: 'settings' })()).toEqual([
+      on,
+    ]);
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1', username: 'dana' } };
+    expect(given(registered, deleted).when({ type: 'SetWeeklySummary', on: false, via: 'mail' })).toThrow(
+      'Account not found.',
+    );
+  });
+
+  it('queues a weekly summary once a week, to a live page’s owner who has not turned it off', () => {
+    const trial: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-12-06T10:00:00.000Z' },
+    };
+    const queued = (week: string): AccountEvent => ({
+      type: 'WeeklySummaryQueued',
+      data: { accountId: 'a1', week },
+    });
+    const queue = (week: string) => ({ type: 'QueueWeeklySummary', week }) as const;
+    expect(given(registered, trial).when(queue('2026-11-23'))()).toEqual([queued('2026-11-23')]);
+    expect(given(registered, trial, queued('2026-11-23')).when(queue('2026-11-23'))()).toEqual([]);
+    // A clock gone back (or a late instance) never sends an older week after a newer one.
+    expect(given(registered, trial, queued('2026-11-30')).when(queue('2026-11-23'))()).toEqual([]);
+    expect(given(registered, trial, queued('2026-11-23')).when(queue('2026-11-30'))()).toEqual([
+      queued('2026-11-30'),
+    ]);
+
+    const off: AccountEvent = {
+      type: 'WeeklySummaryPreferenceChanged',
+      data: { accountId: 'a1', on: false, via: 'settings' },
+    };
+    const ended: AccountEvent = { type: 'TrialEnded', data: { accountId: 'a1' } };
+    const subscribed: AccountEvent = {
+      type: 'SubscriptionAccessChanged',
+      data: { accountId: 'a1', isSubscribed: true, trialEnd: null },
+    };
+    const deleted: AccountEvent = { type: 'AccountDeleted', data: { accountId: 'a1', username: 'dana' } };
+    expect(given(registered, trial, off).when(queue('2026-11-23'))()).toEqual([]);
+    expect(given(registered).when(queue('2026-11-23'))()).toEqual([]);
+    expect(given(registered, trial, ended).when(queue('2026-11-23'))()).toEqual([]);
+    expect(given(registered, trial, ended, subscribed).when(queue('2026-11-23'))()).toEqual([
+      queued('2026-11-23'),
+    ]);
+    expect(given(registered, trial, deleted).when(queue('2026-11-23'))()).toEqual([]);
+    expect(given().when(queue('2026-11-23'))()).toEqual([]);
+  });
+
   it('refuses commands on an account that does not exist', () => {
     expect(given().when({ type: 'VerifyEmail' })).toThrow('Account not found.');
   });

@@ -14,6 +14,10 @@ type AccountDetails = {
   trialWarned: boolean;
   trialEnded: boolean;
   isSubscribed: boolean;
+  /** The weekly summary mail (issue 16): on unless turned off. */
+  weeklySummary: boolean;
+  /** The last week (its UTC Monday) a summary was queued for; null before the first. */
+  summaryWeek: string | null;
 };
 
 type DeletedDetails = AccountDetails & {
@@ -37,7 +41,9 @@ export type AccountCommand =
   | { type: 'EndTrial' }
   | { type: 'RecordSubscriptionAccess'; isSubscribed: boolean; trialEnd: string | null }
   | { type: 'DeleteAccount' }
-  | { type: 'ReleaseUsername'; releasedBy: string };
+  | { type: 'ReleaseUsername'; releasedBy: string }
+  | { type: 'SetWeeklySummary'; on: boolean; via: 'mail' | 'settings' }
+  | { type: 'QueueWeeklySummary'; week: string };
 
 export const initialState = (): AccountState => ({ status: 'none' });
 
@@ -52,6 +58,8 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       trialWarned: false,
       trialEnded: false,
       isSubscribed: false,
+      weeklySummary: true,
+      summaryWeek: null,
     };
   }
   if (state.status === 'none') return state;
@@ -80,6 +88,10 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, status: 'deleted', reservedUsername: event.data.username ?? null };
     case 'UsernameReleased':
       return state.status === 'deleted' ? { ...state, reservedUsername: null } : state;
+    case 'WeeklySummaryPreferenceChanged':
+      return { ...state, weeklySummary: event.data.on };
+    case 'WeeklySummaryQueued':
+      return { ...state, summaryWeek: event.data.week };
     default:
       return assertNever(event);
   }
@@ -175,6 +187,22 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
               data: { accountId: state.accountId, releasedBy: command.releasedBy },
             },
           ];
+    case 'SetWeeklySummary':
+      requireActive(state);
+      // The one-click link may be followed twice (a mail client and then its person): the second changes nothing.
+      return state.weeklySummary === command.on
+        ? []
+        : [
+            {
+              type: 'WeeklySummaryPreferenceChanged',
+              data: { accountId: state.accountId, on: command.on, via: command.via },
+            },
+          ];
+    case 'QueueWeeklySummary':
+      // Once a week, to a live page's owner who has not turned it off; a second instance asking gets nothing.
+      if (state.status !== 'active' || !mayPublish(state) || !state.weeklySummary) return [];
+      if (state.summaryWeek !== null && state.summaryWeek >= command.week) return [];
+      return [{ type: 'WeeklySummaryQueued', data: { accountId: state.accountId, week: command.week } }];
     default:
       return assertNever(command);
   }

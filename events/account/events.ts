@@ -84,6 +84,24 @@ export const SubscriptionAccessChanged = z.object({
   data: z.object({ accountId: z.string(), isSubscribed: z.boolean(), trialEnd: z.string().nullable() }),
 });
 
+/**
+ * Issue 16: the weekly summary mail is on from registration; its owner turns it off by the mail's one-click link
+ * (`via: 'mail'`) and off or on again on /notifications (`via: 'settings'`).
+ */
+export const WeeklySummaryPreferenceChanged = z.object({
+  type: z.literal('WeeklySummaryPreferenceChanged'),
+  data: z.object({ accountId: z.string(), on: z.boolean(), via: z.enum(['mail', 'settings']) }),
+});
+
+/**
+ * Appended by the scheduler with the week's summary mail, queued in the same transaction: once per account per
+ * week (`week`, the UTC Monday it went out on, YYYY-MM-DD), however many instances ask, and a replay sends nothing.
+ */
+export const WeeklySummaryQueued = z.object({
+  type: z.literal('WeeklySummaryQueued'),
+  data: z.object({ accountId: z.string(), week: z.string() }),
+});
+
 export const accountEventSchemas = [
   AccountRegistered,
   EmailVerified,
@@ -96,6 +114,8 @@ export const accountEventSchemas = [
   SubscriptionAccessChanged,
   AccountDeleted,
   UsernameReleased,
+  WeeklySummaryPreferenceChanged,
+  WeeklySummaryQueued,
 ] as const;
 
 export type AccountEvent = z.infer<(typeof accountEventSchemas)[number]>;

@@ -203,7 +203,9 @@ test.describe('the account screens', () => {
     await storeSession(page, token);
     await page.goto('/notifications');
     await expect(
-      page.getByText('We only email you about your orders, your plan and your account.'),
+      page.getByText(
+        'Besides the weekly summary, we only email you about your orders, your plan and your account.',
+      ),
     ).toBeVisible();
     const email = page.getByRole('switch', { name: 'Email' });
     await expect(email).toHaveAttribute('aria-checked', 'false');

@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { myCardAnswer } from '../../../contract/card';
+import { notificationsAnswer } from '../../../contract/notifications';
 import { profileAnswer } from '../../../contract/user';
+import { type StatsPeriod, visitStatsSchema } from '../../../contract/visits';
 import { ApiError, callApi } from '../lib/api';
 import { signOut, updateSessionUser } from '../stores/session';
 import { toast } from '../stores/toasts';
@@ -15,6 +17,8 @@ export const queryKeys = {
   myCard: ['my_card'] as const,
   orders: ['my_orders'] as const,
   nfcCards: ['nfc_cards'] as const,
+  visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
+  notifications: ['notifications'] as const,
 };
 
 /** SPEC §7: a timestamp on every /profile and /me/orders call, so no cache between us and the API answers. */
@@ -59,6 +63,34 @@ export function useMyCard() {
       (
         await callApi(MY_CARD_PATH, myCardAnswer, {
           fallback: 'Could not load your page.',
+        })
+      ).data,
+  });
+}
+
+/**
+ * The owner's visits for the last `days` UTC days, today counted so far (issue 16). Another period's answer stays on
+ * screen (marked as such) until the new one comes, so the screen does not empty and refill at each choice.
+ */
+export function useVisitStats(days: StatsPeriod) {
+  return useQuery({
+    queryKey: queryKeys.visitStats(days),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      callApi(stamped(`/profile/stats?days=${days}`), visitStatsSchema, {
+        fallback: 'Could not load your statistics.',
+      }),
+  });
+}
+
+/** The mail the user chose to get: the weekly summary, on or off. */
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: async () =>
+      (
+        await callApi('/profile/notifications', notificationsAnswer, {
+          fallback: 'Could not load your settings.',
         })
       ).data,
   });

@@ -1,3 +1,5 @@
+import { WeeklySummarySwitch } from './WeeklySummarySwitch';
+
 type Setting = { id: string; label: string; on: boolean };
 
 /** SPEC §2 "/notifications": shown as they are, Email and WhatsApp off and 'Turn Off All Notifications' on. */
@@ -8,17 +10,18 @@ const SETTINGS: Setting[] = [
 ];
 
 /**
- * The switches are read-only: they show the settings truthfully and the note says why, instead of pretending
- * to save a change.
+ * The weekly summary's switch works (issue 16). The others are read-only: they show the settings truthfully and the
+ * note says why, instead of pretending to save a change.
  */
 export function NotificationsScreen() {
   return (
     <div className="account-screen">
       <h1>Notifications</h1>
+      <WeeklySummarySwitch />
       <section className="card settings" aria-labelledby="notifications-heading">
         <h2 id="notifications-heading">How we contact you</h2>
         <p id="notifications-note" className="settings__note">
-          We only email you about your orders, your plan and your account.
+          Besides the weekly summary, we only email you about your orders, your plan and your account.
         </p>
         <ul className="settings__list">
           {SETTINGS.map((setting) => (

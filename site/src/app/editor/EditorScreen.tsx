@@ -126,7 +126,12 @@ export function EditorScreen({ user, accountId, saved }: Props) {
 
   return (
     <div className="ed" ref={root}>
-      <h1 className="ed__title">My page</h1>
+      <div className="ed__head">
+        <h1 className="ed__title">My page</h1>
+        <a className="ed__stats" href="/stats">
+          See your page’s visits
+        </a>
+      </div>
       {!user.isVerified && user.email && <VerifyPrompt email={user.email} />}
       <PlanBanner user={user} trial={trial} />
       {restored && (

@@ -7,6 +7,7 @@ describe('the sidebar', () => {
     expect(navItems(false).map((item) => item.href)).not.toContain('/admin');
     expect(navItems(true).map((item) => item.label)).toEqual([
       'Home',
+      'Statistics',
       'My Orders',
       'Product & Plan',
       'Contact Us',

@@ -3,6 +3,8 @@ export type NavItem = { href: string; label: string; also?: string[]; secondary?
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/myprofile', label: 'Home' },
+  // Issue 16: the page's visits, beside the page itself.
+  { href: '/stats', label: 'Statistics' },
   { href: '/myorders', label: 'My Orders' },
   { href: '/nfccards', label: 'Product & Plan', also: ['/products-and-plans', '/subscription'] },
   { href: '/contact-support', label: 'Contact Us' },
