@@ -16,6 +16,7 @@ export const SIGNED_IN_PATHS = [
   '/nfccards',
   '/billing',
   '/notifications',
+  '/stats',
   '/contact-support',
   '/helpcentreinterface',
   '/profile',
