@@ -257,7 +257,8 @@ export function publicFiles(options: PublicFilesOptions) {
     const code = c.req.param('code').toUpperCase();
     const card =
       options.resolveCard && /^[A-Z0-9]{1,16}$/.test(code) ? await options.resolveCard(code) : null;
-    if (card === null) return notFound(c, '');
+    // Named by what was typed, as a mistyped page address is: the visitor checks it against the card.
+    if (card === null) return notFound(c, `card ${code}`);
     if (card.status === 'lost')
       return compressedPage(
         c.req.header('accept-encoding'),
@@ -269,7 +270,8 @@ export function publicFiles(options: PublicFilesOptions) {
         },
       );
     const sent = await pageOf(c, card.username, CARD_PAGE_CACHE);
-    if (!sent) return notFound(c, '');
+    // An owner whose page is not live (a trial ended, not yet published): as for their /u/ address.
+    if (!sent) return notFound(c, card.username);
     // The card's printed QR code is its address with ?s=qr: the same card, scanned.
     const source = c.req.query('s') === 'qr' ? 'qr' : 'nfc';
     // By the code as issued: an address typed with Crockford's look-alikes (O for 0) is the same card.

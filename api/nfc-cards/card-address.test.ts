@@ -88,7 +88,9 @@ describe("a card's address", () => {
     expect(await gone.text()).not.toContain('dana');
   });
 
-  it('is not found for a code no card has', async () => {
-    expect((await open('/c/ZZZZZZZZ')).status).toBe(404);
+  it('is not found for a code no card has, and says which code was asked for', async () => {
+    const missing = await open('/c/ZZZZZZZZ');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('No business card found for “card ZZZZZZZZ”');
   });
 });
