@@ -64,8 +64,8 @@ async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<stri
 /**
  * Counts in memory, keyed by everything a row needs, so a page opened a thousand times by one visitor between two
  * flushes is one map entry. Each flush hashes each distinct visitor once with its day's salt, resolves usernames
- * to accounts, and adds counts and visitors to the raw tables in one transaction (api/visits/hits.ts). Addresses and user agents live only in this
- * map, for at most a flush.
+ * to accounts, and adds counts and visitors to the raw tables in one transaction (api/visits/hits.ts). Addresses
+ * and user agents live only in this map, for at most a flush.
  */
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   const { db, now, flushEveryMs = 1000, maxPending = 100_000, enabled = true } = options;
