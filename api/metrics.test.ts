@@ -39,6 +39,9 @@ describe('/metrics on the metrics listener', () => {
       ['mails_failed_total', 'counter'],
       ['payment_webhooks_handled_total', 'counter'],
       ['uploads_refused_total', 'counter'],
+      ['visit_hits_written_total', 'counter'],
+      ['visit_flush_failures_total', 'counter'],
+      ['visit_hits_dropped_total', 'counter'],
       // The process's own: memory, CPU, event loop lag.
       ['process_resident_memory_bytes', 'gauge'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],

@@ -101,3 +101,22 @@ export const uploadsRefused = new Counter({
   labelNames: ['reason'] as const,
   registers: [registry],
 });
+
+/** Issue 16: what the visit counter wrote, and what it could not (api/visits/counter.ts). */
+export const visitHitsWritten = new Counter({
+  name: 'visit_hits_written_total',
+  help: 'Page views, saves and button clicks counted and written to the database by this process.',
+  registers: [registry],
+});
+
+export const visitFlushFailures = new Counter({
+  name: 'visit_flush_failures_total',
+  help: 'Writes of visit counts that failed (the counts are kept and retried while there is room).',
+  registers: [registry],
+});
+
+export const visitHitsDropped = new Counter({
+  name: 'visit_hits_dropped_total',
+  help: 'Visits not counted because too many were waiting to be written (the database down for long).',
+  registers: [registry],
+});

@@ -1,6 +1,7 @@
 import type { VisitAction, VisitSource } from '../../contract/visits';
 import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
+import { visitFlushFailures, visitHitsDropped, visitHitsWritten } from '../../observability/metrics';
 import { isBotAgent } from './bots';
 import { utcDay } from './day';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
@@ -138,6 +139,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
       if (!written.has(key)) visitors.set(key, { accountId, day: entry.day, visitor });
     }
     await writeVisits(db, mergeCounts(counts), [...visitors.values()]);
+    visitHitsWritten.inc(counts.reduce((sum, count) => sum + count.hits, 0));
     // Only once they are in the database: a failed flush retries them.
     if (written.size + visitors.size > MAX_WRITTEN) written.clear();
     for (const key of visitors.keys()) written.add(key);
@@ -155,12 +157,14 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
           for (const [key, hits] of batch)
             if (pending.size < maxPending || pending.has(key))
               pending.set(key, (pending.get(key) ?? 0) + hits);
+          visitFlushFailures.inc();
           log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
           return;
         }
       }
     } finally {
       if (droppedSinceLog > 0) {
+        visitHitsDropped.inc(droppedSinceLog);
         log.warn({ dropped: droppedSinceLog }, 'Visit counts were dropped: too many waiting to be written.');
         droppedSinceLog = 0;
       }

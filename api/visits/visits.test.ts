@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
+import { registry } from '../../observability/metrics';
 import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
+import { sampleValue } from '../../tests/support/observability/metrics';
 import { createVisitCounter, type Visit } from './counter';
 import { saveHits } from './hits';
 import { tapsByCard, visitStats } from './stats';
@@ -116,6 +118,11 @@ describe('counting visits', () => {
   });
 
   it('keeps the counts of a flush the database refused, and writes them with the next', async () => {
+    const metric = async (name: string) => sampleValue(await registry.metrics(), name);
+    const [writtenBefore, failedBefore] = [
+      await metric('visit_hits_written_total'),
+      await metric('visit_flush_failures_total'),
+    ];
     const counter = counterAt();
     counter.count(view());
     await t.db.schema.alterTable('visit_counts').renameTo('visit_counts_away').execute();
@@ -126,6 +133,9 @@ describe('counting visits', () => {
     const rows = await t.db.selectFrom('visit_counts').select('hits').execute();
     expect(rows).toEqual([{ hits: 2 }]);
     expect(await t.db.selectFrom('visit_visitors').select('visitor').execute()).toHaveLength(1);
+    // What an operator sees: one failed write, then both hits written.
+    expect(await metric('visit_flush_failures_total')).toBe(failedBefore + 1);
+    expect(await metric('visit_hits_written_total')).toBe(writtenBefore + 2);
   });
 });
 
