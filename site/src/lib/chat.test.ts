@@ -32,6 +32,8 @@ describe('the chat widget loader', () => {
       '/success',
       '/SuccessSubscription',
       '/successsubscription/',
+      // Issue 16's dashboard: a signed-in page like the rest.
+      '/stats',
     ]) {
       expect(allowed(path), path).toBe(false);
       expect(chatMayLoadOn(path), path).toBe(false);

@@ -1,3 +1,4 @@
+import { SIGNED_IN_PATHS } from '../auth/destination';
 /** SPEC §2 "Chat widget" and §9: shown after 4 s, or on first interaction, on all but these pages. */
 export const CHAT_DELAY_MS = 4000;
 export const OPEN_RETRY_EVERY_MS = 200;
@@ -15,18 +16,9 @@ export const CHAT_EXCLUDED_PATHS = [
   '/login',
   '/register',
   '/reset-password',
-  // Every signed-in page: each can act with the session and shows the account.
-  '/myprofile',
-  '/myorders',
-  '/billing',
-  '/helpcentreinterface',
-  '/nfccards',
-  '/notifications',
-  '/profile',
-  '/admin',
-  '/contact-support',
-  '/success',
-  '/successsubscription',
+  // Every signed-in page: each can act with the session and shows the account. The one list of them, so a new
+  // signed-in page (issue 16's /stats was missed here) is excluded as it is added.
+  ...SIGNED_IN_PATHS,
 ];
 
 // Search engines and audit tools get the page without a third-party widget (and its cookies).
