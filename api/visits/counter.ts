@@ -3,7 +3,7 @@ import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
 import { visitFlushFailures, visitHitsDropped, visitHitsWritten } from '../../observability/metrics';
 import { isBotAgent } from './bots';
-import { utcDay } from './day';
+import { DAY_MS, utcDay } from './day';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
 import { saltFor, visitorHash } from './visitor';
 
@@ -40,7 +40,6 @@ export type VisitCounterOptions = {
 };
 
 const SEPARATOR = '\n';
-const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Visitors this instance has written, not written again: a visitor who opens the page, saves the number and calls
  * is one row, written once. Forgotten wholesale past this many (about 60 MB), which only costs rewrites.

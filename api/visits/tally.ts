@@ -4,7 +4,7 @@ import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { visitDecider } from '../../events/visit/decider';
 import { type Tally, visitStreamId } from '../../events/visit/events';
-import { utcDay } from './day';
+import { DAY_MS, utcDay } from './day';
 
 /**
  * How long after midnight (UTC) a day is tallied: every instance writes its counts within a second or two, and
@@ -19,7 +19,7 @@ export const TALLY_GRACE_MS = 2 * 60 * 1000;
  */
 export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Promise<number> {
   const now = deps.now();
-  const lastFinished = utcDay(new Date(now.getTime() - TALLY_GRACE_MS - 24 * 60 * 60 * 1000));
+  const lastFinished = utcDay(new Date(now.getTime() - TALLY_GRACE_MS - DAY_MS));
   const days = await deps.db
     .selectFrom('visit_counts')
     .select('day')

@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { addDays, DAY_MS, utcDay } from '../visits/day';
 
 /**
  * Summaries go out on Mondays (UTC) from this hour: a British morning, and long after the last of Sunday's visits
@@ -6,12 +6,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const SEND_FROM_UTC_HOUR = 6;
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-
 /** The week whose summaries are due at `now` (its Monday, YYYY-MM-DD), or null outside Monday's sending hours. */
 export function dueSummaryWeek(now: Date): string | null {
   const monday = now.getUTCDay() === 1;
-  return monday && now.getUTCHours() >= SEND_FROM_UTC_HOUR ? dayOf(now) : null;
+  return monday && now.getUTCHours() >= SEND_FROM_UTC_HOUR ? utcDay(now) : null;
 }
 
 /**
@@ -19,11 +17,9 @@ export function dueSummaryWeek(now: Date): string | null {
  * visitStats reads its period back from (its last day), and the first and last day's dates.
  */
 export function summarisedDays(week: string) {
-  const monday = Date.parse(`${week}T00:00:00Z`);
-  const lastDay = new Date(monday - DAY_MS);
   return {
-    asOf: new Date(monday - DAY_MS / 2),
-    from: dayOf(new Date(monday - 7 * DAY_MS)),
-    to: dayOf(lastDay),
+    asOf: new Date(Date.parse(`${week}T00:00:00Z`) - DAY_MS / 2),
+    from: addDays(week, -7),
+    to: addDays(week, -1),
   };
 }
