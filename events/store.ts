@@ -228,17 +228,21 @@ export async function* readChangedStreams(
   db: Db,
   afterPosition = 0,
   batchSize = 5000,
-): AsyncGenerator<{ streamId: string; globalPosition: number }[]> {
+): AsyncGenerator<{ streamId: string; type: string; globalPosition: number }[]> {
   let position = afterPosition;
   for (;;) {
     const rows = await db
       .selectFrom('events')
-      .select(['global_position', 'stream_id'])
+      .select(['global_position', 'stream_id', 'type'])
       .where('global_position', '>', position)
       .orderBy('global_position')
       .limit(batchSize)
       .execute();
-    yield rows.map((row) => ({ streamId: row.stream_id, globalPosition: row.global_position }));
+    yield rows.map((row) => ({
+      streamId: row.stream_id,
+      type: row.type,
+      globalPosition: row.global_position,
+    }));
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
     position = last.global_position;

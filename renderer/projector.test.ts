@@ -167,6 +167,16 @@ describe('the profile projector', () => {
     expect(snapshot().get('u/fresh/index.html')).toBe(before.get('u/fresh/index.html'));
   });
 
+  it('renders nothing for an account event no page shows: the weekly summary, queued or switched', async () => {
+    await seed();
+    await account('live', { type: 'VerifyEmail' });
+    await catchUp(t.db, target);
+    // Every owner's summary is queued on a Monday: a re-render of every page each week, for nothing on them.
+    await account('live', { type: 'QueueWeeklySummary', week: '2026-11-23' });
+    await account('live', { type: 'SetWeeklySummary', on: false, via: 'settings' });
+    expect(await catchUp(t.db, target)).toEqual({ events: 2, rendered: 0 });
+  });
+
   it('renders byte-identical files from a replayed log', async () => {
     await seed();
     await catchUp(t.db, target);

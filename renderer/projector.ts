@@ -1,3 +1,4 @@
+import type { EventType } from '../events/catalogue';
 import type { Db } from '../events/db';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
@@ -10,9 +11,16 @@ export const PROJECTOR_NAME = 'profile-pages';
 /** Accounts rendered at once: enough to keep the disk busy while the CPU renders, few enough to stay lean. */
 export const RENDER_CONCURRENCY = 8;
 
-/** The account whose public files an event can change: its own stream or its card's. */
-export function accountOf(streamId: string): string | null {
-  const match = /^(?:account|card)-(.+)$/.exec(streamId);
+/**
+ * Account events that no public file shows: the weekly summary (issue 16) is queued for every owner each Monday,
+ * and would otherwise re-render every page for nothing.
+ */
+const NOT_ON_THE_PAGE = new Set<EventType>(['WeeklySummaryQueued', 'WeeklySummaryPreferenceChanged']);
+
+/** The account whose public files an event can change: its own stream or its card's, unless no page shows it. */
+export function accountOf(event: { streamId: string; type: string }): string | null {
+  if (NOT_ON_THE_PAGE.has(event.type as EventType)) return null;
+  const match = /^(?:account|card)-(.+)$/.exec(event.streamId);
   return match?.[1] ?? null;
 }
 
@@ -73,7 +81,7 @@ export async function catchUp(
     if (signal?.aborted) break;
     const accounts = new Set<string>();
     for (const event of batch) {
-      const account = accountOf(event.streamId);
+      const account = accountOf(event);
       if (account) accounts.add(account);
     }
     await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) => renderAccount(db, account, target));

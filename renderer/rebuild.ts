@@ -10,7 +10,7 @@ async function changedAfter(db: Db, after: number, into: Set<string>): Promise<n
   let position = after;
   for await (const batch of readChangedStreams(db, after)) {
     for (const event of batch) {
-      const account = accountOf(event.streamId);
+      const account = accountOf(event);
       if (account) into.add(account);
     }
     position = batch.at(-1)?.globalPosition ?? position;
@@ -40,7 +40,7 @@ export async function rebuildProfiles(
     for (const event of batch) {
       if (event.globalPosition > until) break;
       events += 1;
-      const account = accountOf(event.streamId);
+      const account = accountOf(event);
       if (account && !done.has(account)) accounts.add(account);
     }
     watched = await changedAfter(db, watched, theLiveProjectors);
