@@ -4,7 +4,6 @@ import { cardJson } from '../api/cards';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/order-json';
 import { userJson } from '../api/users';
-import { saveHits } from '../api/visits/hits';
 import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
@@ -15,6 +14,7 @@ import {
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
+import { saveHits } from '../tests/support/visits/hits';
 import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CARD_NOT_FOUND } from '../../events/nfc-card/decider';
 import { createTestApp } from '../../tests/support/api/app';
 import { buyCardsAtHostedCheckout } from '../../tests/support/api/payments/flows';
+import { saveHits } from '../../tests/support/visits/hits';
 import { resolveCardCode } from '../nfc-cards/resolve';
-import { saveHits } from '../visits/hits';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type VisitSource, visitStatsSchema } from '../../contract/visits';
 import { createTestApp } from '../../tests/support/api/app';
+import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';
-import { saveHits } from '../visits/hits';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {

@@ -99,12 +99,3 @@ export function mergeCounts(counts: Iterable<VisitCount>): VisitCount[] {
   }
   return [...merged.values()];
 }
-
-/** Visitors' hits as a test or a script has them: summed into counts, each visitor once. */
-export async function saveHits(db: Db, hits: VisitHit[]): Promise<void> {
-  if (hits.length === 0) return;
-  const visitors = new Map<string, DayVisitor>();
-  for (const { accountId, day, visitor } of hits)
-    visitors.set(`${accountId}\n${day}\n${visitor}`, { accountId, day, visitor });
-  await writeVisits(db, mergeCounts(hits.map(({ visitor: _, ...count }) => count)), [...visitors.values()]);
-}

@@ -3,8 +3,8 @@ import { readAll } from '../../events/store';
 import { registry } from '../../observability/metrics';
 import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
 import { sampleValue } from '../../tests/support/observability/metrics';
+import { saveHits } from '../../tests/support/visits/hits';
 import { createVisitCounter, type Visit } from './counter';
-import { saveHits } from './hits';
 import { tapsByCard, visitStats } from './stats';
 import { tallyFinishedDays } from './tally';
 

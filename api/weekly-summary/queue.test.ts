@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VisitAction, VisitSource } from '../../contract/visits';
 import { replay } from '../../events/replay';
 import { createTestApp } from '../../tests/support/api/app';
+import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';
 import { runTrialClock } from '../scheduler';
-import { saveHits } from '../visits/hits';
 import { queueWeeklySummaries } from './queue';
 import { accountOfOffToken } from './token';
 
