@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { CREDENTIAL_SCHEME_KEYS } from './credentials';
 
 /**
  * The published content of a business card (SPEC §3), as the `CardPublished` event holds it: normalised, every field
@@ -36,6 +37,39 @@ export const reviewSchema = z.object({
   rating: z.int().check(z.gte(1), z.lte(5)),
 });
 
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+export const MAX_AREAS = 30;
+export const MAX_CREDENTIALS = 8;
+
+/** `HH:MM` on a 24-hour clock; `24:00` closes at midnight. */
+export const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+/** One day the owner is open: days not listed are closed, and an empty list means the page states no hours. */
+export const openingHoursSchema = z.object({
+  day: z.enum(WEEKDAYS),
+  opens: z.string().check(z.regex(CLOCK_TIME)),
+  closes: z.string().check(z.regex(CLOCK_TIME)),
+});
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+export const emergencyCalloutSchema = z.object({ on: z.boolean(), hours: z.string(), note: z.string() });
+export type EmergencyCallout = z.infer<typeof emergencyCalloutSchema>;
+/** A membership or registration as the owner states it (credentials.ts); `name` only for "other". */
+export const credentialSchema = z.object({
+  scheme: z.enum(CREDENTIAL_SCHEME_KEYS),
+  name: z.string(),
+  number: z.string(),
+  url: z.string(),
+});
+export type Credential = z.infer<typeof credentialSchema>;
+
 export const cardContentSchema = z.object({
   page_theme: z.enum(['light', 'dark']),
   page_theme_variant: z.string(),
@@ -72,6 +106,13 @@ export const cardContentSchema = z.object({
   linkedin_url: z.string(),
   x_url: z.string(),
   tiktok_url: z.string(),
+  // Issue 17's fields carry defaults so every card published before them still folds, reading as it did.
+  whatsapp_greeting: z._default(z.string(), ''),
+  opening_hours: z._default(z.array(openingHoursSchema).check(z.maxLength(WEEKDAYS.length)), () => []),
+  emergency_callout: z._default(emergencyCalloutSchema, () => ({ on: false, hours: '', note: '' })),
+  areas_covered: z._default(z.array(z.string()).check(z.maxLength(MAX_AREAS)), () => []),
+  credentials: z._default(z.array(credentialSchema).check(z.maxLength(MAX_CREDENTIALS)), () => []),
+  quotes_enabled: z._default(z.boolean(), true),
 });
 export type CardContent = z.infer<typeof cardContentSchema>;
 
@@ -112,6 +153,12 @@ export const defaultCardContent = (): CardContent => ({
   linkedin_url: '',
   x_url: '',
   tiktok_url: '',
+  whatsapp_greeting: '',
+  opening_hours: [],
+  emergency_callout: { on: false, hours: '', note: '' },
+  areas_covered: [],
+  credentials: [],
+  quotes_enabled: true,
 });
 
 /** Main first, each of the six exactly once, unknown keys dropped; an empty order falls back to the default. */

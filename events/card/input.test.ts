@@ -111,4 +111,105 @@ describe('parseCardFields', () => {
     const many = Array.from({ length: 31 }, (_, i) => ({ name: `S${i}`, price: '£1' }));
     expect(error({ services: many })).toBe('You can list at most 30 services.');
   });
+
+  describe('hours, callout, areas, credentials, greeting and the quote switch', () => {
+    it('sorts open days into week order and refuses a day twice or one that closes before it opens', () => {
+      const hours = fields({
+        opening_hours: JSON.stringify([
+          { day: 'saturday', opens: '09:00', closes: '13:00' },
+          { day: 'monday', opens: '08:00', closes: '17:30' },
+        ]),
+      }).opening_hours;
+      expect(hours.map((row) => row.day)).toEqual(['monday', 'saturday']);
+      expect(error({ opening_hours: [{ day: 'monday', opens: '18:00', closes: '08:00' }] })).toBe(
+        'Each day must close after it opens.',
+      );
+      expect(error({ opening_hours: [{ day: 'monday', opens: '8am', closes: '17:00' }] })).toBe(
+        'Opening times must be like 08:00.',
+      );
+      const twice = [
+        { day: 'monday', opens: '08:00', closes: '12:00' },
+        { day: 'monday', opens: '13:00', closes: '17:00' },
+      ];
+      expect(error({ opening_hours: twice })).toBe('Each day can have one set of opening hours.');
+      expect(error({ opening_hours: [{ day: 'someday', opens: '08:00', closes: '12:00' }] })).toMatch(
+        /^Opening day must be monday, /,
+      );
+    });
+
+    it('reads the emergency callout as off unless it is switched on', () => {
+      expect(fields({}).emergency_callout).toEqual({ on: false, hours: '', note: '' });
+      expect(
+        fields({
+          emergencyCallout: JSON.stringify({ on: 'true', hours: ' 24/7 ', note: 'Leaks and no heat' }),
+        }).emergency_callout,
+      ).toEqual({ on: true, hours: '24/7', note: 'Leaks and no heat' });
+      expect(error({ emergency_callout: { on: true, note: 'x'.repeat(201) } })).toBe(
+        'Callout note must be at most 200 characters.',
+      );
+    });
+
+    it('takes towns and postcode districts, upper-cases districts, drops blanks and repeats', () => {
+      const areas = fields({
+        areas_covered: JSON.stringify([
+          'Bristol',
+          ' bs3 ',
+          '',
+          'bristol',
+          'Weston-super-Mare',
+          "King's Lynn",
+        ]),
+      }).areas_covered;
+      expect(areas).toEqual(['Bristol', 'BS3', 'Weston-super-Mare', "King's Lynn"]);
+      expect(error({ areas_covered: ['<script>'] })).toBe(
+        'Each area must be a town or a postcode district like BS3.',
+      );
+      expect(error({ areas_covered: Array.from({ length: 31 }, (_, i) => `Town${'a'.repeat(i)}`) })).toBe(
+        'You can list at most 30 areas.',
+      );
+    });
+
+    it('checks each credential by its scheme', () => {
+      const listed = fields({
+        credentials: JSON.stringify([
+          { scheme: 'gas_safe', number: '123 4567' },
+          { scheme: 'checkatrade', url: 'https://www.checkatrade.com/trades/danapipe' },
+          { scheme: 'other', name: 'WaterSafe', url: 'https://www.watersafe.org.uk/' },
+          { scheme: '', name: '', number: '', url: '' },
+        ]),
+      }).credentials;
+      expect(listed).toEqual([
+        { scheme: 'gas_safe', name: '', number: '123 4567', url: '' },
+        { scheme: 'checkatrade', name: '', number: '', url: 'https://www.checkatrade.com/trades/danapipe' },
+        { scheme: 'other', name: 'WaterSafe', number: '', url: 'https://www.watersafe.org.uk/' },
+      ]);
+      expect(error({ credentials: [{ scheme: 'gas_safe', number: '' }] })).toBe(
+        'Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.',
+      );
+      expect(error({ credentials: [{ scheme: 'other', name: 'Club', url: 'javascript:alert(1)' }] })).toBe(
+        'Each other credential needs a link starting with https:// where customers can check it.',
+      );
+      expect(error({ credentials: [{ scheme: 'other', url: 'https://example.org/' }] })).toBe(
+        'Each other credential needs the name of its scheme.',
+      );
+      // A badge links where its scheme's link points: never somewhere else wearing the scheme's name.
+      expect(error({ credentials: [{ scheme: 'niceic', url: 'https://niceic.com.evil.example/' }] })).toBe(
+        'A scheme link must be your own listing on that scheme’s website, starting with https://.',
+      );
+      expect(error({ credentials: [{ scheme: 'napit', number: '<b>' }] })).toBe(
+        'Membership numbers can hold letters, digits, spaces, dots, slashes and hyphens.',
+      );
+      const many = Array.from({ length: 9 }, () => ({ scheme: 'trustmark', number: '1' }));
+      expect(error({ credentials: many })).toBe('You can show at most 8 credentials.');
+    });
+
+    it('keeps the greeting and reads the quote switch as on unless it is turned off', () => {
+      expect(fields({ whatsappGreeting: ' Hi Dana, ' }).whatsapp_greeting).toBe('Hi Dana,');
+      expect(fields({}).quotes_enabled).toBe(true);
+      expect(fields({ quotes_enabled: 'false' }).quotes_enabled).toBe(false);
+      expect(error({ whatsapp_greeting: 'x'.repeat(301) })).toBe(
+        'WhatsApp greeting must be at most 300 characters.',
+      );
+    });
+  });
 });

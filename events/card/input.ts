@@ -2,13 +2,19 @@ import { z } from 'zod/mini';
 import { isWebAddress } from '../web-address';
 import {
   type CardContent,
+  CLOCK_TIME,
   DISPLAY_MODES,
   defaultCardContent,
   FONTS,
+  MAX_AREAS,
+  MAX_CREDENTIALS,
   MAX_REVIEWS,
   MAX_SERVICES,
   normaliseSectionOrder,
+  type OpeningHours,
+  WEEKDAYS,
 } from './content';
+import { CREDENTIAL_SCHEME_KEYS, CREDENTIAL_SCHEMES, isOnHost } from './credentials';
 
 /**
  * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
@@ -141,6 +147,160 @@ const nonEmptyRows = <Row extends z.ZodMiniType>(
 
 const email = z.email();
 
+/** A JSON object sent as text in a multipart form, or as an object in JSON. */
+const jsonObject = (label: string) =>
+  preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return {};
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return Symbol.for('invalid');
+      }
+    },
+    z.record(z.string(), z.unknown(), { error: `${label} must be a set of fields.` }),
+  );
+
+const flagOff = (label: string) =>
+  preprocess(
+    (value) =>
+      value === undefined || value === null || value === '' || value === 'false'
+        ? false
+        : value === 'true'
+          ? true
+          : value,
+    z.boolean({ error: `${label} must be true or false.` }),
+  );
+
+const openingDay = z
+  .object(
+    {
+      day: choice('Opening day', WEEKDAYS, 'monday'),
+      opens: text('Opening time', 5).check(z.regex(CLOCK_TIME, 'Opening times must be like 08:00.')),
+      closes: text('Closing time', 5).check(z.regex(CLOCK_TIME, 'Closing times must be like 17:30.')),
+    },
+    { error: 'Each open day must have a day, an opening time and a closing time.' },
+  )
+  .check(
+    z.refine(
+      (row) => row.opens < row.closes,
+      // zod/mini's refine can't name the day in its message; the hours panel shows the row it belongs to.
+      'Each day must close after it opens.',
+    ),
+  );
+
+const openingHours = z
+  .pipe(
+    z.pipe(jsonList('Opening hours'), z.array(openingDay)),
+    z.transform((rows: OpeningHours[]) =>
+      [...rows].sort((a, b) => WEEKDAYS.indexOf(a.day) - WEEKDAYS.indexOf(b.day)),
+    ),
+  )
+  .check(
+    z.refine(
+      (rows) => new Set(rows.map((row) => row.day)).size === rows.length,
+      'Each day can have one set of opening hours.',
+    ),
+  );
+
+const emergencyCallout = z.pipe(
+  jsonObject('Emergency callout'),
+  z.object(
+    {
+      on: flagOff('Emergency callout'),
+      hours: text('Callout hours', 80),
+      note: text('Callout note', 200),
+    },
+    { error: 'Emergency callout must say whether it is on, its hours and a note.' },
+  ),
+);
+
+/** A UK postcode district (the outward code: BS3, SW1A, M1) or a place name. */
+const POSTCODE_DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+const PLACE_NAME = /^\p{L}[\p{L}\p{M} .'’&-]*$/u;
+const areaName = (typed: string) => {
+  const squeezed = typed.trim().replace(/\s+/g, ' ');
+  return POSTCODE_DISTRICT.test(squeezed.toUpperCase()) ? squeezed.toUpperCase() : squeezed;
+};
+const areasCovered = z
+  .pipe(
+    z.pipe(jsonList('Areas covered'), z.array(text('Each area', 60))),
+    z.transform((areas: string[]) => {
+      const seen = new Set<string>();
+      return areas.map(areaName).filter((area) => {
+        const key = area.toLowerCase();
+        if (area === '' || seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+    }),
+  )
+  .check(
+    z.refine(
+      (areas) => areas.every((area) => POSTCODE_DISTRICT.test(area) || PLACE_NAME.test(area)),
+      'Each area must be a town or a postcode district like BS3.',
+    ),
+    z.refine((areas) => areas.length <= MAX_AREAS, `You can list at most ${MAX_AREAS} areas.`),
+  );
+
+const credential = z
+  .object(
+    {
+      scheme: choice('Scheme', CREDENTIAL_SCHEME_KEYS, 'other'),
+      name: text('Scheme name', 60),
+      number: text('Membership number', 40).check(
+        z.regex(
+          /^[\p{L}\d ./-]*$/u,
+          'Membership numbers can hold letters, digits, spaces, dots, slashes and hyphens.',
+        ),
+      ),
+      url: text('Scheme link', 300),
+    },
+    { error: 'Each credential must have a scheme, a number and a link.' },
+  )
+  .check(
+    z.refine(
+      (row) => row.scheme !== 'gas_safe' || /^\d{6,7}$/.test(row.number.replace(/\s/g, '')),
+      'Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.',
+    ),
+    z.refine(
+      (row) => row.scheme !== 'other' || row.name !== '',
+      'Each other credential needs the name of its scheme.',
+    ),
+    z.refine(
+      (row) =>
+        row.scheme !== 'other' || (row.url !== '' && isWebAddress(row.url) && row.url.startsWith('https://')),
+      'Each other credential needs a link starting with https:// where customers can check it.',
+    ),
+    z.refine(
+      (row) =>
+        row.scheme === 'other' || row.url === '' || isOnHost(row.url, CREDENTIAL_SCHEMES[row.scheme].host),
+      'A scheme link must be your own listing on that scheme’s website, starting with https://.',
+    ),
+  );
+
+/** The editor's blank row (no scheme picked, nothing typed) is dropped before it is checked. */
+const isBlankRow = (row: unknown) =>
+  typeof row === 'object' &&
+  row !== null &&
+  Object.values(row).every((value) => value === undefined || value === null || String(value).trim() === '');
+
+const credentials = z
+  .pipe(
+    z.pipe(
+      jsonList('Credentials'),
+      z.transform((rows: unknown[]) => rows.filter((row) => !isBlankRow(row))),
+    ),
+    z.array(credential),
+  )
+  .check(
+    z.refine(
+      (rows) => rows.length <= MAX_CREDENTIALS,
+      `You can show at most ${MAX_CREDENTIALS} credentials.`,
+    ),
+  );
+
 /**
  * Whether a typed phone number can be dialled. The API and the seed use libphonenumber's check (phone.ts); the
  * editor checks roughly before it sends, so its first script doesn't carry the country data, and the API's answer
@@ -215,6 +375,12 @@ const fieldsSchemaFor = (isDiallable: DialCheck) =>
     linkedin_url: webAddress('LinkedIn link'),
     x_url: webAddress('X link'),
     tiktok_url: webAddress('TikTok link'),
+    whatsapp_greeting: text('WhatsApp greeting', 300),
+    opening_hours: openingHours,
+    emergency_callout: emergencyCallout,
+    areas_covered: areasCovered,
+    credentials,
+    quotes_enabled: flag('Quote requests'),
   });
 
 const schemas = new Map<DialCheck, ReturnType<typeof fieldsSchemaFor>>();
