@@ -43,7 +43,7 @@ export async function publishCard(
     );
     release = resolved.release;
     const content = cardContentSchema.parse({ ...parsed.fields, ...resolved.images });
-    for (const image of resolved.newImages) created.push(...(await storePreparedImage(storage, image)));
+    for (const image of resolved.newImages) await storePreparedImage(storage, image, created);
 
     const now = deps.now();
     await deps.db.transaction().execute(async (trx) => {

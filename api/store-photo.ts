@@ -59,7 +59,7 @@ export async function storeUploadedPhoto(
       Date.now() + SAVE_BUDGET_MS,
       deps.db,
     );
-    created = await storePreparedImage(storage, prepared);
+    await storePreparedImage(storage, prepared, created);
     await deps.db.transaction().execute(async (trx) => {
       await recordUploads(trx, accountId, [id], now);
       // After the files, as in a publish: a row never names files that aren't there.

@@ -137,11 +137,15 @@ export async function prepareImage(
 
 /**
  * Writes a prepared photo's files, largest first, each flushed before it counts as stored (photos are not in the
- * log); returns the keys it created (none when all were there).
+ * log); returns the keys it created (none when all were there). Each is added to `created` as soon as it is
+ * written, so a clean-up knows every file of a save that failed part-way through a photo.
  */
-export async function storePreparedImage(storage: Storage, prepared: PreparedImage): Promise<string[]> {
-  if (prepared.renditions.length === 0) return [];
-  const created: string[] = [];
+export async function storePreparedImage(
+  storage: Storage,
+  prepared: PreparedImage,
+  created: string[] = [],
+): Promise<string[]> {
+  if (prepared.renditions.length === 0) return created;
   for (const rendition of [...prepared.renditions].reverse()) {
     const key = mediaKey(prepared.ref.id, rendition.width);
     const there = await exists(storage, key);
