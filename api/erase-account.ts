@@ -4,9 +4,11 @@ import { cardDecider } from '../events/card/decider';
 import { cardStreamId } from '../events/card/events';
 import { handleCommand } from '../events/command';
 import type { Db } from '../events/db';
+import { enquiryPhotos } from '../events/enquiry/enquiries-read-model';
 import { redactAccountEvents } from '../events/erasure';
 import { eraseLoginThrottlesOf } from './auth/throttle';
 import type { Deps } from './deps';
+import { eraseEnquiriesOf } from './enquiries/erase';
 import { forgetMailOf } from './mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from './media/erase';
 import { eraseUploadsOf } from './media/owners';
@@ -28,7 +30,11 @@ async function deleteSecretsOf(trx: Db, account: Account) {
  */
 export async function eraseAccount(deps: Deps, account: Account): Promise<void> {
   await endSubscriptionsOf(deps, account.id);
-  const photos = await mediaOfAccount(deps.db, account.id);
+  // Read before erasure redacts them: its cards' photos, and the photos customers sent with quote requests.
+  const photos = new Set([
+    ...(await mediaOfAccount(deps.db, account.id)),
+    ...(await enquiryPhotos(deps.db, account.id)).keys(),
+  ]);
   await handleCommand(deps.db, {
     decider: accountDecider,
     streamId: accountStreamId(account.id),
@@ -43,6 +49,7 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       });
       // Its NFC cards open the neutral page from now on; their codes are never given to anyone else.
       await retireCardsOf(trx, account.id, deps.now());
+      await eraseEnquiriesOf(trx, account.id, deps.now());
       await redactAccountEvents(trx, account.id, account.email, deps.now());
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountEventSchemas, accountRedactions } from './account/events';
 import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
+import { enquiryEventSchemas, enquiryRedactions } from './enquiry/events';
 import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { subscriptionEventSchemas } from './subscription/events';
@@ -12,6 +13,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...accountEventSchemas,
   ...cardEventSchemas,
   ...contactEventSchemas,
+  ...enquiryEventSchemas,
   ...nfcCardEventSchemas,
   ...orderEventSchemas,
   ...subscriptionEventSchemas,
@@ -27,6 +29,7 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...accountRedactions,
   ...cardRedactions,
   ...contactRedactions,
+  ...enquiryRedactions,
   ...orderRedactions,
   ...visitRedactions,
 };

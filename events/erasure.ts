@@ -43,8 +43,8 @@ async function refold(trx: Db, streamIds: string[]): Promise<void> {
 /**
  * The one exception to append-only (design §2): when an account is deleted, the personal data in its events is
  * replaced, in place, by what `redactions` keeps. Run it in the transaction that appends `AccountDeleted`.
- * Its card's content, its orders' delivery details, and contact messages it sent (signed in or by its email
- * address), are erased too; read models of the redacted order streams are refolded so no copy survives there.
+ * Its card's content, its orders' delivery details, the quote requests its page received, and contact messages it
+ * sent (signed in or by its email address), are erased too; read models of the redacted order streams are refolded so no copy survives there.
  *
  * Paid card orders not yet shipped are held instead (ADR 004, amended): the cards were paid for and must reach
  * the buyer, so their delivery details stay until the admin marks them shipped (`redactShippedOrder`).
@@ -86,6 +86,8 @@ export async function redactAccountEvents(
         eb('stream_id', '=', `card-${accountId}`),
         eb('stream_id', 'like', `visits-${accountId}-%`),
         ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
+        // Quote requests to its page (erased in this transaction: api/enquiries/erase.ts).
+        eb.and([eb('type', '=', 'EnquiryReceived'), eb(jsonField(trx, 'data', 'accountId'), '=', accountId)]),
         eb.and([
           eb('type', '=', 'ContactMessageReceived'),
           eb.or([

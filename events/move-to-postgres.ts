@@ -26,8 +26,9 @@ export const COPIED_TABLES: Partial<Record<keyof Database, string[]>> = {
   throttles: ['key'],
   // The webhook inbox: a provider's redelivery after the move is still a duplicate.
   payment_events_seen: ['event_id'],
-  // Queued and sent mail, with its claims and attempts.
+  // Queued and sent mail, with its claims and attempts, and the files of the queued.
   mail_outbox: ['id'],
+  mail_attachments: ['id'],
   // Photos are files, not events; these say whose they are and which widths exist.
   media_uploads: ['media_id'],
   media_files: ['id'],

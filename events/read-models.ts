@@ -2,6 +2,7 @@ import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
 import { weeklySummariesReadModel } from './account/weekly-summaries-read-model';
 import { cardsReadModel } from './card/cards-read-model';
+import { enquiriesReadModel } from './enquiry/enquiries-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
@@ -15,6 +16,7 @@ export const readModels = [
   cardsReadModel,
   ordersReadModel,
   nfcCardsReadModel,
+  enquiriesReadModel,
   visitDaysReadModel,
   weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];

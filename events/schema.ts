@@ -96,6 +96,21 @@ export type NfcCardsTable = {
   lost_at: string | null;
 };
 
+/** Read model: quote requests from owners' pages (streams `enquiry-<id>`); `photos` is JSON, a list of ImageRef. */
+export type EnquiriesTable = {
+  enquiry_id: string;
+  account_id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  postcode: string | null;
+  job: string;
+  photos: string;
+  status: 'new' | 'replied' | 'won' | 'lost';
+  received_at: string;
+  status_changed_at: string | null;
+};
+
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */
 export type PaymentEventsSeenTable = {
   event_id: string;
@@ -163,6 +178,16 @@ export type MailOutboxTable = {
   given_up_at: string | null;
 };
 
+/** A queued mail's files, in order; deleted with the mail's bodies once it is sent or given up. */
+export type MailAttachmentsTable = {
+  id: Generated<number>;
+  mail_id: number;
+  position: number;
+  filename: string;
+  content_type: string;
+  content: Uint8Array;
+};
+
 /** Counters behind the growing delays on guessable endpoints (login, contact form). */
 export type ThrottlesTable = {
   key: string;
@@ -186,8 +211,10 @@ export type Database = {
   rendered_profiles: RenderedProfilesTable;
   orders: OrdersTable;
   nfc_cards: NfcCardsTable;
+  enquiries: EnquiriesTable;
   payment_events_seen: PaymentEventsSeenTable;
   mail_outbox: MailOutboxTable;
+  mail_attachments: MailAttachmentsTable;
   media_uploads: MediaUploadsTable;
   media_files: MediaFilesTable;
   snapshots: SnapshotsTable;

@@ -3,6 +3,7 @@ import { accountDecider } from './account/decider';
 import { cardDecider } from './card/decider';
 import { contactDecider } from './contact/decider';
 import type { Db } from './db';
+import { enquiryDecider } from './enquiry/decider';
 import { nfcCardDecider } from './nfc-card/decider';
 import { orderDecider } from './order/decider';
 import type { ReadModel } from './read-model';
@@ -30,6 +31,7 @@ const named = new Map<object, string>([
   [accountDecider, 'decider:account'],
   [cardDecider, 'decider:card'],
   [contactDecider, 'decider:contact'],
+  [enquiryDecider, 'decider:enquiry'],
   [nfcCardDecider, 'decider:nfc-card'],
   [orderDecider, 'decider:order'],
   [subscriptionDecider, 'decider:subscription'],

@@ -2,6 +2,9 @@ import type { SendMailOptions, Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import { writeOutboxFile } from './outbox-file';
 
+/** A file sent with a mail: an enquiry's photo. */
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array };
+
 export type MailMessage = {
   to: string;
   subject: string;
@@ -10,6 +13,7 @@ export type MailMessage = {
   replyTo?: string;
   /** RFC 8058: the address a mail client POSTs `List-Unsubscribe=One-Click` to, for its own unsubscribe button. */
   listUnsubscribe?: string;
+  attachments?: MailAttachment[];
 };
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
@@ -63,7 +67,7 @@ function mailerOver<Info>(
 }
 
 function toSendMailOptions(from: string, message: MailMessage): SendMailOptions {
-  const { to, subject, text, html, replyTo, listUnsubscribe } = message;
+  const { to, subject, text, html, replyTo, listUnsubscribe, attachments } = message;
   return {
     from,
     to,
@@ -72,6 +76,15 @@ function toSendMailOptions(from: string, message: MailMessage): SendMailOptions 
     html,
     ...(replyTo ? { replyTo } : {}),
     ...(listUnsubscribe ? { headers: oneClickUnsubscribe(listUnsubscribe) } : {}),
+    ...(attachments?.length
+      ? {
+          attachments: attachments.map(({ filename, contentType, content }) => ({
+            filename,
+            contentType,
+            content: Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+          })),
+        }
+      : {}),
   };
 }
 

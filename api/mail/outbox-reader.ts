@@ -11,6 +11,9 @@ export type OutboxMessage = {
   text: string;
   /** The HTML part, '' when there is none: where a mail's buttons are. */
   html: string;
+  /** Where a reply goes, '' when to the sender: an enquiry's customer. */
+  replyTo: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 /** Lists outbox files, oldest first; `undefined` when the folder does not exist. */
@@ -39,5 +42,11 @@ export async function readOutboxMessage(file: string): Promise<OutboxMessage> {
     subject: parsed.subject ?? '',
     text: parsed.text ?? '',
     html: parsed.html || '',
+    replyTo: parsed.replyTo?.text ?? '',
+    attachments: parsed.attachments.map((file) => ({
+      filename: file.filename ?? '',
+      contentType: file.contentType,
+      content: file.content,
+    })),
   };
 }

@@ -6,7 +6,15 @@ import type { Db } from '../../events/db';
 import { DomainError } from '../../events/errors';
 import { openTempDatabase } from '../../tests/support/events/db';
 import type { MailMessage } from './mailer';
-import { claimDueMail, enqueueMail, forgetMailOf, markMailSent, pruneFinishedMail } from './queue';
+import {
+  claimDueMail,
+  enqueueMail,
+  forgetMailOf,
+  markMailGivenUp,
+  markMailSent,
+  pruneFinishedMail,
+  queuedMessageWithFiles,
+} from './queue';
 
 let database: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeEach(async () => {
@@ -78,6 +86,49 @@ describe('queueing mail with the event that causes it', () => {
     await expect(both).rejects.toBeInstanceOf(DomainError);
     expect(await count('events')).toBe(0);
     expect(await count('mail_outbox')).toBe(0);
+  });
+});
+
+describe('files sent with a mail', () => {
+  const photo = (n: number) => ({
+    filename: `photo-${n}.jpg`,
+    contentType: 'image/jpeg',
+    content: new Uint8Array([0xff, 0xd8, n, 0xff, 0xd9]),
+  });
+  const files = () =>
+    database.db.selectFrom('mail_attachments').select(['mail_id', 'filename']).orderBy('id').execute();
+  const claim = () =>
+    claimDueMail(database.db, 'me', now, { limit: 10, until: new Date(now.getTime() + 60_000) });
+
+  it('are kept beside the queued mail, read only when it is sent, in order, byte for byte', async () => {
+    const id = await enqueueMail(database.db, { ...toSupport, attachments: [photo(1), photo(2)] }, now);
+    const [row] = await claim();
+    // A claim carries the bodies, never the files.
+    expect(Object.keys(row ?? {})).not.toContain('attachments');
+    const message = await queuedMessageWithFiles(database.db, row as NonNullable<typeof row>);
+    expect(message.attachments?.map((file) => [file.filename, file.contentType, [...file.content]])).toEqual([
+      ['photo-1.jpg', 'image/jpeg', [0xff, 0xd8, 1, 0xff, 0xd9]],
+      ['photo-2.jpg', 'image/jpeg', [0xff, 0xd8, 2, 0xff, 0xd9]],
+    ]);
+    expect((await files()).map((file) => file.mail_id)).toEqual([id, id]);
+  });
+
+  it('go once the mail is sent or given up, and only by the sender holding it', async () => {
+    const sent = await enqueueMail(database.db, { ...toSupport, attachments: [photo(1)] }, now);
+    const givenUp = await enqueueMail(database.db, { ...toSupport, attachments: [photo(2)] }, now);
+    await claim();
+    await markMailSent(database.db, sent, 'someone else', now);
+    expect(await files()).toHaveLength(2);
+    await markMailSent(database.db, sent, 'me', now);
+    await markMailGivenUp(database.db, givenUp, 'me', { attempts: 9, lastError: 'refused', at: now });
+    expect(await files()).toEqual([]);
+  });
+
+  it('go with the mail when its address is forgotten', async () => {
+    await enqueueMail(database.db, { ...toSupport, to: 'dana@example.com', attachments: [photo(1)] }, now);
+    const kept = await enqueueMail(database.db, { ...toSupport, attachments: [photo(2)] }, now);
+    expect(await forgetMailOf(database.db, 'dana@example.com')).toBe(1);
+    expect(await files()).toEqual([{ mail_id: kept, filename: 'photo-2.jpg' }]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../events/db';
 import { isPostgres, wakeLeaderOnCommit } from '../../events/dialect';
 import type { MailOutboxTable } from '../../events/schema';
-import type { MailMessage } from './mailer';
+import type { MailAttachment, MailMessage } from './mailer';
 
 export type QueuedMail = Selectable<MailOutboxTable>;
 
@@ -27,12 +27,23 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date): Prom
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  for (const [position, file] of (message.attachments ?? []).entries())
+    await db
+      .insertInto('mail_attachments')
+      .values({
+        mail_id: row.id,
+        position,
+        filename: file.filename,
+        content_type: file.contentType,
+        content: file.content,
+      })
+      .execute();
   // The sender may run in another instance (the leader); this reaches it as the mail's transaction commits.
   await wakeLeaderOnCommit(db, 'mail');
   return row.id;
 }
 
-export const queuedMessage = (row: QueuedMail): MailMessage => ({
+const queuedMessage = (row: QueuedMail): MailMessage => ({
   to: row.to_address,
   subject: row.subject,
   text: row.text,
@@ -40,6 +51,33 @@ export const queuedMessage = (row: QueuedMail): MailMessage => ({
   ...(row.reply_to ? { replyTo: row.reply_to } : {}),
   ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
 });
+
+/** A row's message with its files, read only as it is sent: a claim of ten rows never carries their megabytes. */
+export async function queuedMessageWithFiles(db: Db, row: QueuedMail): Promise<MailMessage> {
+  const files = await db
+    .selectFrom('mail_attachments')
+    .select(['filename', 'content_type', 'content'])
+    .where('mail_id', '=', row.id)
+    .orderBy('position')
+    .execute();
+  const message = queuedMessage(row);
+  if (files.length === 0) return message;
+  const attachments: MailAttachment[] = files.map((file) => ({
+    filename: file.filename,
+    contentType: file.content_type,
+    content: file.content,
+  }));
+  return { ...message, attachments };
+}
+
+/** A finished or forgotten mail's files go with its bodies. */
+async function dropFiles(db: Db, ids: number[]) {
+  for (let start = 0; start < ids.length; start += 500)
+    await db
+      .deleteFrom('mail_attachments')
+      .where('mail_id', 'in', ids.slice(start, start + 500))
+      .execute();
+}
 
 /**
  * Takes up to `limit` due rows, oldest first, for `owner` until `until`. One UPDATE picks and marks them, so two
@@ -89,14 +127,16 @@ const heldBy = (db: Db, id: number, owner: string) =>
 
 /** Sent: the bodies (codes, reset links, people's messages) are blanked, so the table keeps no secrets. */
 export async function markMailSent(db: Db, id: number, owner: string, now: Date): Promise<void> {
-  await heldBy(db, id, owner)
+  const result = await heldBy(db, id, owner)
     .set({
       sent_at: now.toISOString(),
       attempts: (eb) => eb('attempts', '+', 1),
       ...BLANKED,
       ...RELEASED,
     })
-    .execute();
+    .executeTakeFirst();
+  // Only by the sender still holding it: one that took the row over may be about to read its files.
+  if (Number(result.numUpdatedRows) > 0) await dropFiles(db, [id]);
 }
 
 export async function markMailRetry(
@@ -122,7 +162,7 @@ export async function markMailGivenUp(
   owner: string,
   failure: { attempts: number; lastError: string; at: Date },
 ): Promise<void> {
-  await heldBy(db, id, owner)
+  const result = await heldBy(db, id, owner)
     .set({
       attempts: failure.attempts,
       last_error: failure.lastError,
@@ -130,7 +170,8 @@ export async function markMailGivenUp(
       ...BLANKED,
       ...RELEASED,
     })
-    .execute();
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) await dropFiles(db, [id]);
 }
 
 /** Hands back rows claimed but not tried (the sender is stopping), so another sender may take them at once. */
@@ -150,21 +191,40 @@ export async function releaseMailClaims(db: Db, owner: string): Promise<void> {
  */
 export async function forgetMailOf(db: Db, email: string): Promise<number> {
   const address = email.toLowerCase();
-  const result = await db
-    .deleteFrom('mail_outbox')
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('id')
     .where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['to_address']), '=', address),
         eb(eb.fn('lower', ['reply_to']), '=', address),
       ]),
     )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .execute();
+  const ids = rows.map((row) => row.id);
+  // Its files first (a customer's photos, in a mail to an erased owner), then the rows, in the caller's transaction.
+  await dropFiles(db, ids);
+  for (let start = 0; start < ids.length; start += 500)
+    await db
+      .deleteFrom('mail_outbox')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+  return ids.length;
 }
 
 /** Sent and given-up rows are kept a while for support to see what went where, then dropped. */
 export async function pruneFinishedMail(db: Db, before: Date): Promise<number> {
   const at = before.toISOString();
+  // A finished row's files went when it finished; any a crash left between the two go now.
+  await db
+    .deleteFrom('mail_attachments')
+    .where('mail_id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where((w) => w.or([w('sent_at', 'is not', null), w('given_up_at', 'is not', null)])),
+    )
+    .execute();
   const result = await db
     .deleteFrom('mail_outbox')
     .where((eb) => eb.or([eb('sent_at', '<', at), eb('given_up_at', '<', at)]))

@@ -9,7 +9,7 @@ import {
   markMailSent,
   pruneFinishedMail,
   type QueuedMail,
-  queuedMessage,
+  queuedMessageWithFiles,
   releaseMailClaims,
 } from './queue';
 
@@ -95,7 +95,7 @@ export async function sendDueMail(
       for (const row of batch) {
         if (shouldStop()) break;
         try {
-          await deps.mailer.send(queuedMessage(row));
+          await deps.mailer.send(await queuedMessageWithFiles(deps.db, row));
         } catch (error) {
           outcome[await recordFailure(deps, owner, row, error)] += 1;
           continue;

@@ -1,5 +1,6 @@
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import type { Storage } from '../storage/storage';
 import { removeStoredMedia } from './files';
 
@@ -18,12 +19,13 @@ export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<str
 }
 
 /**
- * Deletes the files of these photos unless another live card still shows the same picture (content addressing
- * means two accounts uploading the same file share it). Photos of a customer's home must not outlive the account.
+ * Deletes the files of these photos unless another live card, or another account's enquiry, still shows the same
+ * picture (content addressing means two uploads of the same file share it). Photos of a customer's home must not
+ * outlive the account.
  */
 export async function deleteUnusedMedia(db: Db, storage: Storage, ids: Set<string>): Promise<number> {
   if (ids.size === 0) return 0;
-  const stillUsed = new Set<string>();
+  const stillUsed = new Set<string>((await enquiryPhotos(db)).keys());
   for (const row of await db.selectFrom('cards').select('content').execute()) {
     for (const id of idsIn(JSON.parse(row.content) as CardContent)) stillUsed.add(id);
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CardContent, ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import { log } from '../../observability/log';
 import { startRepeating } from '../repeating';
 import type { DiskStorage } from '../storage/disk';
@@ -40,9 +41,12 @@ const SHARD = /^[a-f0-9]{2}$/;
 const imagesIn = (content: CardContent) =>
   [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
 
-/** Photos some card shows now: a replaced photo is in no card, only in the log's history, and goes. */
+/**
+ * Photos some card or enquiry shows now: a replaced photo is in no card, only in the log's history, and goes; an
+ * enquiry's stay until its account is erased.
+ */
 async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
-  const images = new Map<string, ImageRef>();
+  const images = await enquiryPhotos(db);
   for (const row of await db.selectFrom('cards').select('content').execute())
     for (const image of imagesIn(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
   return images;

@@ -217,7 +217,7 @@ const emergencyCallout = z.pipe(
 );
 
 /** A UK postcode district (the outward code: BS3, SW1A, M1) or a place name. */
-const POSTCODE_DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+export const POSTCODE_DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 const PLACE_NAME = /^\p{L}[\p{L}\p{M} .'’&-]*$/u;
 const areaName = (typed: string) => {
   const squeezed = typed.trim().replace(/\s+/g, ' ');
