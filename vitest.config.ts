@@ -61,6 +61,8 @@ const POSTGRES_SUITES = [
   'api/routes/password-reset.test.ts',
   'api/routes/payment-method.test.ts',
   'api/routes/profile.test.ts',
+  'api/routes/quote-form.test.ts',
+  'api/routes/enquiries.test.ts',
   'api/routes/register.test.ts',
   'api/routes/resume-subscription.test.ts',
   'api/routes/stripe-webhooks.test.ts',

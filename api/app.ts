@@ -15,6 +15,7 @@ import { adminOrderRoutes } from './routes/admin-orders';
 import { businessCardRoutes } from './routes/business-card';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
+import { enquiryRoutes } from './routes/enquiries';
 import { healthRoutes } from './routes/health';
 import { loginRoutes } from './routes/login';
 import { nfcCardRoutes } from './routes/nfc-cards';
@@ -24,6 +25,7 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { paymentMethodRoutes } from './routes/payment-method';
 import { pingRoutes } from './routes/ping';
 import { profileRoutes } from './routes/profile';
+import { quoteFormRoutes } from './routes/quote-form';
 import { registerRoutes } from './routes/register';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
@@ -58,6 +60,7 @@ export function createApi(deps: Deps) {
   mount('/admin', adminOrderRoutes(deps));
   mount('/admin', adminCardSheetRoutes(deps, SITE_NAME));
   mount('/nfc-cards', nfcCardRoutes(deps));
+  mount('/enquiries', enquiryRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));
@@ -79,6 +82,8 @@ export function createApp(deps: Deps) {
   // PAYMENTS=local: the simulator's hosted checkout and receipt pages, where Stripe's would be. Only the pages: its
   // Stripe API and control API stay on its loopback listener. They carry their own CSP, which the headers above keep.
   if (deps.stripeSimulator) app.route(LOCAL_CHECKOUT_PATH, deps.stripeSimulator.pages);
+  // Before the profiles' files: /u/<name>/quote is drawn per request (issue 17), not a file of the page's.
+  app.route('/', quoteFormRoutes(deps));
   app.route(
     '/',
     publicFiles({

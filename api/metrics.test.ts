@@ -42,6 +42,8 @@ describe('/metrics on the metrics listener', () => {
       ['visit_hits_written_total', 'counter'],
       ['visit_flush_failures_total', 'counter'],
       ['visit_hits_dropped_total', 'counter'],
+      ['enquiries_received_total', 'counter'],
+      ['enquiries_refused_total', 'counter'],
       // The process's own: memory, CPU, event loop lag.
       ['process_resident_memory_bytes', 'gauge'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { cardJson } from '../api/cards';
+import { enquiryJson } from '../api/enquiries/json';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/order-json';
 import { userJson } from '../api/users';
 import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
+import { jpegFile } from '../tests/support/api/media/images';
 import {
   buyCardsAtHostedCheckout,
   payAtHostedCheckout,
@@ -14,11 +16,13 @@ import {
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
+import { livePage, requestQuote } from '../tests/support/api/quotes';
 import { saveHits } from '../tests/support/visits/hits';
 import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
+import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from './enquiry';
 import { messageAnswer, registerAnswer } from './message';
 import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
 import { notificationsAnswer, notificationsUpdatedAnswer } from './notifications';
@@ -190,6 +194,20 @@ describe("every answer the site reads is the one contract/ describes (run agains
     expectContract(nfcCardUpdatedAnswer, await t.call('POST', `/api/nfc-cards/${code}/lost`, {}, token));
     expectContract(nfcCardUpdatedAnswer, await t.call('POST', `/api/nfc-cards/${code}/found`, {}, token));
   });
+
+  it("the owner's enquiries: none, then one with a photo, marked won", async () => {
+    const token = await livePage(t);
+    expectContract(enquiriesAnswer, await t.call('GET', '/api/enquiries', undefined, token));
+    expect((await requestQuote(t, { photos: [await jpegFile()] })).status).toBe(303);
+    const listed = await t.call('GET', '/api/enquiries', undefined, token);
+    expectContract(enquiriesAnswer, listed);
+    expect(listed.body.data).toHaveLength(1);
+    const id = listed.body.data[0].id as string;
+    expectContract(
+      enquiryUpdatedAnswer,
+      await t.call('POST', `/api/enquiries/${id}/status`, { status: 'won' }, token),
+    );
+  });
 });
 
 // These are checked by `npm run typecheck` (tsc reads the test files too), as expectTypeOf's assertions are.
@@ -199,6 +217,7 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(orderJson).returns.toEqualTypeOf<Order>();
     expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
     expectTypeOf(nfcCardJson).returns.toEqualTypeOf<NfcCard>();
+    expectTypeOf(enquiryJson).returns.toEqualTypeOf<Enquiry>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();
     expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
     expectTypeOf(visitStats).returns.resolves.toEqualTypeOf<VisitStats>();

@@ -120,3 +120,17 @@ export const visitHitsDropped = new Counter({
   help: 'Visits not counted because too many were waiting to be written (the database down for long).',
   registers: [registry],
 });
+
+/** Issue 17: quote requests sent from the public pages' forms (api/routes/quote-form.ts). */
+export const enquiriesReceived = new Counter({
+  name: 'enquiries_received_total',
+  help: 'Quote requests received and passed on to the page’s owner.',
+  registers: [registry],
+});
+
+export const enquiriesRefused = new Counter({
+  name: 'enquiries_refused_total',
+  help: 'Quote requests refused, by reason: honeypot (the hidden field filled in), forged (the form’s signed time missing or altered), too_fast (sent within seconds of opening the form), expired (a form opened over a day ago), address_limit and page_limit (too many from one address in an hour, or to one page in a day), too_large, bad_photo, invalid (a field to fix), no_page (no live page, or its form switched off).',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});

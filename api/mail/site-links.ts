@@ -8,5 +8,6 @@ export const siteLinks = (publicUrl: string) => ({
   orders: `${publicUrl}/myorders`,
   billing: `${publicUrl}/billing`,
   stats: `${publicUrl}/stats`,
+  enquiries: `${publicUrl}/enquiries`,
   page: (username: string) => `${publicUrl}/u/${encodeURIComponent(username)}`,
 });

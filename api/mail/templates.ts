@@ -111,15 +111,73 @@ export function contactToSupportMail(params: SupportContact): MailContent {
 ${paragraph(html`Someone sent a message through the TradeCard contact form.`)}
 ${detailsTable(details)}
 ${paragraph(html`Their message:`)}
-<div style="margin:0 0 24px 0;padding:12px 16px;border-left:4px solid #F47629;background-color:#FFF4EC;font-size:15px;line-height:22px;color:#1F2933;word-break:break-word;">${messageWithLineBreaks(params.message)}</div>`;
+${quotedMessage(params.message)}`;
   return { subject, text, html: emailLayout({ title: subject, body }) };
 }
 
-// Outlook ignores `white-space: pre-wrap`, so line breaks in the sender's message become <br>s.
-function messageWithLineBreaks(message: string): Markup {
+/** Someone else's words, set apart from ours. Outlook ignores `white-space: pre-wrap`, so line breaks become <br>s. */
+function quotedMessage(message: string): Markup {
   const lines = message.replace(/\r\n?/g, '\n').trim().split('\n');
-  return joinHtml(
+  return html`<div style="margin:0 0 24px 0;padding:12px 16px;border-left:4px solid #F47629;background-color:#FFF4EC;font-size:15px;line-height:22px;color:#1F2933;word-break:break-word;">${joinHtml(
     lines.map((line) => html`${line}`),
     '<br>\n',
-  );
+  )}</div>`;
+}
+
+export type EnquiryForOwner = {
+  ownerName: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  postcode: string | null;
+  job: string;
+  /** Photos attached to the mail, and those too large to attach (still on the Enquiries page). */
+  attached: number;
+  notAttached: number;
+  enquiriesUrl: string;
+};
+
+const photosLine = ({ attached, notAttached }: Pick<EnquiryForOwner, 'attached' | 'notAttached'>) => {
+  const count = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
+  if (attached === 0 && notAttached === 0) return 'None';
+  if (notAttached === 0) return `${count(attached)}, attached`;
+  return `${count(attached + notAttached)}: ${attached} attached, the rest on your Enquiries page`;
+};
+
+/**
+ * Issue 17: a quote request from the owner's page, to the owner. Sent with Reply-To the customer's email when they
+ * gave one, so answering the mail answers them; otherwise it says to call. Every field is the customer's text.
+ */
+export function enquiryToOwnerMail(params: EnquiryForOwner): MailContent {
+  const enquiriesUrl = requireHttpUrl(params.enquiriesUrl);
+  const name = oneLine(params.name, 80);
+  const subject = `Quote request from ${oneLine(name, 60)}`;
+  const details: Array<[string, string]> = [
+    ['Name', name],
+    ['Phone', params.phone ? oneLine(params.phone, 40) : 'Not given'],
+    ['Email', params.email ? oneLine(params.email) : 'Not given'],
+    ['Postcode', params.postcode ? oneLine(params.postcode, 12) : 'Not given'],
+    ['Photos', photosLine(params)],
+  ];
+  const intro = `${name} asked for a quote through your TradeCard page.`;
+  const answer = params.email
+    ? `Reply to this email to answer ${name}: your reply goes to ${oneLine(params.email)}.`
+    : `${name} gave no email address: call or text them on ${oneLine(params.phone ?? '', 40)}.`;
+  const text = [
+    greeting(params.ownerName),
+    intro,
+    details.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    `The job:\n\n${quoteLines(params.job)}`,
+    answer,
+    `Your enquiries: ${enquiriesUrl}`,
+    SIGN_OFF_TEXT,
+  ].join('\n\n');
+  const body = html`${paragraph(html`${greeting(params.ownerName)}`)}
+${paragraph(html`${intro}`)}
+${detailsTable(details)}
+${paragraph(html`The job:`)}
+${quotedMessage(params.job)}
+${paragraph(html`${answer}`)}
+${button('Your enquiries', enquiriesUrl)}`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
 }

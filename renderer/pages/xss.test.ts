@@ -11,6 +11,12 @@ import { renderNotFoundPage } from './not-found-page';
 import { renderNotLivePage } from './not-live-page';
 import { renderNotSetUpPage } from './not-set-up-page';
 import { renderProfilePage } from './profile-page';
+import {
+  renderQuoteFormPage,
+  renderQuoteRefusedPage,
+  renderQuoteSentPage,
+  renderQuotesOffPage,
+} from './quote-pages';
 
 const PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
 const ALL = PAYLOADS.join(' ');
@@ -148,5 +154,26 @@ describe('hostile card content', () => {
     for (const render of [renderNotLivePage, renderNotSetUpPage, renderNotFoundPage]) {
       expectInert(render({ username: ALL, siteName: ALL }));
     }
+  });
+
+  it('the quote form, shown back with hostile typing, and the pages around it stay inert', () => {
+    const input = { content: hostile(ALL), username: ALL, siteName: ALL };
+    const typed = { name: ALL, phone: ALL, email: ALL, postcode: ALL, job: ALL };
+    const form = renderQuoteFormPage({
+      ...input,
+      stamp: ALL,
+      values: typed,
+      errors: typed,
+      problem: ALL,
+      hadPhotos: true,
+    });
+    expectInert(form);
+    expect(form).toContain(`action="/u/${encodeURIComponent(ALL)}/quote"`);
+    for (const html of [
+      renderQuoteSentPage(input),
+      renderQuotesOffPage(input),
+      renderQuoteRefusedPage({ ...input, message: ALL }),
+    ])
+      expectInert(html);
   });
 });

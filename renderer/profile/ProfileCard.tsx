@@ -5,6 +5,7 @@ import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
 import { pingPath } from './ping';
+import { QuoteLink, quotePath } from './QuoteLink';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
@@ -46,6 +47,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
   const inHeader = sections[0] === 'main';
   const Main = variant === 'page' ? 'main' : 'div';
   const ping = variant === 'page' ? pingPath(username) : undefined;
+  const quote = card.quotes_enabled ? quotePath(username) : undefined;
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -81,11 +83,19 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
     <div className={variant === 'page' ? 'tc tc-pg' : 'tc tc-pv'} style={themeVars(card)}>
       <header className="tc-hd">
         {inHeader ? (
-          <MainSection card={card} name={name} level={top} eager={eager === 'main'} />
+          <MainSection card={card} name={name} level={top} eager={eager === 'main'} quote={quote} />
         ) : (
-          <Heading level={top} className="sr">
-            {name}
-          </Heading>
+          <>
+            <Heading level={top} className="sr">
+              {name}
+            </Heading>
+            {/* Without a banner at the top, the way to the quote form still heads the page. */}
+            {quote && (
+              <div>
+                <QuoteLink href={quote} />
+              </div>
+            )}
+          </>
         )}
       </header>
       <Main>

@@ -5,6 +5,7 @@ import {
   signUpAdmin,
   subscribeAtHostedCheckout,
 } from '../support/api/payments/flows';
+import { requestQuote } from '../support/api/quotes';
 
 // Issue 11: every API call, tried by every kind of caller. Owner-scoped calls name the owner's own objects, so a
 // stranger's attempt is exactly the request that would leak or change someone else's data if authorisation slipped.
@@ -23,6 +24,7 @@ let cardOrder: { id: string; sessionId: string };
 let plan: { id: string };
 let cardSetup: { sessionId: string };
 let nfcCode: string;
+let enquiryId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,6 +40,11 @@ beforeAll(async () => {
   plan = await subscribeAtHostedCheckout(t, tokens.owner);
   const setup = await t.call('POST', '/api/billing/payment-method', {}, tokens.owner);
   cardSetup = { sessionId: setup.body.sessionId as string };
+  // A quote request to the owner's page (its publish starts nothing new: the plan above already makes it live).
+  const published = await t.publishForm(tokens.owner, [['main_heading', 'Dana Pipe Plumbing']]);
+  expect(published.status).toBe(200);
+  expect((await requestQuote(t)).status).toBe(303);
+  enquiryId = (await t.db.selectFrom('enquiries').select('enquiry_id').executeTakeFirstOrThrow()).enquiry_id;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -110,6 +117,14 @@ function cells(): Cell[] {
     { method: 'GET', path: '/api/nfc-cards', expect: signedIn() },
     { method: 'POST', path: `/api/nfc-cards/${nfcCode}/lost`, body: {}, expect: ownersOnly() },
     { method: 'POST', path: `/api/nfc-cards/${nfcCode}/found`, body: {}, expect: ownersOnly() },
+    // Issue 17: an enquiry is its owner's to see and move along; anyone else is told there is no such enquiry.
+    { method: 'GET', path: '/api/enquiries', expect: signedIn() },
+    {
+      method: 'POST',
+      path: `/api/enquiries/${enquiryId}/status`,
+      body: { status: 'replied' },
+      expect: ownersOnly(),
+    },
     { method: 'GET', path: '/api/admin/orders', expect: staffOnly() },
     // The order has its codes: staff are told so (and given none), everyone else never gets that far.
     { method: 'POST', path: `/api/admin/orders/${cardOrder.id}/cards`, body: {}, expect: staffOnly() },

@@ -1,0 +1,75 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type EnquiriesAnswer, type EnquiryUpdatedAnswer, enquiryStatuses } from '../../contract/enquiry';
+import { findCardContent } from '../../events/card/cards-read-model';
+import { handleCommand } from '../../events/command';
+import { ENQUIRY_NOT_FOUND, enquiryDecider } from '../../events/enquiry/decider';
+import { enquiriesOfAccount, findEnquiry } from '../../events/enquiry/enquiries-read-model';
+import { enquiryStreamId } from '../../events/enquiry/events';
+import { DomainError } from '../../events/errors';
+import { quotePath } from '../../renderer/profile/QuoteLink';
+import { requireUser } from '../auth/require-user';
+import type { AppEnv, Deps } from '../deps';
+import { enquiryJson } from '../enquiries/json';
+import { invalid } from '../errors';
+import { findUserById } from '../users';
+
+const ENQUIRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const statusBody = z.object(
+  { status: z.enum(enquiryStatuses, { error: 'Please choose a status: new, replied, won or lost.' }) },
+  { error: 'Request body must be a JSON object.' },
+);
+
+/** Issue 17: the signed-in owner's quote requests (on /enquiries), and how far each has got. */
+export function enquiryRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(deps);
+
+  app.get('/', signedIn, async (c) => {
+    const accountId = c.get('accountId');
+    const [user, rows, content] = await Promise.all([
+      findUserById(deps.db, accountId),
+      enquiriesOfAccount(deps.db, accountId),
+      findCardContent(deps.db, accountId),
+    ]);
+    if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
+    return c.json({
+      success: true,
+      data: rows.map(enquiryJson),
+      // A card not yet published takes requests once it is: the switch's default.
+      quoteForm: {
+        enabled: content?.quotes_enabled ?? true,
+        url: `${deps.publicUrl}${quotePath(user.username)}`,
+      },
+    } satisfies EnquiriesAnswer);
+  });
+
+  /** The owner's own enquiry only: anyone else's, or none, is answered as not found. */
+  app.post('/:id/status', signedIn, async (c) => {
+    const accountId = c.get('accountId');
+    const enquiryId = c.req.param('id').toLowerCase();
+    if (!ENQUIRY_ID.test(enquiryId)) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
+    const raw = await c.req.json().catch(() => {
+      throw invalid('Request body must be valid JSON.');
+    });
+    const parsed = statusBody.safeParse(raw);
+    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Please choose a status.');
+    const { status } = parsed.data;
+    await handleCommand(deps.db, {
+      decider: enquiryDecider,
+      streamId: enquiryStreamId(enquiryId),
+      command: { type: 'ChangeEnquiryStatus', status, by: accountId },
+      now: deps.now(),
+    });
+    const row = await findEnquiry(deps.db, enquiryId);
+    if (!row) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
+    return c.json({
+      success: true,
+      message: `The enquiry from ${row.name} is marked ${status}.`,
+      data: enquiryJson(row),
+    } satisfies EnquiryUpdatedAnswer);
+  });
+
+  return app;
+}

@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isAccountLive } from '../../events/account/liveness';
+import { findCardContent } from '../../events/card/cards-read-model';
+import type { CardContent } from '../../events/card/content';
+import { handleCommand } from '../../events/command';
+import type { Db } from '../../events/db';
+import { holdKeyLock } from '../../events/dialect';
+import { enquiryDecider } from '../../events/enquiry/decider';
+import { enquiryStreamId } from '../../events/enquiry/events';
+import { type EnquiryFormValues, MAX_PHOTOS, parseEnquiryForm } from '../../events/enquiry/input';
+import { DomainError } from '../../events/errors';
+import { log } from '../../observability/log';
+import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
+import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
+import {
+  type QuoteFormInput,
+  renderQuoteFormPage,
+  renderQuoteRefusedPage,
+  renderQuoteSentPage,
+  renderQuotesOffPage,
+} from '../../renderer/pages/quote-pages';
+import { quotePath } from '../../renderer/profile/QuoteLink';
+import { displayName, hasVisibleContent } from '../../renderer/profile/view-model';
+import { addressForLimits } from '../auth/client-address';
+import type { Deps } from '../deps';
+import {
+  addressLimited,
+  addressWaitSeconds,
+  countRequestFrom,
+  pageLimited,
+  pageWaitSeconds,
+} from '../enquiries/limits';
+import { mailJpegs, type PreparedPhotos, photoLabel, preparePhotos, storePhotos } from '../enquiries/photos';
+import { checkStamp, formStamp, type StampCheck } from '../enquiries/stamp';
+import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../errors';
+import { enqueueMail } from '../mail/queue';
+import { siteLinks } from '../mail/site-links';
+import { enquiryToOwnerMail } from '../mail/templates';
+import { discardWrittenFiles, recordMediaFiles } from '../media/files';
+import { MAX_UPLOAD_BYTES } from '../media/intake';
+import {
+  type FormLimits,
+  readUploadForm,
+  TooLarge,
+  UploadedPhoto,
+  type UploadForm,
+} from '../media/upload-form';
+import { USERNAME } from '../public-files';
+import { requestFields } from '../request-log';
+
+/**
+ * The quote form's pages run no script, as the profile page doesn't, and post only to their own address. Photos
+ * chosen in the form are sent with it, not loaded into the page, so nothing but fonts and the favicon is fetched.
+ */
+export const QUOTE_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** Every photo at the editor's limit, plus room for the text fields and the parts' headers. */
+export const QUOTE_UPLOAD_LIMIT = MAX_PHOTOS * MAX_UPLOAD_BYTES + 64 * 1024;
+
+/** Name, contact, postcode, 2,000 characters of job in 4-byte characters at worst, the stamp: far under this. */
+const QUOTE_TEXT_BYTES = 16 * 1024;
+
+const TOO_MANY_PHOTOS = `You can send up to ${MAX_PHOTOS} photos. Please go back, choose ${MAX_PHOTOS} or fewer and send the form again.`;
+const TOO_LARGE = `That’s more than the form can take. Each photo can be up to 10 MB, and you can send up to ${MAX_PHOTOS}. Please go back and choose smaller photos, or fewer.`;
+
+const FORM_LIMITS: FormLimits = {
+  photos: { photos: MAX_PHOTOS },
+  textBytes: QUOTE_TEXT_BYTES,
+  totalBytes: QUOTE_UPLOAD_LIMIT,
+  messages: {
+    tooMany: () => TOO_MANY_PHOTOS,
+    notAPhotoField: () => 'Please send your request from the quote form.',
+  },
+};
+
+/** Each spam check's answer: what happened, in words that tell a person what to do. */
+const STAMP_REFUSALS: Record<Exclude<StampCheck, 'ok'>, string> = {
+  forged: 'This form couldn’t be checked. Please open the quote form again and send your request from it.',
+  too_fast:
+    'That was sent quicker than anyone could fill in the form. Please wait a few seconds and send it again.',
+  expired:
+    'This form was opened more than a day ago. Please open the quote form again and send your request from it.',
+};
+const HONEYPOT_REFUSAL =
+  'Your request looked like it came from a program rather than a person. If you are a person, please leave the field marked “Leave this empty” empty, and send the form again.';
+
+type RefusalReason =
+  | 'honeypot'
+  | 'forged'
+  | 'too_fast'
+  | 'expired'
+  | 'address_limit'
+  | 'page_limit'
+  | 'too_large'
+  | 'bad_photo'
+  | 'invalid'
+  | 'no_page';
+
+/** A request refused as a whole: answered with the refusal page, counted by its reason. */
+class Refused extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly reason: RefusalReason,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+type QuotePage = {
+  accountId: string;
+  ownerName: string;
+  ownerEmail: string;
+  username: string;
+  content: CardContent;
+};
+
+/** The page a form belongs to, if it is live; `off` when its owner has switched quote requests off. */
+async function findQuotePage(db: Db, username: string): Promise<{ open: boolean; page: QuotePage } | null> {
+  if (!USERNAME.test(username)) return null;
+  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  if (!user || !isAccountLive(user)) return null;
+  const content = await findCardContent(db, user.id);
+  if (!content || !hasVisibleContent(content)) return null;
+  const page = { accountId: user.id, ownerName: user.name, ownerEmail: user.email, username, content };
+  return { open: content.quotes_enabled, page };
+}
+
+const entries = (value: UploadForm['values'][string] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The photos chosen; a browser sends an empty part for a file input left empty, which is no photo. */
+async function chosenPhotos(form: UploadForm): Promise<UploadedPhoto[]> {
+  const photos: UploadedPhoto[] = [];
+  for (const value of entries(form.values.photos))
+    if (value instanceof UploadedPhoto && (await stat(value.file)).size > 0) photos.push(value);
+  return photos;
+}
+
+/**
+ * Issue 17: `/u/<name>/quote`, a customer's quote request to the page's owner, with no script (ADR 030 §3). The
+ * form is drawn per request, with a time signed as it is shown; the page itself stays a static file. Spam is held
+ * off here, with no third party: a field only a program fills in, the signed time (too soon or a day late is
+ * refused), limits per address and per page, and the body's size. Every refusal is a page saying what to do, and
+ * leaves no event, no mail and no file behind.
+ */
+export function quoteFormRoutes(deps: Deps) {
+  const app = new Hono();
+  const tempRoot = path.join(deps.dataDir, 'tmp');
+  const headers = { 'Content-Security-Policy': QUOTE_CSP, 'Cache-Control': 'private, no-store' };
+  const siteName = 'TradeCard';
+  const page = (c: Context, html: string, status: ContentfulStatusCode = 200) =>
+    c.html(html, status, headers);
+
+  const notFound = (c: Context, username: string, found: { page: QuotePage } | null) =>
+    page(
+      c,
+      found
+        ? renderQuotesOffPage({ ...found.page, siteName })
+        : renderNotFoundPage({ username: username.slice(0, 64), siteName }),
+      404,
+    );
+
+  const refusal = (c: Context, quote: QuotePage, refused: Refused) => {
+    enquiriesRefused.inc({ reason: refused.reason });
+    if (refused.retryAfterSeconds) c.header('Retry-After', String(refused.retryAfterSeconds));
+    return page(c, renderQuoteRefusedPage({ ...quote, siteName, message: refused.message }), refused.status);
+  };
+
+  const form = (c: Context, input: Omit<QuoteFormInput, 'siteName'>, status: ContentfulStatusCode = 200) =>
+    page(c, renderQuoteFormPage({ ...input, siteName }), status);
+
+  app.get('/u/:username/quote', async (c) => {
+    const username = c.req.param('username').toLowerCase();
+    const found = await findQuotePage(deps.db, username);
+    if (!found?.open) return notFound(c, username, found);
+    return form(c, { ...found.page, stamp: formStamp(deps.secret, username, deps.now()) });
+  });
+
+  app.get('/u/:username/quote/sent', async (c) => {
+    const username = c.req.param('username').toLowerCase();
+    const found = await findQuotePage(deps.db, username);
+    if (!found) return notFound(c, username, null);
+    return page(c, renderQuoteSentPage({ ...found.page, siteName }));
+  });
+
+  app.post('/u/:username/quote', async (c) => {
+    const username = c.req.param('username').toLowerCase();
+    const found = await findQuotePage(deps.db, username);
+    if (!found?.open) {
+      enquiriesRefused.inc({ reason: 'no_page' });
+      // Unread: the server drops the rest of the body, and the connection is not reused for what follows.
+      c.header('Connection', 'close');
+      return notFound(c, username, found);
+    }
+    const quote = found.page;
+    let upload: UploadForm | undefined;
+    let photos: PreparedPhotos | undefined;
+    const created: string[] = [];
+    try {
+      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+        throw new Refused(400, 'invalid', 'Please send your request from the quote form.');
+      if (Number(c.req.header('content-length') ?? 0) > QUOTE_UPLOAD_LIMIT) throw new TooLarge(TOO_LARGE);
+      // The cheap checks first: a request over a limit is refused before its body is read.
+      const addressKey = addressForLimits(c, deps);
+      await refuseOverLimits(deps.db, quote, addressKey, deps.now());
+
+      upload = await readUploadForm(c.req.raw, tempRoot, FORM_LIMITS, (_, index) => photoLabel(index));
+      const { values } = upload;
+      if (typeof values.website !== 'string' || values.website !== '')
+        throw new Refused(400, 'honeypot', HONEYPOT_REFUSAL);
+      const stamped = checkStamp(deps.secret, username, values.stamp, deps.now());
+      if (stamped !== 'ok') throw new Refused(400, stamped, STAMP_REFUSALS[stamped]);
+
+      const chosen = await chosenPhotos(upload);
+      const input = parseEnquiryForm(values);
+      const again = (fixes: { values: EnquiryFormValues } & Pick<QuoteFormInput, 'errors' | 'problem'>) => {
+        enquiriesRefused.inc({ reason: fixes.problem ? 'bad_photo' : 'invalid' });
+        return form(
+          c,
+          { ...quote, stamp: values.stamp as string, hadPhotos: chosen.length > 0, ...fixes },
+          400,
+        );
+      };
+      if (!input.ok) return again({ values: input.values, errors: input.errors });
+      try {
+        photos = await preparePhotos(deps, chosen);
+      } catch (error) {
+        if (!(error instanceof DomainError && error.kind === 'invalid')) throw error;
+        return again({ values: input.values, problem: error.message });
+      }
+      await storePhotos(deps.storage, photos.prepared, created);
+      const attachments = await mailJpegs(deps.storage, photos.prepared);
+
+      const enquiryId = randomUUID();
+      const now = deps.now();
+      const { fields } = input;
+      const prepared = photos;
+      await deps.db.transaction().execute(async (trx) => {
+        // Again, with the page and the address locked: requests sent at once are counted one after another.
+        await refuseOverLimits(trx, quote, addressKey, now);
+        await handleCommand(trx, {
+          decider: enquiryDecider,
+          streamId: enquiryStreamId(enquiryId),
+          command: {
+            type: 'ReceiveEnquiry',
+            enquiryId,
+            accountId: quote.accountId,
+            ...fields,
+            photos: prepared.refs,
+            receivedAt: now.toISOString(),
+          },
+          now,
+          // The owner's mail is queued with the event: an enquiry on the Enquiries page is always mailed too.
+          alsoInTransaction: async (inner) => {
+            // After the files, as in a publish: a row never names files that aren't there.
+            await recordMediaFiles(inner, prepared.prepared, now);
+            await countRequestFrom(inner, addressKey, now);
+            const mail = enquiryToOwnerMail({
+              ownerName: quote.ownerName,
+              ...fields,
+              attached: attachments.length,
+              notAttached: prepared.refs.length - attachments.length,
+              enquiriesUrl: siteLinks(deps.publicUrl).enquiries,
+            });
+            await enqueueMail(
+              inner,
+              {
+                to: quote.ownerEmail,
+                ...(fields.email ? { replyTo: fields.email } : {}),
+                ...mail,
+                attachments,
+              },
+              now,
+            );
+          },
+        });
+      });
+      // Committed: the files are the enquiry's now.
+      created.length = 0;
+      deps.mailQueued();
+      enquiriesReceived.inc();
+      return c.redirect(`${quotePath(username)}/sent`, 303);
+    } catch (error) {
+      if (error instanceof Refused) return refusal(c, quote, error);
+      if (error instanceof TooLarge) {
+        // The client may still be sending: the answer goes now, and the connection is not reused.
+        c.header('Connection', 'close');
+        return refusal(c, quote, new Refused(413, 'too_large', TOO_LARGE));
+      }
+      // The form itself could not be read as one of ours (too many photos, a file under another name, garbled).
+      if (error instanceof DomainError && error.kind === 'invalid')
+        return refusal(c, quote, new Refused(400, 'invalid', error.message));
+      const trouble = storageTrouble(error);
+      log.error({ err: error, ...requestFields(c) }, 'A quote request failed');
+      c.header('Retry-After', '60');
+      const message = trouble
+        ? `${trouble === 'full' ? DISK_FULL_MESSAGE : STORAGE_FAILED_MESSAGE} Your request wasn’t sent.`
+        : 'Something went wrong on our side and your request wasn’t sent. Please try again in a few minutes.';
+      return page(c, renderQuoteRefusedPage({ ...quote, siteName, message }), trouble ? 503 : 500);
+    } finally {
+      // Released first: a file still held is one the clean-up below leaves alone.
+      photos?.release();
+      await discardWrittenFiles(deps.storage, created);
+      await upload?.discard();
+    }
+  });
+
+  return app;
+}
+
+/**
+ * Refuses a request over the address's hourly limit or the page's daily one. Inside the transaction that records
+ * it, the page's key lock (and the address's, taken by windowWaitSeconds) makes requests sent at once count one
+ * after another.
+ */
+async function refuseOverLimits(db: Db, quote: QuotePage, addressKey: string, now: Date) {
+  if (db.isTransaction) await holdKeyLock(db, `quotes-to:${quote.accountId}`);
+  const pageWait = await pageWaitSeconds(db, quote.accountId, now);
+  if (pageWait > 0)
+    throw new Refused(429, 'page_limit', pageLimited(displayName(quote.content, quote.username)), pageWait);
+  const addressWait = await addressWaitSeconds(db, addressKey, now);
+  if (addressWait > 0) throw new Refused(429, 'address_limit', addressLimited(addressWait), addressWait);
+}

@@ -1,0 +1,298 @@
+import type { ReactNode } from 'react';
+import type { CardContent } from '../../events/card/content';
+import {
+  type EnquiryField,
+  type EnquiryFormValues,
+  MAX_EMAIL,
+  MAX_JOB,
+  MAX_NAME,
+  MAX_PHONE,
+  MAX_PHOTOS,
+} from '../../events/enquiry/input';
+import { quotePath } from '../profile/QuoteLink';
+import { profileCss } from '../profile/styles';
+import { backgroundColour, buttonColour, themeVars } from '../profile/theme';
+import { displayName } from '../profile/view-model';
+import { Document, renderDocument } from './Document';
+
+/**
+ * The quote form and the pages around it (issue 17, ADR 030 §3): drawn per request by the app, because the form
+ * carries a time signed as it is shown, in the owner's colours and font with the profile's own stylesheet. No
+ * script, as on the page itself; the form posts to its own address (CSP `form-action 'self'`).
+ */
+
+/** The form's own rules, on top of the profile's. Error text keeps the page's colours; a bar marks it. */
+const quoteCss = [
+  '.tq{padding:1.25rem 1rem 2rem}',
+  '.tq form{display:grid;gap:1.25rem;margin:1.5rem 0}',
+  '.tq label,.tq legend{display:block;font-weight:700;margin:0 0 .25rem;padding:0}',
+  '.tq fieldset{border:0;margin:0;padding:0;display:grid;gap:.75rem}',
+  '.tq input,.tq textarea{display:block;width:100%;font:inherit;color:var(--fg);background:var(--bg);border:2px solid var(--mu);border-radius:.5rem;padding:.625rem .75rem}',
+  '.tq textarea{min-height:8rem;resize:vertical}',
+  '.tq input:focus-visible,.tq textarea:focus-visible{outline:3px solid var(--fg);outline-offset:2px}',
+  '.tq-h{color:var(--mu);font-size:.875rem;margin:0 0 .25rem}',
+  '.tq-e{font-weight:700;border-left:4px solid var(--st);padding-left:.5rem;margin:.25rem 0 0}',
+  '.tq-sum{border:2px solid var(--st);border-radius:.75rem;padding:.75rem 1rem;margin:1rem 0}',
+  '.tq-sum ul{margin:.25rem 0 0;padding-left:1.25rem}',
+  '.tq .tc-bt{width:100%;border:0;font:inherit;font-weight:700;cursor:pointer}',
+  '.tq-nav{display:grid;gap:.75rem;margin:1.5rem 0 0}',
+  // Out of sight and out of reach for people (aria-hidden, no tab stop); a script filling every field fills it.
+  '.tq-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
+].join('');
+
+const pagePath = (username: string) => `/u/${encodeURIComponent(username)}`;
+
+type PageInput = { content: CardContent; username: string; siteName: string };
+
+/** `back`: the small link to the page at the top, left off where the page's main button leads there. */
+function QuoteDocument({
+  content,
+  username,
+  siteName,
+  title,
+  back = true,
+  children,
+}: PageInput & { title: string; back?: boolean; children: ReactNode }) {
+  const name = displayName(content, username);
+  const css = `body{margin:0;background:${backgroundColour(content.page_theme)}}${profileCss}${quoteCss}`;
+  return (
+    <Document
+      title={`${title} | ${name} | ${siteName}`}
+      description={`Ask ${name} for a quote.`}
+      font={content.style}
+      css={css}
+      noindex
+      themeColor={buttonColour(content.button_bg_color)}
+      colorScheme={content.page_theme === 'dark' ? 'dark' : 'light'}
+    >
+      <div className="tc tc-pg" style={themeVars(content)}>
+        <main className="tq">
+          {back && (
+            <p>
+              <a href={pagePath(username)}>Back to {name}</a>
+            </p>
+          )}
+          {children}
+        </main>
+      </div>
+    </Document>
+  );
+}
+
+const FIELD_IDS: Record<EnquiryField, string> = {
+  name: 'q-name',
+  phone: 'q-phone',
+  email: 'q-email',
+  postcode: 'q-postcode',
+  job: 'q-job',
+};
+const ERROR_ORDER: EnquiryField[] = ['name', 'phone', 'email', 'postcode', 'job'];
+
+export type QuoteFormInput = PageInput & {
+  stamp: string;
+  values?: EnquiryFormValues;
+  errors?: Partial<Record<EnquiryField, string>>;
+  /** A problem with the photos, or with the form as a whole: shown above it. */
+  problem?: string;
+  /** The customer had chosen photos, which a browser can't fill in again: they are asked to choose them again. */
+  hadPhotos?: boolean;
+};
+
+/** Label, hint, the field and its error, tied together for screen readers. */
+function Field(props: {
+  field: EnquiryField;
+  label: string;
+  hint?: string;
+  error: string | undefined;
+  children: (described: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode;
+}) {
+  const id = FIELD_IDS[props.field];
+  const described = [props.hint && `${id}-hint`, props.error && `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint && (
+        <p className="tq-h" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.children({
+        id,
+        ...(described ? { 'aria-describedby': described } : {}),
+        ...(props.error ? { 'aria-invalid': true as const } : {}),
+      })}
+      {props.error && (
+        <p className="tq-e" id={`${id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form at /u/<name>/quote: what the customer typed comes back with what to fix, if anything. */
+export function renderQuoteFormPage(input: QuoteFormInput): string {
+  const { content, username, stamp, errors = {}, problem, hadPhotos } = input;
+  const values = input.values ?? { name: '', phone: '', email: '', postcode: '', job: '' };
+  const name = displayName(content, username);
+  const listed = ERROR_ORDER.filter((field) => errors[field]);
+  const problems = [
+    ...(problem ? [{ text: problem, href: '#q-photos' }] : []),
+    ...listed.map((field) => ({ text: errors[field] as string, href: `#${FIELD_IDS[field]}` })),
+  ];
+  return renderDocument(
+    <QuoteDocument {...input} title={problems.length > 0 ? 'Please check the form' : 'Request a quote'}>
+      <h1>Request a quote</h1>
+      <p className="tc-mu">
+        Tell {name} about the job and how to reach you. They’ll reply by phone or email.
+      </p>
+      {problems.length > 0 && (
+        <div className="tq-sum" role="alert" aria-labelledby="q-problems">
+          <h2 id="q-problems">Please check the form</h2>
+          <ul>
+            {problems.map((each) => (
+              <li key={each.href + each.text}>
+                <a href={each.href}>{each.text}</a>
+              </li>
+            ))}
+          </ul>
+          {hadPhotos && <p>Please choose your photos again: a browser can’t keep them.</p>}
+        </div>
+      )}
+      <form method="post" action={quotePath(username)} encType="multipart/form-data">
+        <input type="hidden" name="stamp" value={stamp} />
+        <Field field="name" label="Your name" error={errors.name}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="name"
+              required
+              maxLength={MAX_NAME}
+              autoComplete="name"
+              defaultValue={values.name}
+            />
+          )}
+        </Field>
+        <fieldset>
+          <legend>How {name} can reach you</legend>
+          <p className="tq-h">A phone number, an email address, or both.</p>
+          <Field field="phone" label="Phone" error={errors.phone}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                name="phone"
+                type="tel"
+                maxLength={MAX_PHONE}
+                autoComplete="tel"
+                defaultValue={values.phone}
+              />
+            )}
+          </Field>
+          <Field field="email" label="Email" error={errors.email}>
+            {(a11y) => (
+              <input
+                {...a11y}
+                name="email"
+                type="email"
+                maxLength={MAX_EMAIL}
+                autoComplete="email"
+                defaultValue={values.email}
+              />
+            )}
+          </Field>
+        </fieldset>
+        <Field field="postcode" label="Postcode (optional)" hint="Where the job is." error={errors.postcode}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              name="postcode"
+              maxLength={12}
+              autoComplete="postal-code"
+              defaultValue={values.postcode}
+            />
+          )}
+        </Field>
+        <Field
+          field="job"
+          label="What’s the job?"
+          hint={`Up to ${MAX_JOB.toLocaleString('en-GB')} characters.`}
+          error={errors.job}
+        >
+          {(a11y) => <textarea {...a11y} name="job" required maxLength={MAX_JOB} defaultValue={values.job} />}
+        </Field>
+        <div>
+          <label htmlFor="q-photos">Photos (optional)</label>
+          <p className="tq-h" id="q-photos-hint">
+            Up to {MAX_PHOTOS} photos of the job, each up to 10 MB.
+          </p>
+          <input
+            id="q-photos"
+            name="photos"
+            type="file"
+            accept="image/*"
+            multiple
+            aria-describedby="q-photos-hint"
+          />
+        </div>
+        <div className="tq-hp" aria-hidden="true">
+          <label htmlFor="q-website">Leave this empty</label>
+          <input id="q-website" name="website" tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="tc-bt">
+          Send request
+        </button>
+      </form>
+      <p className="tc-mu">
+        Your request goes to {name} by email and stays in their TradeCard account until they delete it. See
+        our <a href="/policies#privacy">privacy policy</a>.
+      </p>
+    </QuoteDocument>,
+  );
+}
+
+/** Where a sent request lands (303 after the POST): a reload shows this again and sends nothing twice. */
+export function renderQuoteSentPage(input: PageInput): string {
+  const name = displayName(input.content, input.username);
+  return renderDocument(
+    <QuoteDocument {...input} title="Request sent" back={false}>
+      <h1>Request sent</h1>
+      <p>Thank you. {name} has your request and will reply by phone or email.</p>
+      <nav className="tq-nav" aria-label="What next">
+        <a className="tc-bt" href={pagePath(input.username)}>
+          Back to {name}
+        </a>
+      </nav>
+    </QuoteDocument>,
+  );
+}
+
+/** A request refused as a whole (spam checks, limits, size): what happened and what to do, with the way back. */
+export function renderQuoteRefusedPage(input: PageInput & { message: string }): string {
+  return renderDocument(
+    <QuoteDocument {...input} title="Your request wasn’t sent">
+      <h1>Your request wasn’t sent</h1>
+      <p>{input.message}</p>
+      <nav className="tq-nav" aria-label="What next">
+        <a className="tc-bt" href={quotePath(input.username)}>
+          Back to the form
+        </a>
+      </nav>
+    </QuoteDocument>,
+  );
+}
+
+/** The owner has switched quote requests off: the form's address is a 404 that says where to turn instead. */
+export function renderQuotesOffPage(input: PageInput): string {
+  const name = displayName(input.content, input.username);
+  return renderDocument(
+    <QuoteDocument {...input} title="Not taking quote requests here" back={false}>
+      <h1>{name} isn’t taking quote requests here</h1>
+      <p>Please use the phone number or email address on their page.</p>
+      <nav className="tq-nav" aria-label="What next">
+        <a className="tc-bt" href={pagePath(input.username)}>
+          Back to {name}
+        </a>
+      </nav>
+    </QuoteDocument>,
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Where a page's quote form is (issue 17): its own address, drawn per request (api/routes/quote-form.ts). The name
+ * is encoded as the pings' is, so whatever it holds stays inside its own segment.
+ */
+export const quotePath = (username: string) => `/u/${encodeURIComponent(username)}/quote`;
+
+/** The way to the quote form, shown while the owner takes quote requests. A plain link: the page runs no script. */
+export function QuoteLink({ href }: { href: string | undefined }) {
+  if (!href) return null;
+  return (
+    <p>
+      <a className="tc-bt" href={href}>
+        Request a quote
+      </a>
+    </p>
+  );
+}
