@@ -17,6 +17,7 @@ export const queryKeys = {
   myCard: ['my_card'] as const,
   orders: ['my_orders'] as const,
   nfcCards: ['nfc_cards'] as const,
+  enquiries: ['enquiries'] as const,
   visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
   notifications: ['notifications'] as const,
 };

@@ -17,6 +17,7 @@ export const SIGNED_IN_PATHS = [
   '/billing',
   '/notifications',
   '/stats',
+  '/enquiries',
   '/contact-support',
   '/helpcentreinterface',
   '/profile',

@@ -32,8 +32,9 @@ describe('the chat widget loader', () => {
       '/success',
       '/SuccessSubscription',
       '/successsubscription/',
-      // Issue 16's dashboard: a signed-in page like the rest.
+      // Issue 16's dashboard and issue 17's enquiries: signed-in pages like the rest.
       '/stats',
+      '/enquiries',
     ]) {
       expect(allowed(path), path).toBe(false);
       expect(chatMayLoadOn(path), path).toBe(false);

@@ -8,6 +8,7 @@ describe('the sidebar', () => {
     expect(navItems(true).map((item) => item.label)).toEqual([
       'Home',
       'Statistics',
+      'Enquiries',
       'My Orders',
       'Product & Plan',
       'Contact Us',

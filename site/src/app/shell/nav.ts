@@ -5,6 +5,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/myprofile', label: 'Home' },
   // Issue 16: the page's visits, beside the page itself.
   { href: '/stats', label: 'Statistics' },
+  // Issue 17: quote requests from the page, which it exists to win.
+  { href: '/enquiries', label: 'Enquiries' },
   { href: '/myorders', label: 'My Orders' },
   { href: '/nfccards', label: 'Product & Plan', also: ['/products-and-plans', '/subscription'] },
   { href: '/contact-support', label: 'Contact Us' },

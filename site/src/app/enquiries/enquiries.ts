@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from '../../../../contract/enquiry';
+import { callApi } from '../../lib/api';
+import { formatDateTime } from '../orders/format';
+import { queryKeys } from '../queries';
+
+export const LOAD_ENQUIRIES_FAILED = 'Could not load your enquiries.';
+export const CHANGE_FAILED = 'Could not change the enquiry. Please try again.';
+
+/** Issue 17: the signed-in owner's quote requests, newest first, and whether the page takes them now. */
+export function useEnquiries() {
+  return useQuery({
+    queryKey: queryKeys.enquiries,
+    queryFn: () => callApi('/enquiries', enquiriesAnswer, { fallback: LOAD_ENQUIRIES_FAILED }),
+  });
+}
+
+/** Moves an enquiry along; the answer is the enquiry as the change left it. */
+export const changeStatus = (id: string, status: Enquiry['status']) =>
+  callApi(`/enquiries/${encodeURIComponent(id)}/status`, enquiryUpdatedAnswer, {
+    method: 'POST',
+    body: { status },
+    fallback: CHANGE_FAILED,
+  });
+
+export const STATUS_LABELS: Record<Enquiry['status'], string> = {
+  new: 'New',
+  replied: 'Replied',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** 'Received 14 Mar 2026, 09:30', on the UK clock. */
+export const receivedLabel = (enquiry: Pick<Enquiry, 'receivedAt'>) =>
+  `Received ${formatDateTime(enquiry.receivedAt)}`;
+
+/** The list's own count, for the heading: '1 enquiry', '3 enquiries'. */
+export const enquiriesCount = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
