@@ -101,6 +101,8 @@ describe('the quote form at /u/<name>/quote', () => {
     for (const attribute of ['action="/u/dana/quote"', 'method="post"', 'enctype="multipart/form-data"'])
       expect(form.toLowerCase()).toContain(attribute);
     expect(stamp).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
+    // The page's colours, but its white on the default orange (2.8:1) would fail AA: the form's button reads black.
+    expect(html).toContain('--btn:#F47629;--btf:#000000');
     // The honeypot: out of sight, out of the tab order, never autofilled, and labelled for a person who finds it.
     expect(html).toContain(
       '<div class="tq-hp" aria-hidden="true"><label for="q-website">Leave this empty</label>',

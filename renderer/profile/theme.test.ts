@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
-import { buttonColour, themeVars } from './theme';
+import { buttonColour, contrastRatio, themeVars } from './theme';
 
-function luminance(hex: string) {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
-    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-};
+const contrast = contrastRatio;
 
 describe('our colours', () => {
   it.each(['light', 'dark'] as const)('meet WCAG AA in the %s theme', (page_theme) => {

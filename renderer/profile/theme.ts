@@ -39,5 +39,19 @@ export function themeVars(card: ThemeFields): CSSProperties {
   return vars as CSSProperties;
 }
 
+function luminance(hex: string) {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2's contrast ratio of two `#RRGGBB` colours, 1 to 21. */
+export const contrastRatio = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
 export const backgroundColour = (theme: DisplayCard['page_theme']) =>
   (PALETTES[theme] ?? PALETTES.light)['--bg'];

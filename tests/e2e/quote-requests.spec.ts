@@ -1,0 +1,186 @@
+import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { bearer, signUp, storeSession } from './accounts';
+import { expectNoAxeViolations } from './axe';
+import { mailsSoFar, mailTo } from './mail';
+
+/**
+ * Issue 17's done-when for quote requests: a customer on a phone with JavaScript off asks for a quote with two
+ * photos from the page, sees the confirmation, the owner's mail carries the photos and answers the customer, and
+ * the owner marks the enquiry won on the Enquiries page. Then each spam defence, tried by a script.
+ */
+
+/** The form's minimum age (api/enquiries/stamp.ts MIN_FORM_AGE_MS), and a little: a person's few seconds. */
+const A_PERSON_FILLING_IT_IN_MS = 3500;
+
+/** A photo of the job, in two colours so each is its own file. */
+const photo = async (name: string, colour: string, width: number, height: number) => ({
+  name,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 90 })
+    .toBuffer(),
+});
+
+/** An owner's page, live (publishing starts the trial), taking quote requests as every page does at first. */
+async function livePage(request: APIRequestContext, username: string, name: string) {
+  const token = await signUp(request, username);
+  const published = await request.post('/api/business-card/create_business_card', {
+    headers: bearer(token),
+    multipart: { main_heading: name, full_name: name, phone_number: '07700 900123' },
+  });
+  expect(published.status()).toBeLessThan(300);
+  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
+  return token;
+}
+
+test.describe('quote requests (issue 17)', () => {
+  test('a customer with no JavaScript sends a request with two photos; the owner gets the mail and marks it won', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const owner = 'quinnbuild';
+    const token = await livePage(request, owner, 'Quinn Build');
+
+    // The customer's phone, with JavaScript off, from an address of its own.
+    const context = await browser.newContext({
+      ...devices['Pixel 7'],
+      javaScriptEnabled: false,
+      extraHTTPHeaders: { 'x-forwarded-for': '198.18.170.17' },
+    });
+    const phone = await context.newPage();
+    const scripts: string[] = [];
+    phone.on('request', (sent) => {
+      if (sent.resourceType() === 'script') scripts.push(sent.url());
+    });
+    await phone.goto(`/u/${owner}`);
+    await phone.getByRole('link', { name: 'Request a quote' }).click();
+    await expect(phone).toHaveURL(new RegExp(`/u/${owner}/quote$`));
+    const shownAt = Date.now();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Request a quote' })).toBeVisible();
+    await phone.getByLabel('Your name').fill('Pat Customer');
+    await phone.getByLabel('Phone').fill('07700 900456');
+    await phone.getByLabel('Email').fill('pat@example.com');
+    await phone.getByLabel('Postcode (optional)').fill('bs3 1aa');
+    await phone.getByLabel('What’s the job?').fill('The kitchen tap drips.\nIt has for a week.');
+    await phone
+      .getByLabel('Photos (optional)')
+      .setInputFiles([
+        await photo('tap.jpg', '#c06030', 2400, 1800),
+        await photo('sink.jpg', '#3060c0', 1200, 1600),
+      ]);
+    // No one fills a form in under three seconds; the form refuses one that was.
+    await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - shownAt)));
+    const before = await mailsSoFar();
+    await phone.getByRole('button', { name: 'Send request' }).click();
+
+    await expect(phone).toHaveURL(new RegExp(`/u/${owner}/quote/sent$`));
+    await expect(phone.getByRole('heading', { level: 1, name: 'Request sent' })).toBeVisible();
+    await expect(
+      phone.getByText('Quinn Build has your request and will reply by phone or email.'),
+    ).toBeVisible();
+    await expect(phone.getByRole('link', { name: 'Back to Quinn Build' })).toHaveAttribute(
+      'href',
+      `/u/${owner}`,
+    );
+    expect(scripts).toEqual([]);
+    await context.close();
+
+    // The owner's mail: the details, the two photos, and a reply that goes to the customer.
+    const mail = await mailTo(`${owner}@example.com`, 'Quote request from Pat Customer', { after: before });
+    expect(mail.replyTo).toBe('pat@example.com');
+    expect(mail.text).toContain('Postcode: BS3 1AA');
+    expect(mail.text).toContain('> The kitchen tap drips.\n> It has for a week.');
+    expect(mail.attachments.map((file) => [file.filename, file.contentType])).toEqual([
+      ['photo-1.jpg', 'image/jpeg'],
+      ['photo-2.jpg', 'image/jpeg'],
+    ]);
+    for (const file of mail.attachments) {
+      const meta = await sharp(file.content).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1600);
+    }
+
+    // The owner, signed in with JavaScript on: the enquiry on the Enquiries page, marked won, still won on reload.
+    await storeSession(page, token);
+    await page.goto('/enquiries');
+    const enquiry = page.getByRole('article', { name: 'Pat Customer' });
+    await expect(enquiry.getByRole('link', { name: '07700 900456' })).toHaveAttribute(
+      'href',
+      'tel:+447700900456',
+    );
+    await expect(enquiry.getByRole('link', { name: 'pat@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:pat@example.com',
+    );
+    await expect(enquiry).toContainText('BS3 1AA');
+    await expect(enquiry).toContainText('The kitchen tap drips.');
+    const thumbnails = enquiry.getByRole('img');
+    await expect(thumbnails).toHaveCount(2);
+    for (const thumbnail of await thumbnails.all())
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    await expect(enquiry.getByLabel('Status')).toHaveValue('new');
+    await expectNoAxeViolations(page);
+
+    await enquiry.getByLabel('Status').selectOption({ label: 'Won' });
+    await expect(
+      page.locator('#toasts').getByText('The enquiry from Pat Customer is marked won.'),
+    ).toBeVisible();
+    await page.reload();
+    const status = page.getByRole('article', { name: 'Pat Customer' }).getByLabel('Status');
+    await expect(status).toHaveValue('won');
+    await expect(status.locator('option:checked')).toHaveText('Won');
+  });
+
+  test('the quote form meets WCAG A/AA', async ({ page, request }) => {
+    await livePage(request, 'quoteaxe', 'Axel Access');
+    await page.goto('/u/quoteaxe/quote');
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a quote' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('each spam defence refuses a scripted request with a page saying what to do', async ({ request }) => {
+    const owner = 'quotespam';
+    await livePage(request, owner, 'Sam Spam');
+    const from = { 'x-forwarded-for': '198.18.171.23' };
+    const openForm = async () => {
+      const form = await request.get(`/u/${owner}/quote`, { headers: from });
+      expect(form.status()).toBe(200);
+      return /name="stamp" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+    };
+    const fields = { name: 'Bot', phone: '07700 900789', job: 'Cheap pills', website: '' };
+    const post = (multipart: Record<string, string>) =>
+      request.post(`/u/${owner}/quote`, { headers: from, multipart, maxRedirects: 0 });
+    const expectRefusal = async (answer: Awaited<ReturnType<typeof post>>, status: number, words: string) => {
+      expect(answer.status()).toBe(status);
+      expect(answer.headers()['content-type']).toMatch(/^text\/html/);
+      const html = await answer.text();
+      expect(html).toContain('<h1>Your request wasn’t sent</h1>');
+      expect(html).toContain(words);
+      expect(html).toContain(`href="/u/${owner}/quote">Back to the form</a>`);
+    };
+
+    // A script fills in every field it finds, the hidden one too.
+    const stamp = await openForm();
+    await expectRefusal(
+      await post({ ...fields, stamp, website: 'https://pills.example' }),
+      400,
+      'Leave this empty',
+    );
+    // A script sends the form the moment it has it.
+    await expectRefusal(
+      await post({ ...fields, stamp: await openForm() }),
+      400,
+      'Please wait a few seconds and send it again.',
+    );
+    // A script sends again and again from one address: five an hour get through, the sixth is held back.
+    await new Promise((resolve) => setTimeout(resolve, A_PERSON_FILLING_IT_IN_MS));
+    for (let i = 0; i < 5; i++) expect((await post({ ...fields, stamp })).status()).toBe(303);
+    const over = await post({ ...fields, stamp });
+    await expectRefusal(over, 429, 'You’ve sent several quote requests in the last hour. Please wait');
+    expect(Number(over.headers()['retry-after'])).toBeGreaterThan(0);
+  });
+});
