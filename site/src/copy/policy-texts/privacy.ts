@@ -39,9 +39,10 @@ export const PRIVACY_POLICY: Policy = {
           'your name, email address and the reason you chose.',
         'Technical logs: browser type, the pages and requests made, and error reports, which our servers ' +
           'record to keep the service secure and working. They do not record IP addresses.',
-        'Abuse limits: when someone signs in, signs up, asks for a password reset or sends the contact ' +
-          'form, a one-way keyed hash of their IP address (never the address itself), to slow down anyone ' +
-          'guessing passwords or sending spam.',
+        'Quote requests: what a customer sends through the Request a quote form on a page (see below).',
+        'Abuse limits: when someone signs in, signs up, asks for a password reset, sends the contact ' +
+          'form or sends a quote request, a one-way keyed hash of their IP address (never the address ' +
+          'itself), to slow down anyone guessing passwords or sending spam.',
       ],
     },
     {
@@ -70,6 +71,21 @@ export const PRIVACY_POLICY: Policy = {
           'information such as the GPS location and camera details.',
         'When your page isn’t live, visitors see a message saying so instead of your content. Deleting ' +
           'your account removes your page completely.',
+      ],
+    },
+    {
+      heading: 'Quote requests through a page',
+      paragraphs: [
+        'A page can have a Request a quote form, which its owner can switch off. When a customer sends it, ' +
+          'we store what they typed: their name, a phone number or an email address (or both), the ' +
+          'postcode of the job if they gave one, what the job is, and up to 3 photos, re-encoded like every ' +
+          'photo so hidden file information such as the GPS location is removed. We also note when it was sent.',
+        'Only the page’s owner sees a quote request: we email it to them, photos attached, so that replying ' +
+          'to the email answers the customer, and it is listed on the Enquiries page of their account. The ' +
+          'photos are kept at addresses made from the photos themselves, which nobody can guess and which we ' +
+          'publish nowhere. We use a request for nothing else.',
+        'A quote request is kept for as long as the owner has an account, and erased with it, photos ' +
+          'included.',
       ],
     },
     {
@@ -154,6 +170,8 @@ export const PRIVACY_POLICY: Policy = {
           'legal reasons.',
         'Visit counts for your page: each day’s raw rows for 2 days at most, then only the daily totals, ' +
           'for as long as you have an account.',
+        'Quote requests to your page, with their photos: for as long as you have an account. They are ' +
+          'erased with your account.',
         'Support messages: for as long as you have an account, or 2 years after our last reply if you ' +
           'don’t have one. They are erased with your account.',
         'Technical logs: up to 30 days, unless we need them for longer to investigate a security problem.',
