@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
 import { fullCard, imageRef } from '../../tests/support/renderer/card';
+import { withoutJsonLd } from '../../tests/support/renderer/json-ld';
 import { renderProfilePage, saveContactHref } from './profile-page';
 
 const pageUrl = 'https://tradecard.example/u/dave/';
@@ -15,7 +16,8 @@ describe('renderProfilePage', () => {
 
   it('is a complete document with no script, one <style> and a viewport', () => {
     expect(html.startsWith('<!doctype html><html lang="en-GB">')).toBe(true);
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutJsonLd(html)).not.toMatch(/<script/i);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
     expect(html).not.toMatch(/ on[a-z]+=/i);
     expect(html.match(/<style/g)).toHaveLength(1);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');

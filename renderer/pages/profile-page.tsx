@@ -5,6 +5,7 @@ import { telHref } from '../profile/tel-href';
 import { backgroundColour, buttonColour } from '../profile/theme';
 import { toDisplayCard } from '../profile/view-model';
 import { Document, renderDocument } from './Document';
+import { jsonLdText, localBusiness } from './local-business';
 import { profileDescription, profileTitle, shareImage } from './page-meta';
 import { ShareMeta } from './ShareMeta';
 
@@ -33,6 +34,8 @@ export function renderProfilePage({ content, username, pageUrl, siteName }: Prof
   const description = profileDescription(content, username, siteName);
   // The page background reaches past the card when a phone overscrolls.
   const css = `body{margin:0;background:${backgroundColour(card.page_theme)}}${profileCss}`;
+  const image = shareImage(content, pageUrl);
+  const structuredData = jsonLdText(localBusiness({ content, username, pageUrl, image }));
   return renderDocument(
     <Document
       title={title}
@@ -42,13 +45,18 @@ export function renderProfilePage({ content, username, pageUrl, siteName }: Prof
       themeColor={buttonColour(card.button_bg_color)}
       colorScheme={card.page_theme === 'dark' ? 'dark' : 'light'}
       head={
-        <ShareMeta
-          title={title}
-          description={description}
-          url={pageUrl}
-          siteName={siteName}
-          image={shareImage(content, pageUrl)}
-        />
+        <>
+          <ShareMeta
+            title={title}
+            description={description}
+            url={pageUrl}
+            siteName={siteName}
+            image={image}
+          />
+          {/* A data block, not a script: browsers don't run it, and the page's CSP runs no script anyway. */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React would escape the JSON's quotes into &quot;, which a data block doesn't decode; jsonLdText escapes every < so nothing can close the block. */}
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: structuredData }} />
+        </>
       }
     >
       <ProfileCard
