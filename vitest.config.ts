@@ -53,6 +53,7 @@ const POSTGRES_SUITES = [
   'api/routes/card-photos.test.ts',
   'api/routes/checkout-limit.test.ts',
   'api/routes/contact.test.ts',
+  'api/routes/data-export.test.ts',
   'api/routes/health.test.ts',
   'api/routes/login.test.ts',
   'api/routes/nfc-cards.test.ts',

@@ -5,7 +5,7 @@ import { cardStreamId } from '../events/card/events';
 import { handleCommand } from '../events/command';
 import type { Db } from '../events/db';
 import { redactAccountEvents } from '../events/erasure';
-import { eraseLoginThrottlesOf } from './auth/throttle';
+import { clearThrottle, eraseLoginThrottlesOf, exportKey } from './auth/throttle';
 import type { Deps } from './deps';
 import { forgetMailOf } from './mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from './media/erase';
@@ -20,6 +20,7 @@ async function deleteSecretsOf(trx: Db, account: Account) {
   for (const table of ['credentials', 'sessions', 'verification_codes', 'reset_tokens'] as const)
     await trx.deleteFrom(table).where('account_id', '=', account.id).execute();
   await eraseLoginThrottlesOf(trx, account.email);
+  await clearThrottle(trx, exportKey(account.id));
 }
 
 /**

@@ -1,14 +1,19 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { accountStreamId } from './account/events';
+import { cardStreamId } from './card/events';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import type { Db } from './db';
 import { fold } from './decider';
 import { jsonField } from './dialect';
+import { NFC_CARD_STREAM_PREFIX } from './nfc-card/events';
 import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
+import type { Database } from './schema';
 import { readStream } from './store';
+import { subscriptionStreamId } from './subscription/events';
 
 type EventRow = { global_position: number; type: string; data: string; metadata: string };
 
@@ -38,6 +43,41 @@ async function refold(trx: Db, streamIds: string[]): Promise<void> {
       await saveRow(trx, model, streamId, fold(model, events));
     }
   }
+}
+
+/** The stream of an order's events: a card order's, or a plan's. */
+export const streamOfOrder = (order: { id: string; type: 'card' | 'subscription' }) =>
+  order.type === 'card' ? orderStreamId(order.id) : subscriptionStreamId(order.id);
+
+/**
+ * The one list of where an account's data is in the log, for erasure to redact and the export (api/export) to
+ * hand over: its own streams (the account, its card, its page's visit days, its NFC cards), the streams of the
+ * orders given (erasure leaves out the ones it holds for shipping), and the contact messages it sent, signed in or
+ * by its email address.
+ */
+export function eventsOfAccount(db: Db, account: { id: string; email: string }, orderStreams: string[]) {
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.or([
+      eb('stream_id', '=', accountStreamId(account.id)),
+      eb('stream_id', '=', cardStreamId(account.id)),
+      eb('stream_id', 'like', `visits-${account.id}-%`),
+      eb(
+        'stream_id',
+        'in',
+        eb
+          .selectFrom('nfc_cards')
+          .select(sql<string>`${NFC_CARD_STREAM_PREFIX} || code`.as('stream_id'))
+          .where('account_id', '=', account.id),
+      ),
+      ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
+      eb.and([
+        eb('type', '=', 'ContactMessageReceived'),
+        eb.or([
+          eb(jsonField(db, 'data', 'accountId'), '=', account.id),
+          eb(sql`lower(${jsonField(db, 'data', 'email')})`, '=', account.email.toLowerCase()),
+        ]),
+      ]),
+    ]);
 }
 
 /**
@@ -74,27 +114,11 @@ export async function redactAccountEvents(
     });
     if (outcome.state.status !== 'none' && outcome.state.heldForShipping) held.add(order.id);
   }
-  const orderStreams = orders
-    .filter((order) => !held.has(order.id))
-    .map((order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`);
+  const orderStreams = orders.filter((order) => !held.has(order.id)).map(streamOfOrder);
   const rows = await trx
     .selectFrom('events')
     .select(['global_position', 'type', 'data', 'metadata'])
-    .where((eb) =>
-      eb.or([
-        eb('stream_id', '=', `account-${accountId}`),
-        eb('stream_id', '=', `card-${accountId}`),
-        eb('stream_id', 'like', `visits-${accountId}-%`),
-        ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
-        eb.and([
-          eb('type', '=', 'ContactMessageReceived'),
-          eb.or([
-            eb(jsonField(trx, 'data', 'accountId'), '=', accountId),
-            eb(sql`lower(${jsonField(trx, 'data', 'email')})`, '=', email.toLowerCase()),
-          ]),
-        ]),
-      ]),
-    )
+    .where(eventsOfAccount(trx, { id: accountId, email }, orderStreams))
     .execute();
   const redacted = await redactRows(trx, rows);
   await refold(trx, orderStreams);
