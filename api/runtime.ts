@@ -120,6 +120,7 @@ export const renderTargetOf = (env: Env, deps: Pick<RuntimeDeps, 'publicDir' | '
   storage: deps.storage,
   publicUrl: env.PUBLIC_URL,
   siteName: SITE_NAME,
+  walletEnabled: env.wallet !== null,
 });
 
 /**
