@@ -174,7 +174,7 @@ export async function createTestApp(
       storage: deps.storage,
       publicUrl: deps.publicUrl,
       siteName: 'TradeCard',
-      walletEnabled: false,
+      walletEnabled: Boolean(deps.wallet),
     } satisfies RenderTarget,
     call,
     publishForm,
