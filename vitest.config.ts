@@ -46,6 +46,7 @@ const POSTGRES_SUITES = [
   'api/request-log.test.ts',
   'api/visits/counting.test.ts',
   'api/visits/visits.test.ts',
+  'api/wallet/routes.test.ts',
   'api/routes/admin-card-sheets.test.ts',
   'api/routes/business-card-limits.test.ts',
   'api/routes/business-card.test.ts',

@@ -15,20 +15,31 @@ export type ProfilePageInput = {
   /** Absolute address of the page itself, e.g. `https://example.com/u/dave/`; used for canonical and og:url. */
   pageUrl: string;
   siteName: string;
+  /** Offer "Add to Apple Wallet" (card.pkpass beside the page): only when the server can sign passes. */
+  walletEnabled?: boolean;
 };
 
 /**
- * contact.vcf sits beside index.html in /u/<username>/. A bare `contact.vcf` would resolve to /u/contact.vcf if the
- * page were reached as /u/<username> without the slash, so the link carries the page's own path.
+ * contact.vcf and card.pkpass sit beside index.html in /u/<username>/. A bare `contact.vcf` would resolve to
+ * /u/contact.vcf if the page were reached as /u/<username> without the slash, so a link carries the page's own path.
  */
-export function saveContactHref(pageUrl: string): string {
+function besidePage(pageUrl: string, file: string): string {
   const page = new URL(pageUrl);
   if (!page.pathname.endsWith('/')) page.pathname += '/';
-  return new URL('contact.vcf', page).pathname;
+  return new URL(file, page).pathname;
 }
 
+export const saveContactHref = (pageUrl: string) => besidePage(pageUrl, 'contact.vcf');
+export const walletPassHref = (pageUrl: string) => besidePage(pageUrl, 'card.pkpass');
+
 /** The live page at /u/<username>/: the profile card and its sharing metadata, no script. */
-export function renderProfilePage({ content, username, pageUrl, siteName }: ProfilePageInput): string {
+export function renderProfilePage({
+  content,
+  username,
+  pageUrl,
+  siteName,
+  walletEnabled = false,
+}: ProfilePageInput): string {
   const card = toDisplayCard(content);
   const title = profileTitle(content, username);
   const description = profileDescription(content, username, siteName);
@@ -63,6 +74,7 @@ export function renderProfilePage({ content, username, pageUrl, siteName }: Prof
         card={card}
         username={username}
         saveContactHref={saveContactHref(pageUrl)}
+        walletHref={walletEnabled ? walletPassHref(pageUrl) : undefined}
         variant="page"
         telHref={telHref}
       />

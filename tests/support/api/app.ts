@@ -169,12 +169,13 @@ export async function createTestApp(
     },
     dialect: database.dialect,
     dir: database.dir,
-    /** Where the server's projector renders this app's pages: its storage, address and site name. */
+    /** Where the server's projector renders this app's pages: its storage, address, site name and passes offered. */
     renderTarget: {
       publicDir: deps.publicDir,
       storage: deps.storage,
       publicUrl: deps.publicUrl,
       siteName: 'TradeCard',
+      walletEnabled: Boolean(deps.wallet),
     } satisfies RenderTarget,
     call,
     publishForm,
