@@ -70,6 +70,16 @@ export const exportsPerAccount: ThrottlePolicy = {
   maxDelayMs: 60 * 60_000,
   forgetAfterMs: 3600_000,
 };
+/**
+ * Wallet passes built for one address (a pass already built is free): a person adds a few cards; dozens of different
+ * ones is someone making the server sign for them.
+ */
+export const walletPassesPerAddress: ThrottlePolicy = {
+  free: 20,
+  baseDelayMs: 60_000,
+  maxDelayMs: 30 * 60_000,
+  forgetAfterMs: 3600_000,
+};
 export const exportKey = (accountId: string) => `export:account:${accountId}`;
 
 /** Seconds the caller must still wait on `key`, or 0. */

@@ -1,7 +1,8 @@
 import { defaultCardContent } from '../../events/card/content';
 import type { Env } from '../env';
 import { StartupProblem } from '../startup-problem';
-import { buildPass, cardPassJson, plainImages } from './pass';
+import { buildPass } from './build-pass';
+import { cardPassJson, plainImages } from './pass';
 import { loadWalletSigner, type WalletSigner } from './signer';
 
 /**
@@ -22,7 +23,7 @@ export async function walletFromEnv(env: Env): Promise<WalletSigner | null> {
     siteName: 'Sample',
   });
   try {
-    buildPass(signer, sample, await plainImages(content.button_bg_color));
+    buildPass(signer.certificates, sample, await plainImages(content.button_bg_color));
   } catch (error) {
     throw new StartupProblem(
       `Apple Wallet passes cannot be signed with WALLET_SIGNER_CERT, WALLET_SIGNER_KEY and WALLET_WWDR_CERT: ${(error as Error).message}`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Barcode, type PassProps, PassType, PKPass } from 'passkit-generator';
+import type { Barcode, PassProps, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import type { CardContent } from '../../events/card/content';
 import { buttonColour } from '../../renderer/profile/theme';
@@ -163,17 +163,4 @@ export async function passImages(storage: Storage, content: CardContent): Promis
     return [file, png] as const;
   });
   return Object.fromEntries(await Promise.all([...icons, ...logos]));
-}
-
-/** The signed .pkpass (a zip of pass.json, the images, manifest.json and its PKCS#7 signature). */
-export function buildPass(signer: WalletSigner, json: CardPassJson, images: Record<string, Buffer>): Buffer {
-  const { generic, barcodes, ...props } = json;
-  const pass = new PKPass(images, signer.certificates, props);
-  const style = new PassType('generic');
-  style.primaryFields.push(...generic.primaryFields);
-  style.secondaryFields.push(...generic.secondaryFields);
-  style.backFields.push(...generic.backFields);
-  pass.types.push(style);
-  pass.setBarcodes(...barcodes);
-  return pass.getAsBuffer();
 }

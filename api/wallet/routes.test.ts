@@ -225,6 +225,26 @@ describe('GET /u/<username>/card.pkpass with Apple Wallet configured', () => {
     expect(dominant).toEqual({ r: 248, g: 120, b: 40 });
   });
 
+  // walletPassesPerAddress: 20 free, the 21st starts a wait.
+  it('signs only so many new passes for one address; passes already built stay free', async () => {
+    t = await createTestApp({ wallet: signer });
+    const token = await t.signUp('dana');
+    const from = { 'x-forwarded-for': '203.0.113.7' };
+    for (let edit = 0; edit <= 20; edit += 1) {
+      await publish(token, { job_title: `Plumber ${edit}` }, false);
+      expect((await download('/u/dana/card.pkpass', from)).status).toBe(200);
+    }
+    expect((await download('/u/dana/card.pkpass', from)).status).toBe(200);
+    await publish(token, { job_title: 'Plumber 22' }, false);
+    const refused = await download('/u/dana/card.pkpass', from);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toMatch(
+      /^Too many Wallet passes from your connection just now\. Please try again in /,
+    );
+    // Someone else is not held back by it.
+    expect((await download('/u/dana/card.pkpass', { 'x-forwarded-for': '198.51.100.9' })).status).toBe(200);
+  });
+
   it('is a 404 for a name nobody holds, a card not yet published, and a page taken down', async () => {
     t = await createTestApp({ wallet: signer });
     const notFound = async (url: string) => {

@@ -4,14 +4,21 @@ import { isAccountLive } from '../../events/account/liveness';
 import { findCardContent } from '../../events/card/cards-read-model';
 import type { Db } from '../../events/db';
 import { hasVisibleContent } from '../../renderer/profile/view-model';
+import { addressForLimits } from '../auth/client-address';
+import { waitInWords } from '../auth/mail-limits';
+import { recordAttempt, refuseWhileThrottled, walletPassesPerAddress } from '../auth/throttle';
 import type { Deps } from '../deps';
 import { USERNAME } from '../public-files';
 import { notModified } from '../static/negotiate';
 import { sizedLru } from '../static/sized-lru';
 import { attachment, PAGE_CACHE } from '../storage/key-layout';
-import { buildPass, cardPassJson, passImages } from './pass';
+import { cardPassJson, passImages } from './pass';
+import { createPassSigner, SignerBusy } from './sign-thread';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+
+/** Passes waiting for the signing thread (~50 ms each): beyond this, a burst of first downloads is told to retry. */
+const MAX_WAITING_TO_SIGN = 20;
 
 /** A pass is 10 to 40 KB: room for a few hundred cards' passes. */
 const PASS_CACHE_BYTES = 8 * 1024 * 1024;
@@ -31,6 +38,7 @@ async function liveCard(db: Db, username: string) {
  */
 export function walletPassRoutes(deps: Deps, siteName: string) {
   const passes = sizedLru<{ bytes: number; body: Buffer }>(PASS_CACHE_BYTES);
+  const signing = createPassSigner({ maxWaiting: MAX_WAITING_TO_SIGN, idleMs: 60_000 });
   return new Hono().get('/u/:username/card.pkpass', async (c) => {
     const notFound = (error: string) => c.json({ error }, 404, { 'Cache-Control': 'no-store' });
     const signer = deps.wallet;
@@ -63,7 +71,25 @@ export function walletPassRoutes(deps: Deps, siteName: string) {
     let slot = passes.slots.get(key);
     if (slot) passes.touch(key, slot);
     else {
-      const body = buildPass(signer, json, await passImages(deps.storage, card.content));
+      // Only a pass not yet built costs a signature: that is what one address may ask for only so often.
+      const addressKey = `wallet:address:${addressForLimits(c, deps)}`;
+      await refuseWhileThrottled(
+        deps.db,
+        [addressKey],
+        deps.now(),
+        (s) => `Too many Wallet passes from your connection just now. Please try again in ${waitInWords(s)}.`,
+      );
+      await recordAttempt(deps.db, addressKey, walletPassesPerAddress, deps.now());
+      let body: Buffer;
+      try {
+        body = await signing.sign(signer.certificates, json, await passImages(deps.storage, card.content));
+      } catch (error) {
+        if (!(error instanceof SignerBusy)) throw error;
+        return c.json({ error: 'Wallet passes are busy just now. Please try again in a minute.' }, 503, {
+          'Cache-Control': 'no-store',
+          'Retry-After': '30',
+        });
+      }
       slot = { bytes: body.length, body };
       passes.insert(key, slot);
     }
