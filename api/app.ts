@@ -33,6 +33,7 @@ import { weeklySummaryRoutes } from './routes/weekly-summary';
 import { securityHeaders } from './security-headers';
 import { siteFiles } from './site-files';
 import { compressJson } from './static/compress-body';
+import { walletPassRoutes } from './wallet/routes';
 
 /** The API, mounted by the server under /api. Tests call it directly with app.request(). */
 export function createApi(deps: Deps) {
@@ -82,7 +83,9 @@ export function createApp(deps: Deps) {
   // PAYMENTS=local: the simulator's hosted checkout and receipt pages, where Stripe's would be. Only the pages: its
   // Stripe API and control API stay on its loopback listener. They carry their own CSP, which the headers above keep.
   if (deps.stripeSimulator) app.route(LOCAL_CHECKOUT_PATH, deps.stripeSimulator.pages);
-  // Before the profiles' files: /u/<name>/quote is drawn per request (issue 17), not a file of the page's.
+  // Before the profile files, whose /u/<username>/<file> would answer these with the page's 404: the wallet pass,
+  // and the quote form, drawn per request (issue 17).
+  app.route('/', walletPassRoutes(deps, SITE_NAME));
   app.route('/', quoteFormRoutes(deps));
   app.route(
     '/',

@@ -7,18 +7,27 @@ import { type UserRow, userJson } from './users';
 const largest = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
 
 /**
- * The card as the spec's screens read it: content fields with images as addresses, plus where it lives. `media`
- * keeps the full image references (sizes, widths) for the editor's preview.
+ * The content with each image named by `name` (its address on the site, its file in the export), and `media`
+ * keeping the full image references (sizes, widths).
  */
-export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string): Card {
-  const card = content ?? defaultCardContent();
-  const pageUrl = `${publicUrl}/u/${user.username}`;
+export function withImagesNamed(card: CardContent, name: (image: ImageRef) => string) {
   return {
     ...card,
-    cover_photo: card.cover_photo ? largest(card.cover_photo) : null,
-    avatar: card.avatar ? largest(card.avatar) : null,
-    works: card.works.map(largest),
+    cover_photo: card.cover_photo ? name(card.cover_photo) : null,
+    avatar: card.avatar ? name(card.avatar) : null,
+    works: card.works.map(name),
     media: { cover_photo: card.cover_photo, avatar: card.avatar, works: card.works },
+  };
+}
+
+/**
+ * The card as the spec's screens read it: content fields with images as addresses, plus where it lives. `media`
+ * is for the editor's preview.
+ */
+export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string): Card {
+  const pageUrl = `${publicUrl}/u/${user.username}`;
+  return {
+    ...withImagesNamed(content ?? defaultCardContent(), largest),
     username: user.username,
     isPublished: content !== null,
     isLive: isAccountLive(user),

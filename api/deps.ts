@@ -6,6 +6,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { ReadinessOptions } from './readiness';
 import type { Storage } from './storage/storage';
 import type { VisitCounter } from './visits/counter';
+import type { WalletSigner } from './wallet/signer';
 
 /** Everything a request handler may touch, passed in so tests can build the app around a temp database. */
 export type Deps = {
@@ -44,6 +45,8 @@ export type Deps = {
   readiness: ReadinessOptions;
   /** Counts page views, saves and clicks by source (issue 16); the server writes its counts each second. */
   visits: VisitCounter;
+  /** What signs Apple Wallet passes (WALLET_*, api/wallet/); absent or null when none are offered. */
+  wallet?: WalletSigner | null;
   /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
   testClock?: OffsetClock;
 };

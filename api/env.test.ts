@@ -186,3 +186,51 @@ describe('STORAGE', () => {
     expect(refusal({ ...S3, S3_ENDPOINT: 'not a url' })).toContain('S3_ENDPOINT');
   });
 });
+
+describe('Apple Wallet (WALLET_*)', () => {
+  const WALLET = {
+    WALLET_PASS_TYPE_ID: 'pass.com.example.card',
+    WALLET_TEAM_ID: 'A1B2C3D4E5',
+    WALLET_SIGNER_CERT: 'certs/pass.pem',
+    WALLET_SIGNER_KEY: 'certs/pass.key',
+    WALLET_WWDR_CERT: '/run/secrets/wwdr.pem',
+  };
+
+  it('is off with none given, empty values included', () => {
+    expect(readEnv({}).wallet).toBeNull();
+    expect(readEnv(Object.fromEntries(Object.keys(WALLET).map((name) => [name, '']))).wallet).toBeNull();
+  });
+
+  it('takes every setting given, with the files’ paths made absolute', () => {
+    expect(readEnv({ ...WALLET, WALLET_SIGNER_KEY_PASSPHRASE: 'secret' }).wallet).toEqual({
+      passTypeId: 'pass.com.example.card',
+      teamId: 'A1B2C3D4E5',
+      signerCertFile: path.resolve('certs/pass.pem'),
+      signerKeyFile: path.resolve('certs/pass.key'),
+      signerKeyPassphrase: 'secret',
+      wwdrCertFile: '/run/secrets/wwdr.pem',
+    });
+    expect(readEnv(WALLET).wallet?.signerKeyPassphrase).toBeUndefined();
+  });
+
+  it('refuses part of a configuration, naming what is missing and what was given', () => {
+    expect(refusal({ ...WALLET, WALLET_SIGNER_KEY: undefined, WALLET_WWDR_CERT: '' })).toContain(
+      'Apple Wallet passes need WALLET_SIGNER_KEY, WALLET_WWDR_CERT as well as WALLET_PASS_TYPE_ID, WALLET_TEAM_ID, WALLET_SIGNER_CERT: set them, or remove every WALLET_* setting to offer no passes',
+    );
+    expect(refusal({ WALLET_SIGNER_KEY_PASSPHRASE: 'secret' })).toContain(
+      'Apple Wallet passes need WALLET_PASS_TYPE_ID, WALLET_TEAM_ID, WALLET_SIGNER_CERT, WALLET_SIGNER_KEY, WALLET_WWDR_CERT as well as WALLET_SIGNER_KEY_PASSPHRASE',
+    );
+    expect(refusal({ ...WALLET, WALLET_TEAM_ID: undefined })).toContain(
+      'need WALLET_TEAM_ID as well as WALLET_PASS_TYPE_ID, WALLET_SIGNER_CERT, WALLET_SIGNER_KEY, WALLET_WWDR_CERT: set it,',
+    );
+  });
+
+  it('refuses identifiers that are not Apple’s, naming the variable', () => {
+    expect(refusal({ ...WALLET, WALLET_PASS_TYPE_ID: 'com.example.card' })).toContain(
+      'WALLET_PASS_TYPE_ID must be the Pass Type ID registered with Apple (e.g. pass.com.example.card)',
+    );
+    expect(refusal({ ...WALLET, WALLET_TEAM_ID: 'a1b2c3' })).toContain(
+      'WALLET_TEAM_ID must be the 10-character Team ID of the Apple developer account',
+    );
+  });
+});

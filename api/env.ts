@@ -18,6 +18,10 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((value) => value === 'true' || value === '1');
 
+/** Empty counts as unset: a compose file or container image passes an empty value through for one not given. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const PROXY_HOPS = 'TRUST_PROXY must be a number of proxy hops (0 to 10), true or false';
 
 const envSchema = z.object({
@@ -118,15 +122,52 @@ const envSchema = z.object({
     .refine((value) => value === '' || /^([A-Za-z0-9_][A-Za-z0-9_.-]*\/)+$/.test(value), {
       message: 'S3_PREFIX must be empty or folder names each ending in / (e.g. tradecard/)',
     }),
+  /**
+   * Apple Wallet passes (GET /u/<name>/card.pkpass, ADR 030): the Pass Type ID and Team ID of the Apple developer
+   * account, and paths to the certificate files (api/wallet/signer.ts reads them at start). Unset, no page offers a
+   * pass; all of WALLET_REQUIRED, or none.
+   */
+  WALLET_PASS_TYPE_ID: unsetWhenEmpty(
+    z
+      .string()
+      .regex(
+        /^pass(\.[A-Za-z0-9-]+)+$/,
+        'WALLET_PASS_TYPE_ID must be the Pass Type ID registered with Apple (e.g. pass.com.example.card)',
+      ),
+  ),
+  WALLET_TEAM_ID: unsetWhenEmpty(
+    z
+      .string()
+      .regex(
+        /^[A-Z0-9]{10}$/,
+        'WALLET_TEAM_ID must be the 10-character Team ID of the Apple developer account (e.g. A1B2C3D4E5)',
+      ),
+  ),
+  WALLET_SIGNER_CERT: unsetWhenEmpty(z.string()),
+  WALLET_SIGNER_KEY: unsetWhenEmpty(z.string()),
+  WALLET_SIGNER_KEY_PASSPHRASE: unsetWhenEmpty(z.string()),
+  WALLET_WWDR_CERT: unsetWhenEmpty(z.string()),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
 
+/** Apple Wallet as configured: the files' absolute paths, read once at start (api/wallet/signer.ts). */
+export type WalletSettings = {
+  passTypeId: string;
+  teamId: string;
+  signerCertFile: string;
+  signerKeyFile: string;
+  signerKeyPassphrase: string | undefined;
+  wwdrCertFile: string;
+};
+
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'SEED_DEMO'> & {
   PUBLIC_URL: string;
   SEED_DEMO: boolean;
   dataDir: string;
+  /** Null when no WALLET_* setting is given: then no page offers a pass. */
+  wallet: WalletSettings | null;
 };
 
 /**
@@ -174,6 +215,37 @@ function storageProblems(env: z.infer<typeof envSchema>): string[] {
   return S3_REQUIRED.filter((name) => !env[name]).map((name) => `STORAGE=s3 needs ${name}`);
 }
 
+/** What Apple Wallet passes need; WALLET_SIGNER_KEY_PASSPHRASE only for an encrypted key. */
+export const WALLET_REQUIRED = [
+  'WALLET_PASS_TYPE_ID',
+  'WALLET_TEAM_ID',
+  'WALLET_SIGNER_CERT',
+  'WALLET_SIGNER_KEY',
+  'WALLET_WWDR_CERT',
+] as const;
+
+/** Some WALLET_* settings without the rest would leave the button off with no word why: name each one missing. */
+function walletProblems(env: z.infer<typeof envSchema>): string[] {
+  const given = [...WALLET_REQUIRED, 'WALLET_SIGNER_KEY_PASSPHRASE' as const].filter((name) => env[name]);
+  const missing = WALLET_REQUIRED.filter((name) => !env[name]);
+  if (given.length === 0 || missing.length === 0) return [];
+  return [
+    `Apple Wallet passes need ${missing.join(', ')} as well as ${given.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'}, or remove every WALLET_* setting to offer no passes`,
+  ];
+}
+
+function walletSettings(env: z.infer<typeof envSchema>): WalletSettings | null {
+  if (WALLET_REQUIRED.some((name) => !env[name])) return null;
+  return {
+    passTypeId: env.WALLET_PASS_TYPE_ID as string,
+    teamId: env.WALLET_TEAM_ID as string,
+    signerCertFile: path.resolve(env.WALLET_SIGNER_CERT as string),
+    signerKeyFile: path.resolve(env.WALLET_SIGNER_KEY as string),
+    signerKeyPassphrase: env.WALLET_SIGNER_KEY_PASSPHRASE,
+    wwdrCertFile: path.resolve(env.WALLET_WWDR_CERT as string),
+  };
+}
+
 /** The only reader of process.env: everything else receives configuration as arguments. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -194,7 +266,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );
   }
-  problems.push(...storageProblems(env));
+  problems.push(...storageProblems(env), ...walletProblems(env));
   if (env.TEST_CLOCK && env.PRODUCTION)
     problems.push(
       'TEST_CLOCK=true lets anyone move the clock: it is for tests only, never in production mode',
@@ -211,7 +283,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const seedDemo = env.SEED_DEMO ?? !(env.PRODUCTION && !env.DEMO);
-  return { ...env, PUBLIC_URL: publicUrl, SEED_DEMO: seedDemo, dataDir: path.resolve(env.DATA_DIR) };
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO: seedDemo,
+    dataDir: path.resolve(env.DATA_DIR),
+    wallet: walletSettings(env),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { handleCommand } from '../events/command';
 import type { Db } from '../events/db';
 import { enquiryPhotos } from '../events/enquiry/enquiries-read-model';
 import { redactAccountEvents } from '../events/erasure';
-import { eraseLoginThrottlesOf } from './auth/throttle';
+import { clearThrottle, eraseLoginThrottlesOf, exportKey } from './auth/throttle';
 import type { Deps } from './deps';
 import { eraseEnquiriesOf } from './enquiries/erase';
 import { forgetMailOf } from './mail/queue';
@@ -22,6 +22,7 @@ async function deleteSecretsOf(trx: Db, account: Account) {
   for (const table of ['credentials', 'sessions', 'verification_codes', 'reset_tokens'] as const)
     await trx.deleteFrom(table).where('account_id', '=', account.id).execute();
   await eraseLoginThrottlesOf(trx, account.email);
+  await clearThrottle(trx, exportKey(account.id));
 }
 
 /**

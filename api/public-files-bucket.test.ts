@@ -18,13 +18,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let token: string;
 
 type TestApp = typeof t;
-const render = (app: TestApp) =>
-  catchUp(app.db, {
-    publicDir: app.deps.publicDir,
-    storage: app.deps.storage,
-    publicUrl: app.deps.publicUrl,
-    siteName: 'TradeCard',
-  });
+const render = (app: TestApp) => catchUp(app.db, app.renderTarget);
 
 beforeEach(async () => {
   bucket = await freshBucket();

@@ -16,6 +16,7 @@ import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
 import { checkStorage, storageFromEnv } from './storage/from-env';
 import { createVisitCounter } from './visits/counter';
+import { walletFromEnv } from './wallet/from-env';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -79,6 +80,8 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
+  // Before the database opens, so a refused certificate leaves nothing open behind it.
+  const wallet = await walletFromEnv(env);
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const storage = storageFromEnv(env);
@@ -105,6 +108,7 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     siteDir: defaultSiteDir(),
     chatWidgetSrc: env.CHAT_WIDGET_SRC,
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
+    wallet,
     visits: createVisitCounter({
       db: database.db,
       now: testClock ? testClock.now : () => new Date(),
@@ -120,6 +124,7 @@ export const renderTargetOf = (env: Env, deps: Pick<RuntimeDeps, 'publicDir' | '
   storage: deps.storage,
   publicUrl: env.PUBLIC_URL,
   siteName: SITE_NAME,
+  walletEnabled: env.wallet !== null,
 });
 
 /**

@@ -1,14 +1,20 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
+import { accountStreamId } from './account/events';
+import { cardStreamId } from './card/events';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import type { Db } from './db';
 import { fold } from './decider';
 import { jsonField } from './dialect';
+import { ENQUIRY_STREAM_PREFIX } from './enquiry/events';
+import { NFC_CARD_STREAM_PREFIX } from './nfc-card/events';
 import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
+import type { Database } from './schema';
 import { readStream } from './store';
+import { subscriptionStreamId } from './subscription/events';
 
 type EventRow = { global_position: number; type: string; data: string; metadata: string };
 
@@ -40,11 +46,56 @@ async function refold(trx: Db, streamIds: string[]): Promise<void> {
   }
 }
 
+/** The stream of an order's events: a card order's, or a plan's. */
+export const streamOfOrder = (order: { id: string; type: 'card' | 'subscription' }) =>
+  order.type === 'card' ? orderStreamId(order.id) : subscriptionStreamId(order.id);
+
+/**
+ * The one list of where an account's data is in the log, for erasure to redact and the export (api/export) to
+ * hand over: its own streams (the account, its card, its page's visit days, its NFC cards), the streams of the
+ * orders given (erasure leaves out the ones it holds for shipping), the quote requests its page received, and the
+ * contact messages it sent, signed in or by its email address.
+ */
+export function eventsOfAccount(db: Db, account: { id: string; email: string }, orderStreams: string[]) {
+  return (eb: ExpressionBuilder<Database, 'events'>) =>
+    eb.or([
+      eb('stream_id', '=', accountStreamId(account.id)),
+      eb('stream_id', '=', cardStreamId(account.id)),
+      eb('stream_id', 'like', `visits-${account.id}-%`),
+      eb(
+        'stream_id',
+        'in',
+        eb
+          .selectFrom('nfc_cards')
+          .select(sql<string>`${NFC_CARD_STREAM_PREFIX} || code`.as('stream_id'))
+          .where('account_id', '=', account.id),
+      ),
+      ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
+      // Quote requests to its page: each event names the account, the owner's status changes as `by`. Found by
+      // what they say, not by the enquiries table, which erasure has emptied of them by the time it redacts.
+      eb.and([
+        eb('stream_id', 'like', `${ENQUIRY_STREAM_PREFIX}%`),
+        eb.or([
+          eb(jsonField(db, 'data', 'accountId'), '=', account.id),
+          eb(jsonField(db, 'data', 'by'), '=', account.id),
+        ]),
+      ]),
+      eb.and([
+        eb('type', '=', 'ContactMessageReceived'),
+        eb.or([
+          eb(jsonField(db, 'data', 'accountId'), '=', account.id),
+          eb(sql`lower(${jsonField(db, 'data', 'email')})`, '=', account.email.toLowerCase()),
+        ]),
+      ]),
+    ]);
+}
+
 /**
  * The one exception to append-only (design §2): when an account is deleted, the personal data in its events is
  * replaced, in place, by what `redactions` keeps. Run it in the transaction that appends `AccountDeleted`.
  * Its card's content, its orders' delivery details, the quote requests its page received, and contact messages it
- * sent (signed in or by its email address), are erased too; read models of the redacted order streams are refolded so no copy survives there.
+ * sent (signed in or by its email address), are erased too; read models of the redacted order streams are refolded
+ * so no copy survives there.
  *
  * Paid card orders not yet shipped are held instead (ADR 004, amended): the cards were paid for and must reach
  * the buyer, so their delivery details stay until the admin marks them shipped (`redactShippedOrder`).
@@ -74,29 +125,11 @@ export async function redactAccountEvents(
     });
     if (outcome.state.status !== 'none' && outcome.state.heldForShipping) held.add(order.id);
   }
-  const orderStreams = orders
-    .filter((order) => !held.has(order.id))
-    .map((order) => `${order.type === 'card' ? 'order' : 'subscription'}-${order.id}`);
+  const orderStreams = orders.filter((order) => !held.has(order.id)).map(streamOfOrder);
   const rows = await trx
     .selectFrom('events')
     .select(['global_position', 'type', 'data', 'metadata'])
-    .where((eb) =>
-      eb.or([
-        eb('stream_id', '=', `account-${accountId}`),
-        eb('stream_id', '=', `card-${accountId}`),
-        eb('stream_id', 'like', `visits-${accountId}-%`),
-        ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
-        // Quote requests to its page (erased in this transaction: api/enquiries/erase.ts).
-        eb.and([eb('type', '=', 'EnquiryReceived'), eb(jsonField(trx, 'data', 'accountId'), '=', accountId)]),
-        eb.and([
-          eb('type', '=', 'ContactMessageReceived'),
-          eb.or([
-            eb(jsonField(trx, 'data', 'accountId'), '=', accountId),
-            eb(sql`lower(${jsonField(trx, 'data', 'email')})`, '=', email.toLowerCase()),
-          ]),
-        ]),
-      ]),
-    )
+    .where(eventsOfAccount(trx, { id: accountId, email }, orderStreams))
     .execute();
   const redacted = await redactRows(trx, rows);
   await refold(trx, orderStreams);

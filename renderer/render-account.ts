@@ -23,6 +23,11 @@ export type RenderTarget = {
   siteName: string;
   /** Where pages go (ADR 024): the disk under `publicDir`, or the bucket. Required, so no caller falls back by accident. */
   storage: Storage;
+  /**
+   * WALLET_* is configured: live pages offer "Add to Apple Wallet". A page shows what it was rendered with, so a
+   * change of configuration reaches the pages at the next rebuild.
+   */
+  walletEnabled: boolean;
 };
 
 export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' | 'removed';
@@ -149,7 +154,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
 
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
-  const { siteName } = target;
+  const { siteName, walletEnabled } = target;
   const content = await findCardContent(db, accountId);
 
   let kind: PageKind;
@@ -165,7 +170,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     pageWritten = await writePage(
       storage,
       username,
-      renderProfilePage({ content, username, pageUrl, siteName }),
+      renderProfilePage({ content, username, pageUrl, siteName, walletEnabled }),
     );
   }
 

@@ -2,7 +2,13 @@ import { createApp } from '../api/app';
 import { seedDemo } from '../api/demo/seed';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { sendDueMail } from '../api/mail/sender';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit, startPayments } from '../api/runtime';
+import {
+  exitOnStartupProblem,
+  openRuntime,
+  readEnvOrExit,
+  renderTargetOf,
+  startPayments,
+} from '../api/runtime';
 import { catchUp } from '../renderer/projector';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
@@ -16,12 +22,7 @@ const deps = await startPayments(env, runtime);
 deps.stripeSimulator?.sendWebhooksTo(createApp(deps).fetch);
 try {
   const result = await seedDemo(deps);
-  await catchUp(deps.db, {
-    publicDir: deps.publicDir,
-    storage: deps.storage,
-    publicUrl: env.PUBLIC_URL,
-    siteName: 'TradeCard',
-  });
+  await catchUp(deps.db, renderTargetOf(env, deps));
   // The sample plan's confirmation mail was queued: send it now, server or not. One the mail server refuses stays
   // queued, and a running (or the next) server's sender retries it.
   await sendDueMail(deps);

@@ -60,6 +60,28 @@ export const resetPerAddress: ThrottlePolicy = {
   forgetAfterMs: 3600_000,
 };
 
+/**
+ * Downloads of an account's data (GET /profile/export): each reads every photo it owns, so a few in a row, then a
+ * growing wait, forgotten an hour after the last.
+ */
+export const exportsPerAccount: ThrottlePolicy = {
+  free: 3,
+  baseDelayMs: 15 * 60_000,
+  maxDelayMs: 60 * 60_000,
+  forgetAfterMs: 3600_000,
+};
+/**
+ * Wallet passes built for one address (a pass already built is free): a person adds a few cards; dozens of different
+ * ones is someone making the server sign for them.
+ */
+export const walletPassesPerAddress: ThrottlePolicy = {
+  free: 20,
+  baseDelayMs: 60_000,
+  maxDelayMs: 30 * 60_000,
+  forgetAfterMs: 3600_000,
+};
+export const exportKey = (accountId: string) => `export:account:${accountId}`;
+
 /** Seconds the caller must still wait on `key`, or 0. */
 export async function waitSeconds(db: Db, key: string, now: Date): Promise<number> {
   const row = await db

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { NotificationsAnswer, NotificationsUpdatedAnswer } from '../../contract/notifications';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
+import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
 import { handleCommand } from '../../events/command';
 import type { AppEnv, Deps } from '../deps';
 import { readJson } from '../validate';
@@ -20,15 +21,9 @@ export function notificationRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
-    const row = await deps.db
-      .selectFrom('weekly_summaries')
-      .select('enabled')
-      .where('account_id', '=', c.get('accountId'))
-      .executeTakeFirst();
-    // No row is an account with no event about it yet: on, as every account starts.
     return c.json({
       success: true,
-      data: { weeklySummary: row?.enabled !== 0 },
+      data: { weeklySummary: await weeklySummaryOn(deps.db, c.get('accountId')) },
     } satisfies NotificationsAnswer);
   });
 

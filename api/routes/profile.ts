@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from '../deps';
 import { eraseAccount } from '../erase-account';
 import { findUserById, userJson } from '../users';
 import { readJson } from '../validate';
+import { dataExportRoutes } from './data-export';
 import { notificationRoutes } from './notifications';
 import { statsRoutes } from './stats';
 
@@ -24,6 +25,8 @@ export function profileRoutes(deps: Deps) {
   // Issue 16: the owner's visit statistics and the mail they choose to get, behind the same sign-in.
   app.route('/stats', statsRoutes(deps));
   app.route('/notifications', notificationRoutes(deps));
+  // ADR 030, decision 9: "Download my data".
+  app.route('/export', dataExportRoutes(deps));
 
   const currentUser = async (accountId: string) => {
     const user = await findUserById(deps.db, accountId);

@@ -1,3 +1,4 @@
+import type { Db } from '../db';
 import type { ReadModel } from '../read-model';
 import type { ProjectedEvent } from '../store';
 import { type AccountState, evolve, initialState } from './decider';
@@ -26,3 +27,13 @@ export const weeklySummariesReadModel: ReadModel<AccountState> = {
         }
       : null,
 };
+
+/** Whether the account gets the weekly summary: an account with no event about it yet has no row, and is on. */
+export async function weeklySummaryOn(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('weekly_summaries')
+    .select('enabled')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.enabled !== 0;
+}

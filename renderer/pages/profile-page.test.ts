@@ -2,11 +2,12 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { defaultCardContent } from '../../events/card/content';
 import { fullCard, imageRef } from '../../tests/support/renderer/card';
-import { renderProfilePage, saveContactHref } from './profile-page';
+import { withoutJsonLd } from '../../tests/support/renderer/json-ld';
+import { renderProfilePage, saveContactHref, walletPassHref } from './profile-page';
 
 const pageUrl = 'https://tradecard.example/u/dave/';
-const render = (content = fullCard()) =>
-  renderProfilePage({ content, username: 'dave', pageUrl, siteName: 'TradeCard' });
+const render = (content = fullCard(), walletEnabled = true) =>
+  renderProfilePage({ content, username: 'dave', pageUrl, siteName: 'TradeCard', walletEnabled });
 const meta = (html: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -15,7 +16,8 @@ describe('renderProfilePage', () => {
 
   it('is a complete document with no script, one <style> and a viewport', () => {
     expect(html.startsWith('<!doctype html><html lang="en-GB">')).toBe(true);
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutJsonLd(html)).not.toMatch(/<script/i);
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script type="application/ld+json">']);
     expect(html).not.toMatch(/ on[a-z]+=/i);
     expect(html.match(/<style/g)).toHaveLength(1);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
@@ -92,12 +94,26 @@ describe('renderProfilePage', () => {
   it('links Save My Number to contact.vcf beside the page', () => {
     expect(html).toContain('<a class="tc-bt" href="/u/dave/contact.vcf" download="">Save My Number</a>');
   });
+
+  it('offers Add to Apple Wallet, a plain link to card.pkpass beside the page, only when passes are signed', () => {
+    const link = '<a class="tc-wl" href="/u/dave/card.pkpass">Add to Apple Wallet</a>';
+    expect(html).toContain(link);
+    // Before Save My Number, which stays last in <main> to stick to the bottom of the screen.
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('Save My Number'));
+    const content = fullCard();
+    const without = render(content, false);
+    expect(without).not.toContain('Apple Wallet');
+    expect(without).not.toContain('card.pkpass');
+    // Unsaid is without: only a caller that knows passes are signed offers one.
+    expect(renderProfilePage({ content, username: 'dave', pageUrl, siteName: 'TradeCard' })).toBe(without);
+  });
 });
 
-describe('saveContactHref', () => {
-  it('points at contact.vcf in the page folder, with or without a trailing slash', () => {
+describe('saveContactHref and walletPassHref', () => {
+  it('point at contact.vcf and card.pkpass in the page folder, with or without a trailing slash', () => {
     expect(saveContactHref('https://tradecard.example/u/dave/')).toBe('/u/dave/contact.vcf');
     expect(saveContactHref('https://tradecard.example/u/dave')).toBe('/u/dave/contact.vcf');
     expect(saveContactHref('https://example.com/cards/u/dave')).toBe('/cards/u/dave/contact.vcf');
+    expect(walletPassHref('https://tradecard.example/u/dave')).toBe('/u/dave/card.pkpass');
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CLICK_ACTIONS } from '../../contract/visits';
 import type { CardContent } from '../../events/card/content';
 import { fullCard } from '../../tests/support/renderer/card';
+import { jsonLdOf, withoutJsonLd } from '../../tests/support/renderer/json-ld';
 import { ProfileCard } from '../profile/ProfileCard';
 import { telHref } from '../profile/tel-href';
 import { toDisplayCard } from '../profile/view-model';
@@ -73,7 +74,8 @@ function tags(html: string) {
  * `onerror=` or `javascript:` can appear inside a heading, where they are inert).
  */
 function expectInert(html: string) {
-  expect(html).not.toMatch(/<script/i);
+  // A profile page's JSON-LD block is its one script element: JSON text with every < escaped.
+  expect(withoutJsonLd(html)).not.toMatch(/<script/i);
   expect(html).not.toMatch(/<img src=x/i);
   const parsed = tags(html);
   // Guards the parser itself: a regex that matched nothing would pass every check below.
@@ -106,6 +108,18 @@ describe('hostile card content', () => {
     const html = page(hostile(ALL));
     expectInert(html);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('payloads in the structured data stay JSON text and read back exactly as typed', () => {
+    const content = {
+      ...hostile(`${ALL} </script><!-- \u2028`),
+      areas_covered: ['</script><script>alert(1)</script>'],
+    };
+    const html = page(content);
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    const data = jsonLdOf(html);
+    expect(data.name).toBe(content.business_card_name.trim());
+    expect(data.areaServed).toEqual([{ '@type': 'Place', name: content.areas_covered[0] }]);
   });
 
   it('pings only the links it draws: a dropped or hostile link carries no ping, a hostile number no WhatsApp', () => {

@@ -1,6 +1,7 @@
 import type { SectionKey } from '../../events/card/content';
 import { canSaveContact } from '../../events/card/display';
 import { AboutSection } from './AboutSection';
+import { AddToWallet } from './AddToWallet';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
@@ -19,6 +20,8 @@ export type ProfileCardProps = {
   username: string;
   /** Where 'Save My Number' points: `contact.vcf` on the live page. */
   saveContactHref: string;
+  /** Where 'Add to Apple Wallet' points (`card.pkpass`); absent when passes are not offered, and in the preview. */
+  walletHref?: string;
   /**
    * `page` is the published document (it owns <main>, and its buttons report clicks: ping.ts); `preview` sits inside
    * the editor's page, where the clicks are the owner's own.
@@ -39,7 +42,14 @@ function firstImageSection(card: DisplayCard, sections: SectionKey[], works: unk
 }
 
 /** One business card, drawn by the same code for the published page and the editor's live preview. */
-export function ProfileCard({ card, username, saveContactHref, variant, telHref }: ProfileCardProps) {
+export function ProfileCard({
+  card,
+  username,
+  saveContactHref,
+  walletHref,
+  variant,
+  telHref,
+}: ProfileCardProps) {
   const { sections, works } = profileSections(card);
   const top = variant === 'page' ? 1 : 2;
   const name = displayName(card, username);
@@ -100,6 +110,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
       </header>
       <Main>
         {(inHeader ? sections.slice(1) : sections).map(render)}
+        {walletHref && <AddToWallet href={walletHref} />}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}
       </Main>
       <footer className="tc-ft tc-mu">@{username}</footer>

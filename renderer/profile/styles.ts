@@ -49,6 +49,8 @@ const rules = [
   '.tc-cta{position:sticky;bottom:0;padding:1.5rem 1rem 1rem;background:linear-gradient(#0000,var(--bg) 40%)}',
   '.tc .tc-bt{display:block;padding:.875rem 1rem;border-radius:999px;background:var(--btn);color:var(--btf);font-weight:700;text-align:center;text-decoration:none;box-shadow:0 2px 8px #0003}',
   '.tc-bt:focus-visible{outline:3px solid var(--fg);outline-offset:3px}',
+  // Apple's badge colours, with its grey edge so it shows on the dark theme too.
+  '.tc .tc-wl{display:block;padding:.75rem 1rem;border-radius:.75rem;background:#000;color:#fff;border:1px solid #a6a6a6;font-weight:600;text-align:center;text-decoration:none}',
   '.tc-ft{padding:.5rem 1rem 1.5rem;font-size:.875rem;text-align:center}',
   '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
 ];

@@ -86,6 +86,8 @@ function cells(): Cell[] {
     { method: 'GET', path: '/api/business-card/by_username/dana', expect: anyone('ok') },
     { method: 'GET', path: '/api/profile', expect: signedIn() },
     { method: 'PUT', path: '/api/profile', body: { name: 'Renamed' }, expect: signedIn() },
+    // Each account's own data, whoever asks: there is no address naming anyone else's.
+    { method: 'GET', path: '/api/profile/export', expect: signedIn() },
     { method: 'GET', path: '/api/business-card/my_card', expect: signedIn() },
     { method: 'GET', path: '/api/me/orders', expect: signedIn() },
     { method: 'POST', path: '/api/me/sync-subscriptions', body: {}, expect: signedIn() },

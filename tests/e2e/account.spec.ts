@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { listOutboxFiles, readOutboxMessage } from '../../api/mail/outbox-reader';
 import { sentTo, waitForMail } from '../support/api/mail/outbox';
+import { readZip } from '../support/zip';
 import { bearer, signedInHere, signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
@@ -70,6 +72,19 @@ test.describe('the account screens', () => {
 
     await page.reload();
     await expect(page.getByLabel('Display name')).toHaveValue('Dana Plumbing & Heating');
+  });
+
+  test('Download my data saves a zip of the account, named for it and the day', async ({ page, request }) => {
+    const token = await signUp(request, 'downloader');
+    await storeSession(page, token);
+    await page.goto('/profile');
+    await expect(page.getByText(/Download a copy of everything you’ve given us/)).toBeVisible();
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toMatch(/^tradecard-downloader-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = readZip(fs.readFileSync(await download.path()));
+    expect(JSON.parse(files.get('account.json')?.toString() ?? '{}').email).toBe('downloader@example.com');
   });
 
   test('Reset sends a password reset link by email', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { schemaOrgProblems } from '../support/renderer/schema-org';
 
 test.describe('the public profile, as a customer on a phone meets it', () => {
   test('opens the sample profile with no script, and saves the number as a vCard', async ({ page }) => {
@@ -17,7 +18,9 @@ test.describe('the public profile, as a customer on a phone meets it', () => {
     await expect(page.getByText('Bathroom renovation specialist')).toBeVisible();
     const save = page.getByRole('link', { name: 'Save My Number' });
     await expect(save).toBeInViewport();
-    expect(await page.locator('script').count()).toBe(0);
+    // The one script element is the JSON-LD data block, which nothing runs.
+    expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
     expect(scripts).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), save.click()]);
@@ -27,6 +30,21 @@ test.describe('the public profile, as a customer on a phone meets it', () => {
     expect(vcard).toContain('Sam Taylor');
     expect(vcard).toMatch(/TEL;TYPE=WORK[^:]*:/);
     expect(vcard).toContain('hello@taylorandsons.example');
+  });
+
+  test('tells search engines what the business is, in schema.org terms', async ({ page }) => {
+    await page.goto('/u/demo');
+    const data = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '',
+    ) as Record<string, unknown>;
+    expect(schemaOrgProblems(data)).toEqual([]);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      name: 'Taylor & Sons Bathrooms',
+      url: expect.stringMatching(/\/u\/demo\/?$/),
+      telephone: expect.stringMatching(/^\+44\d{9,10}$/),
+    });
+    expect(data).not.toHaveProperty('aggregateRating');
   });
 
   test('reports a click on Call, Email or a social link to its own origin, by the browser alone (a[ping])', async ({

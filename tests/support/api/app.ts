@@ -71,9 +71,10 @@ export async function createTestApp(
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    // Tests read response fields freely; each assertion is the type check.
+    // Tests read response fields freely; each assertion is the type check. A file (the data export's zip) has none.
+    const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
     // biome-ignore lint/suspicious/noExplicitAny: see above
-    const json = (await response.json()) as Record<string, any>;
+    const json = (isJson ? await response.json() : {}) as Record<string, any>;
     return { status: response.status, body: json, headers: response.headers };
   };
 
@@ -168,12 +169,13 @@ export async function createTestApp(
     },
     dialect: database.dialect,
     dir: database.dir,
-    /** Where the server's projector renders this app's pages: its storage, address and site name. */
+    /** Where the server's projector renders this app's pages: its storage, address, site name and passes offered. */
     renderTarget: {
       publicDir: deps.publicDir,
       storage: deps.storage,
       publicUrl: deps.publicUrl,
       siteName: 'TradeCard',
+      walletEnabled: Boolean(deps.wallet),
     } satisfies RenderTarget,
     call,
     publishForm,

@@ -6,4 +6,5 @@ export const diskTarget = (
   publicDir: string,
   publicUrl = 'https://tradecard.test',
   siteName = 'TradeCard',
-): RenderTarget => ({ publicDir, storage: diskStorageAt(publicDir), publicUrl, siteName });
+  walletEnabled = false,
+): RenderTarget => ({ publicDir, storage: diskStorageAt(publicDir), publicUrl, siteName, walletEnabled });

@@ -1,5 +1,6 @@
 import { AccountDetails } from './AccountDetails';
 import { DeleteAccount } from './DeleteAccount';
+import { DownloadData } from './DownloadData';
 import { useAccountUser } from './use-account-user';
 
 /** SPEC §2 "/profile ('My Account')". */
@@ -9,6 +10,7 @@ export function AccountScreen() {
     <div className="account-screen">
       <h1>My Account</h1>
       <AccountDetails user={user} />
+      <DownloadData />
       <DeleteAccount />
     </div>
   );

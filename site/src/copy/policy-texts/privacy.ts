@@ -199,7 +199,8 @@ export const PRIVACY_POLICY: Policy = {
         'Have inaccurate data corrected. You can change most of it yourself in the editor and in Settings.',
         'Have your data erased. Use Delete Your Account in Settings, or ask us to do it.',
         'Object to how we use your data, or ask us to restrict it.',
-        'Receive the data you gave us in a portable format.',
+        'Receive the data you gave us in a portable format. Download my data in Settings gives you a zip of ' +
+          'your account, your page and its photos, your orders and everything we have recorded about them.',
         'Withdraw your consent at any time, where we rely on consent.',
       ],
     },

@@ -1,0 +1,127 @@
+import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
+import type { CardContent } from '../../events/card/content';
+import type { Db } from '../../events/db';
+import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
+import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
+import { withImagesNamed } from '../cards';
+import { nfcCardJson, UNTAPPED } from '../nfc-cards/json';
+import { orderJson } from '../order-json';
+import { ordersOfAccount } from '../orders';
+import { type UserRow, userJson } from '../users';
+import { tapsByCard } from '../visits/stats';
+import { photoFile } from './photos';
+
+/** What every part is read from: the account, its published card (null before the first publish), the site. */
+export type ExportSource = {
+  db: Db;
+  user: UserRow;
+  card: { content: CardContent; publishedAt: string } | null;
+  publicUrl: string;
+};
+
+/**
+ * One JSON file of the export. `read` gives its content, or null when the account has nothing of the kind (no
+ * plan, no subscription.json); `about` is its line in README.txt.
+ */
+export type ExportPart = { file: string; about: string; read(source: ExportSource): Promise<unknown> };
+
+const pageUrl = (source: ExportSource) => `${source.publicUrl}/u/${source.user.username}`;
+
+/**
+ * The account's data as its owner sees it on the site, one file each, in the zip's order. Secrets (the password's
+ * hash, sessions, codes, reset links) are not data the owner gave: none is read here.
+ */
+export const EXPORT_PARTS: ExportPart[] = [
+  {
+    file: 'account.json',
+    about:
+      'Your account: name, email, username, when it was made and changed, your plan and trial, your settings.',
+    read: async (source) => ({
+      ...userJson(source.user),
+      trialEnded: source.user.trial_ended === 1,
+      updatedAt: source.user.updated_at,
+      pageUrl: pageUrl(source),
+      weeklySummary: await weeklySummaryOn(source.db, source.user.id),
+    }),
+  },
+  {
+    file: 'card.json',
+    about:
+      'Your page as you last published it. Each photo is named by its file in photos/; "media" gives each ' +
+      "photo's size and the widths we keep.",
+    read: async (source) =>
+      source.card && {
+        pageUrl: pageUrl(source),
+        publishedAt: source.card.publishedAt,
+        ...withImagesNamed(source.card.content, (image) => photoFile(image.id)),
+      },
+  },
+  {
+    file: 'orders.json',
+    about: 'Your NFC card orders, newest first: amounts, delivery details, tracking and status.',
+    read: async (source) =>
+      (await ordersOfAccount(source.db, source.user.id)).filter((o) => o.type === 'card').map(orderJson),
+  },
+  {
+    file: 'subscription.json',
+    about:
+      'Your plans, newest first: status, trial, billing periods and cancellation (only if you have had one).',
+    read: async (source) => {
+      const orders = await ordersOfAccount(source.db, source.user.id);
+      const plans = orders.filter((order) => order.type === 'subscription').map(orderJson);
+      return plans.length > 0 ? plans : null;
+    },
+  },
+  {
+    file: 'nfc-cards.json',
+    about:
+      'Your NFC cards: the address each opens, whether it is switched on, and how often it has been tapped.',
+    read: async (source) => {
+      const [cards, taps] = await Promise.all([
+        nfcCardsOfAccount(source.db, source.user.id),
+        tapsByCard(source.db, source.user.id),
+      ]);
+      return cards.map((card) => nfcCardJson(source.publicUrl, card, taps.get(card.code) ?? UNTAPPED));
+    },
+  },
+  // Enquiries (ADR 030, decision 3) go here as `enquiries.json` once the enquiry aggregate exists; their photos
+  // join photosOfAccount (photos.ts). Their events are in events.json already if eventsOfAccount names their streams.
+  {
+    file: 'events.json',
+    about:
+      'Everything recorded about your account, oldest first, as we record it: each change to your account, ' +
+      'page, orders, plan and cards, your page’s daily visit counts, and your messages to us.',
+    read: async (source) => {
+      const orders = await source.db
+        .selectFrom('orders')
+        .select(['id', 'type'])
+        .where('account_id', '=', source.user.id)
+        .execute();
+      const rows = await source.db
+        .selectFrom('events')
+        .select(['stream_id', 'stream_position', 'type', 'data', 'occurred_at'])
+        .where(eventsOfAccount(source.db, source.user, orders.map(streamOfOrder)))
+        .orderBy('global_position')
+        .execute();
+      // Not the rows' metadata: it is for our audit and retries (who acted, the request's key), not the owner's data.
+      return rows.map((row) => ({
+        stream: row.stream_id,
+        position: row.stream_position,
+        type: row.type,
+        occurredAt: row.occurred_at,
+        data: JSON.parse(row.data) as unknown,
+      }));
+    },
+  },
+];
+
+/** Read once, so card.json and the photos in the zip come from the same version of the card. */
+export async function exportSource(db: Db, user: UserRow, publicUrl: string): Promise<ExportSource> {
+  const row = await db
+    .selectFrom('cards')
+    .select(['content', 'published_at'])
+    .where('account_id', '=', user.id)
+    .executeTakeFirst();
+  const card = row && { content: JSON.parse(row.content) as CardContent, publishedAt: row.published_at };
+  return { db, user, card: card ?? null, publicUrl };
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { fullCard } from '../../tests/support/renderer/card';
+import { jsonLdOf } from '../../tests/support/renderer/json-ld';
+import { schemaOrgProblems } from '../../tests/support/renderer/schema-org';
+import { businessType, jsonLdText, localBusiness } from './local-business';
+import { renderProfilePage } from './profile-page';
+
+const pageUrl = 'https://tradecard.example/u/dave/';
+const page = (overrides: Parameters<typeof fullCard>[0] = {}) =>
+  jsonLdOf(
+    renderProfilePage({ content: fullCard(overrides), username: 'dave', pageUrl, siteName: 'TradeCard' }),
+  );
+
+const filled = {
+  job_title: 'Plumber & Heating Engineer',
+  areas_covered: ['Leeds', 'LS6', 'Bradford'],
+  opening_hours: [
+    { day: 'monday', opens: '08:00', closes: '18:00' },
+    { day: 'saturday', opens: '09:00', closes: '24:00' },
+  ],
+  credentials: [
+    { scheme: 'gas_safe', name: '', number: '1234567', url: '' },
+    { scheme: 'other', name: 'WaterSafe', number: '', url: 'https://www.watersafe.org.uk/' },
+  ],
+} as const satisfies Parameters<typeof fullCard>[0];
+
+describe('the page’s LocalBusiness data', () => {
+  it('validates against schema.org and states what the page shows', () => {
+    const data = page({
+      ...filled,
+      opening_hours: [...filled.opening_hours],
+      credentials: [...filled.credentials],
+      areas_covered: [...filled.areas_covered],
+    });
+    expect(schemaOrgProblems(data)).toEqual([]);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Plumber',
+      '@id': `${pageUrl}#business`,
+      name: 'Thompson Bathrooms',
+      url: pageUrl,
+      telephone: '+447700900123',
+      email: 'dave@thompsonbathrooms.co.uk',
+      areaServed: [
+        { '@type': 'Place', name: 'Leeds' },
+        { '@type': 'Place', name: 'LS6' },
+        { '@type': 'Place', name: 'Bradford' },
+      ],
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Monday',
+          opens: '08:00',
+          closes: '18:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Saturday',
+          opens: '09:00',
+          closes: '23:59',
+        },
+      ],
+      memberOf: [
+        { '@type': 'Organization', name: 'Gas Safe Register' },
+        { '@type': 'Organization', name: 'WaterSafe', url: 'https://www.watersafe.org.uk/' },
+      ],
+    });
+    expect(data.sameAs).toContain('https://facebook.com/thompsonbathrooms');
+    expect(data.image).toMatch(/^https:\/\/tradecard\.example\/media\//);
+  });
+
+  it('never claims a rating: the page’s reviews are typed by its owner', () => {
+    expect(page()).not.toHaveProperty('aggregateRating');
+    expect(page()).not.toHaveProperty('review');
+  });
+
+  it('leaves out what the page hides or doesn’t have', () => {
+    const data = page({ show_contact_section: false, phone_number: '', bio: '', sub_heading: '' });
+    expect(schemaOrgProblems(data)).toEqual([]);
+    for (const key of [
+      'telephone',
+      'email',
+      'sameAs',
+      'areaServed',
+      'openingHoursSpecification',
+      'memberOf',
+      'description',
+    ])
+      expect(data).not.toHaveProperty(key);
+  });
+
+  it('picks the trade’s own schema.org type from the job title', () => {
+    expect(businessType('Electrician (NICEIC)')).toBe('Electrician');
+    expect(businessType('Gas engineer')).toBe('Plumber');
+    expect(businessType('Painter and Decorator')).toBe('HousePainter');
+    expect(businessType('Roofer')).toBe('RoofingContractor');
+    expect(businessType('Builder')).toBe('GeneralContractor');
+    expect(businessType('Dog groomer')).toBe('LocalBusiness');
+  });
+
+  it('escapes every < and the line separators, and reads back unchanged', () => {
+    const data = { name: '</script><!-- \u2028\u2029' };
+    const text = jsonLdText(data);
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(data);
+  });
+
+  it('is checked by a validator that does fail', () => {
+    expect(schemaOrgProblems({ '@type': 'Plumber', aggregateRatingz: 5 })).toEqual([
+      '$.aggregateRatingz: not a property of Plumber',
+    ]);
+    expect(
+      schemaOrgProblems({
+        '@type': 'Plumber',
+        openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: 'Mon', opens: '8am' }],
+      }),
+    ).toEqual([
+      '$.openingHoursSpecification[0].dayOfWeek: not a DayOfWeek',
+      '$.openingHoursSpecification[0].opens: not a Time',
+    ]);
+    expect(
+      localBusiness({ content: fullCard(), username: 'dave', pageUrl, image: undefined }),
+    ).not.toHaveProperty('image');
+  });
+});

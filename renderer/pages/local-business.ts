@@ -1,0 +1,86 @@
+import type { CardContent } from '../../events/card/content';
+import { credentialCheckUrl, credentialName } from '../../events/card/credentials';
+import { hasText, SOCIAL_LINKS } from '../../events/card/display';
+import { safeHref } from '../profile/safe-href';
+import { telHref } from '../profile/tel-href';
+import { displayName } from '../profile/view-model';
+import type { ShareImage } from './page-meta';
+
+/**
+ * schema.org's business types for the trades we serve, each a HomeAndConstructionBusiness, picked by the first word
+ * found in the owner's job title; anything else is a plain LocalBusiness.
+ */
+const TRADE_TYPES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/plumb|heating engineer|gas engineer|boiler/i, 'Plumber'],
+  [/electric|spark/i, 'Electrician'],
+  [/hvac|air.?con|refrigerat|ventilat/i, 'HVACBusiness'],
+  [/roof/i, 'RoofingContractor'],
+  [/locksmith/i, 'Locksmith'],
+  [/paint|decorat/i, 'HousePainter'],
+  [/builder|building|construct|contractor|carpent|joiner|brick|plaster|tiler/i, 'GeneralContractor'],
+];
+
+export const businessType = (jobTitle: string) =>
+  TRADE_TYPES.find(([words]) => words.test(jobTitle))?.[1] ?? 'LocalBusiness';
+
+const DAY_URL = (day: string) => `https://schema.org/${day[0]?.toUpperCase()}${day.slice(1)}`;
+
+type Input = { content: CardContent; username: string; pageUrl: string; image: ShareImage | undefined };
+
+/**
+ * The page as search engines read a local business: what the page shows, nothing more. No aggregateRating: the
+ * reviews on a page are typed by its owner, which Google's review-snippet rules call self-serving for a
+ * LocalBusiness and never show, and which would misstate them as independent ratings (ADR 030).
+ */
+export function localBusiness({ content, username, pageUrl, image }: Input): Record<string, unknown> {
+  const contactShown = content.show_contact_section;
+  const telephone = telHref(content.phone_number)?.replace(/^tel:/, '').replace(/;ext=/, ' ext. ');
+  const sameAs = contactShown
+    ? SOCIAL_LINKS.map(({ field }) => safeHref(content[field])).filter((url) => url?.startsWith('http'))
+    : [];
+  const description = [content.sub_heading, content.bio].find(hasText)?.trim();
+  return prune({
+    '@context': 'https://schema.org',
+    '@type': businessType(content.job_title),
+    '@id': `${pageUrl}#business`,
+    name: displayName(content, username),
+    url: pageUrl,
+    description,
+    image: image?.url,
+    telephone,
+    email: contactShown && hasText(content.contact_email) ? content.contact_email.trim() : undefined,
+    areaServed: content.areas_covered.map((name) => ({ '@type': 'Place', name })),
+    openingHoursSpecification: content.opening_hours.map(({ day, opens, closes }) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: DAY_URL(day),
+      opens,
+      // schema.org writes midnight at the end of a day as 23:59.
+      closes: closes === '24:00' ? '23:59' : closes,
+    })),
+    memberOf: content.credentials.map((credential) => ({
+      '@type': 'Organization',
+      name: credentialName(credential),
+      url: safeHref(credentialCheckUrl(credential)),
+    })),
+    sameAs,
+  });
+}
+
+/** Empty strings, lists and missing values left out, so the data states only what is known. */
+function prune(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value).filter(
+      ([, field]) => field !== undefined && field !== '' && !(Array.isArray(field) && field.length === 0),
+    ),
+  );
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` data block. `<` is written `\u003c` so no value can close the
+ * block or open a comment, and U+2028/2029 are escaped for old parsers; JSON reads all three back unchanged.
+ */
+export const jsonLdText = (data: unknown) =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
