@@ -86,7 +86,7 @@ export function createApp(deps: Deps) {
   // Before the profile files, whose /u/<username>/<file> would answer these with the page's 404: the wallet pass,
   // and the quote form, drawn per request (issue 17).
   app.route('/', walletPassRoutes(deps, SITE_NAME));
-  app.route('/', quoteFormRoutes(deps));
+  app.route('/', quoteFormRoutes(deps, SITE_NAME));
   app.route(
     '/',
     publicFiles({

@@ -1,9 +1,11 @@
 import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
 import { withImagesNamed } from '../cards';
+import { enquiryJson } from '../enquiries/json';
 import { nfcCardJson, UNTAPPED } from '../nfc-cards/json';
 import { orderJson } from '../order-json';
 import { ordersOfAccount } from '../orders';
@@ -84,13 +86,26 @@ export const EXPORT_PARTS: ExportPart[] = [
       return cards.map((card) => nfcCardJson(source.publicUrl, card, taps.get(card.code) ?? UNTAPPED));
     },
   },
-  // Enquiries (ADR 030, decision 3) go here as `enquiries.json` once the enquiry aggregate exists; their photos
-  // join photosOfAccount (photos.ts). Their events are in events.json already if eventsOfAccount names their streams.
+  {
+    file: 'enquiries.json',
+    about:
+      'Quote requests from your page, newest first: who sent each and how to reach them, the job, its status, ' +
+      'and its photos, each named by its file in photos/ (only if you have had one).',
+    read: async (source) => {
+      const rows = await enquiriesOfAccount(source.db, source.user.id);
+      if (rows.length === 0) return null;
+      return rows.map((row) => ({
+        ...enquiryJson(row),
+        photos: photosOf(row).map((image) => ({ ...image, file: photoFile(image.id) })),
+      }));
+    },
+  },
   {
     file: 'events.json',
     about:
       'Everything recorded about your account, oldest first, as we record it: each change to your account, ' +
-      'page, orders, plan and cards, your page’s daily visit counts, and your messages to us.',
+      'page, orders, plan and cards, your page’s daily visit counts, the quote requests it received, and ' +
+      'your messages to us.',
     read: async (source) => {
       const orders = await source.db
         .selectFrom('orders')

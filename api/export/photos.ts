@@ -1,5 +1,6 @@
 import type { CardContent, ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import { mediaKey } from '../storage/key-layout';
 import type { Storage } from '../storage/storage';
 
@@ -10,8 +11,8 @@ const imagesOf = (card: CardContent | null) =>
   card ? [card.cover_photo, card.avatar, ...card.works].flatMap((image) => (image ? [image] : [])) : [];
 
 /**
- * Every photo the account owns that is still stored, by id: the ones it uploaded (api/media/owners.ts) and its
- * card's. An upload the sweep has since removed (picked, never published) has no media_files row and is not
+ * Every photo the account owns that is still stored, by id: the ones it uploaded (api/media/owners.ts), its
+ * card's, and those customers sent with quote requests to its page. An upload the sweep has since removed (picked, never published) has no media_files row and is not
  * stored, so not listed; a card's photo without one is listed from the card, so its read fails and the download
  * with it, rather than card.json naming a file the zip lacks.
  */
@@ -25,8 +26,10 @@ export async function photosOfAccount(
     .select('media_id')
     .where('account_id', '=', accountId)
     .execute();
-  const onCard = new Map(imagesOf(card).map((image) => [image.id, image]));
-  const ids = [...new Set([...uploaded.map((row) => row.media_id), ...onCard.keys()])].sort();
+  // The photos its card and its enquiries name, by id.
+  const named = new Map(imagesOf(card).map((image) => [image.id, image]));
+  for (const [id, image] of await enquiryPhotos(db, accountId)) named.set(id, image);
+  const ids = [...new Set([...uploaded.map((row) => row.media_id), ...named.keys()])].sort();
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('media_files')
@@ -40,7 +43,7 @@ export async function photosOfAccount(
     ]),
   );
   return ids.flatMap((id) => {
-    const image = stored.get(id) ?? onCard.get(id);
+    const image = stored.get(id) ?? named.get(id);
     return image ? [image] : [];
   });
 }

@@ -5,6 +5,7 @@ import type { ImageRef } from '../../events/card/content';
 import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { buyCardsAtHostedCheckout, subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
+import { livePage, requestQuote } from '../../tests/support/api/quotes';
 import { captureLogs } from '../../tests/support/observability/logs';
 import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';
@@ -248,6 +249,41 @@ describe('GET /api/profile/export', () => {
     const readme = files.get('README.txt')?.toString('utf8') ?? '';
     expect(readme).not.toContain('card.json');
     expect(readme).not.toContain('photos/');
+  });
+
+  it('gives the quote requests to the page, their events and their photos, and none sent to another page', async () => {
+    const dana = await livePage(t);
+    await livePage(t, 'sam');
+    expect((await requestQuote(t, { photos: [await jpegFile('#aa3300', 1200, 900)] })).status).toBe(303);
+    const listed = (await t.call('GET', '/api/enquiries', undefined, dana)).body.data;
+    const id = listed[0].id as string;
+    expect((await t.call('POST', `/api/enquiries/${id}/status`, { status: 'won' }, dana)).status).toBe(200);
+    const forSam = { name: 'Lee Other', email: 'lee@example.com', phone: '' };
+    expect((await requestQuote(t, forSam, { 'x-forwarded-for': '198.51.100.8' }, 'sam')).status).toBe(303);
+
+    const { files, json, text } = await exported(dana);
+    const [photo] = JSON.parse(
+      (
+        await t.db
+          .selectFrom('enquiries')
+          .select('photos')
+          .where('enquiry_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).photos,
+    ) as ImageRef[];
+    const { photos: _urls, ...asListed } = listed[0];
+    expect(json('enquiries.json')).toEqual([
+      { ...asListed, status: 'won', photos: [{ ...photo, file: `photos/${photo?.id}.webp` }] },
+    ]);
+    expect(
+      files.get(`photos/${photo?.id}.webp`)?.equals(storedBytes(photo?.id ?? '', photo?.widths ?? [])),
+    ).toBe(true);
+    const types = (json('events.json') as { stream: string; type: string }[])
+      .filter((event) => event.stream === `enquiry-${id}`)
+      .map((event) => event.type);
+    expect(types).toEqual(['EnquiryReceived', 'EnquiryStatusChanged']);
+    expect(text).not.toContain('Lee Other');
+    expect(files.get('README.txt')?.toString('utf8')).toContain('enquiries.json');
   });
 
   it("never gives one account anything of another's", async () => {

@@ -150,11 +150,10 @@ async function chosenPhotos(form: UploadForm): Promise<UploadedPhoto[]> {
  * refused), limits per address and per page, and the body's size. Every refusal is a page saying what to do, and
  * leaves no event, no mail and no file behind.
  */
-export function quoteFormRoutes(deps: Deps) {
+export function quoteFormRoutes(deps: Deps, siteName: string) {
   const app = new Hono();
   const tempRoot = path.join(deps.dataDir, 'tmp');
   const headers = { 'Content-Security-Policy': QUOTE_CSP, 'Cache-Control': 'private, no-store' };
-  const siteName = 'TradeCard';
   const page = (c: Context, html: string, status: ContentfulStatusCode = 200) =>
     c.html(html, status, headers);
 
@@ -213,6 +212,7 @@ export function quoteFormRoutes(deps: Deps) {
 
       upload = await readUploadForm(c.req.raw, tempRoot, FORM_LIMITS, (_, index) => photoLabel(index));
       const { values } = upload;
+      // Our form always sends the hidden field, empty: filled in, or missing, the request came from elsewhere.
       if (typeof values.website !== 'string' || values.website !== '')
         throw new Refused(400, 'honeypot', HONEYPOT_REFUSAL);
       const stamped = checkStamp(deps.secret, username, values.stamp, deps.now());
