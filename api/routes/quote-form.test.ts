@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
 import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { type FormPart, streamedForm } from '../../tests/support/api/media/streams';
@@ -232,6 +233,41 @@ describe('a quote request', () => {
     expect(mail.html).not.toContain('<b>Bold</b>');
     expect(mail.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; &quot;quoted&quot;');
     expect(mail.html).not.toContain('<img src=x');
+  });
+});
+
+describe('the counts an operator watches', () => {
+  const refused = async (reason: string) =>
+    (await enquiriesRefused.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
+  const received = async () => (await enquiriesReceived.get()).values[0]?.value ?? 0;
+
+  it('counts each request passed on, and each refused by its reason', async () => {
+    await livePage();
+    const before = {
+      received: await received(),
+      honeypot: await refused('honeypot'),
+      tooFast: await refused('too_fast'),
+      invalid: await refused('invalid'),
+      noPage: await refused('no_page'),
+    };
+    await request();
+    await request({ website: 'x' });
+    await send({ ...CUSTOMER_FIELDS, stamp: (await openForm()).stamp });
+    await request({ name: '' });
+    await send(CUSTOMER_FIELDS, CUSTOMER, 'nobody');
+    expect({
+      received: await received(),
+      honeypot: await refused('honeypot'),
+      tooFast: await refused('too_fast'),
+      invalid: await refused('invalid'),
+      noPage: await refused('no_page'),
+    }).toEqual({
+      received: before.received + 1,
+      honeypot: before.honeypot + 1,
+      tooFast: before.tooFast + 1,
+      invalid: before.invalid + 1,
+      noPage: before.noPage + 1,
+    });
   });
 });
 
