@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, InputHTMLAttributes, ReactNode } from 'react';
 import type { CardContent } from '../../events/card/content';
 import {
   type EnquiryField,
@@ -143,6 +143,31 @@ function Field(props: {
   );
 }
 
+/** The one-line fields, as a browser helps fill them in: its keyboard, its autofill, its length. */
+const TEXT_INPUTS: Record<
+  Exclude<EnquiryField, 'job'>,
+  { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>
+> = {
+  name: { label: 'Your name', maxLength: MAX_NAME, autoComplete: 'name', required: true },
+  phone: { label: 'Phone', type: 'tel', maxLength: MAX_PHONE, autoComplete: 'tel' },
+  email: { label: 'Email', type: 'email', maxLength: MAX_EMAIL, autoComplete: 'email' },
+  postcode: {
+    label: 'Postcode (optional)',
+    hint: 'Where the job is.',
+    maxLength: 12,
+    autoComplete: 'postal-code',
+  },
+};
+
+function TextInput(props: { field: keyof typeof TEXT_INPUTS; value: string; error: string | undefined }) {
+  const { label, hint, ...input } = TEXT_INPUTS[props.field];
+  return (
+    <Field field={props.field} label={label} hint={hint} error={props.error}>
+      {(a11y) => <input {...a11y} name={props.field} {...input} defaultValue={props.value} />}
+    </Field>
+  );
+}
+
 /** The form at /u/<name>/quote: what the customer typed comes back with what to fix, if anything. */
 export function renderQuoteFormPage(input: QuoteFormInput): string {
   const { content, username, stamp, errors = {}, problem, hadPhotos } = input;
@@ -174,57 +199,14 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
       )}
       <form method="post" action={quotePath(username)} encType="multipart/form-data">
         <input type="hidden" name="stamp" value={stamp} />
-        <Field field="name" label="Your name" error={errors.name}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              name="name"
-              required
-              maxLength={MAX_NAME}
-              autoComplete="name"
-              defaultValue={values.name}
-            />
-          )}
-        </Field>
+        <TextInput field="name" value={values.name} error={errors.name} />
         <fieldset>
           <legend>How {name} can reach you</legend>
           <p className="tq-h">A phone number, an email address, or both.</p>
-          <Field field="phone" label="Phone" error={errors.phone}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                name="phone"
-                type="tel"
-                maxLength={MAX_PHONE}
-                autoComplete="tel"
-                defaultValue={values.phone}
-              />
-            )}
-          </Field>
-          <Field field="email" label="Email" error={errors.email}>
-            {(a11y) => (
-              <input
-                {...a11y}
-                name="email"
-                type="email"
-                maxLength={MAX_EMAIL}
-                autoComplete="email"
-                defaultValue={values.email}
-              />
-            )}
-          </Field>
+          <TextInput field="phone" value={values.phone} error={errors.phone} />
+          <TextInput field="email" value={values.email} error={errors.email} />
         </fieldset>
-        <Field field="postcode" label="Postcode (optional)" hint="Where the job is." error={errors.postcode}>
-          {(a11y) => (
-            <input
-              {...a11y}
-              name="postcode"
-              maxLength={12}
-              autoComplete="postal-code"
-              defaultValue={values.postcode}
-            />
-          )}
-        </Field>
+        <TextInput field="postcode" value={values.postcode} error={errors.postcode} />
         <Field
           field="job"
           label="What’s the job?"
@@ -263,49 +245,58 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
   );
 }
 
-/** Where a sent request lands (303 after the POST): a reload shows this again and sends nothing twice. */
-export function renderQuoteSentPage(input: PageInput): string {
-  const name = displayName(input.content, input.username);
+/** A page that says one thing and offers one way on; `back` as in QuoteDocument. */
+function renderMessagePage(
+  input: PageInput,
+  page: {
+    title: string;
+    heading?: string;
+    text: string;
+    next: { href: string; label: string };
+    back: boolean;
+  },
+): string {
   return renderDocument(
-    <QuoteDocument {...input} title="Request sent" back={false}>
-      <h1>Request sent</h1>
-      <p>Thank you. {name} has your request and will reply by phone or email.</p>
+    <QuoteDocument {...input} title={page.title} back={page.back}>
+      <h1>{page.heading ?? page.title}</h1>
+      <p>{page.text}</p>
       <nav className="tq-nav" aria-label="What next">
-        <a className="tc-bt" href={pagePath(input.username)}>
-          Back to {name}
+        <a className="tc-bt" href={page.next.href}>
+          {page.next.label}
         </a>
       </nav>
     </QuoteDocument>,
   );
 }
 
-/** A request refused as a whole (spam checks, limits, size): what happened and what to do, with the way back. */
-export function renderQuoteRefusedPage(input: PageInput & { message: string }): string {
-  return renderDocument(
-    <QuoteDocument {...input} title="Your request wasn’t sent">
-      <h1>Your request wasn’t sent</h1>
-      <p>{input.message}</p>
-      <nav className="tq-nav" aria-label="What next">
-        <a className="tc-bt" href={quotePath(input.username)}>
-          Back to the form
-        </a>
-      </nav>
-    </QuoteDocument>,
-  );
+/** Where a sent request lands (303 after the POST): a reload shows this again and sends nothing twice. */
+export function renderQuoteSentPage(input: PageInput): string {
+  const name = displayName(input.content, input.username);
+  return renderMessagePage(input, {
+    title: 'Request sent',
+    text: `Thank you. ${name} has your request and will reply by phone or email.`,
+    next: { href: pagePath(input.username), label: `Back to ${name}` },
+    back: false,
+  });
 }
+
+/** A request refused as a whole (spam checks, limits, size): what happened and what to do, with the way back. */
+export const renderQuoteRefusedPage = (input: PageInput & { message: string }): string =>
+  renderMessagePage(input, {
+    title: 'Your request wasn’t sent',
+    text: input.message,
+    next: { href: quotePath(input.username), label: 'Back to the form' },
+    back: true,
+  });
 
 /** The owner has switched quote requests off: the form's address is a 404 that says where to turn instead. */
 export function renderQuotesOffPage(input: PageInput): string {
   const name = displayName(input.content, input.username);
-  return renderDocument(
-    <QuoteDocument {...input} title="Not taking quote requests here" back={false}>
-      <h1>{name} isn’t taking quote requests here</h1>
-      <p>Please use the phone number or email address on their page.</p>
-      <nav className="tq-nav" aria-label="What next">
-        <a className="tc-bt" href={pagePath(input.username)}>
-          Back to {name}
-        </a>
-      </nav>
-    </QuoteDocument>,
-  );
+  return renderMessagePage(input, {
+    title: 'Not taking quote requests here',
+    heading: `${name} isn’t taking quote requests here`,
+    text: 'Please use the phone number or email address on their page.',
+    next: { href: pagePath(input.username), label: `Back to ${name}` },
+    back: false,
+  });
 }
