@@ -306,13 +306,19 @@ describe('spam defences, each refusing with a page saying what to do', () => {
     await expectRefused(await request({ website: 'https://spam.example' }), 400, /Leave this empty/);
   });
 
-  it('refuses a form sent too soon after it was shown', async () => {
+  it('refuses a form sent too soon after it was shown, giving it back to be sent again', async () => {
     await livePage();
     const { stamp } = await openForm();
     t.advance(MIN_FORM_AGE_MS - 1000);
-    const answer = await send({ ...CUSTOMER_FIELDS, stamp });
+    const answer = await send({ ...CUSTOMER_FIELDS, stamp, photos: [await jpegFile()] });
     await expectRefused(answer, 400, 'Please wait a few seconds and send it again.');
-    expect(answer.html).toContain('<a class="tc-bt" href="/u/dana/quote">Back to the form</a>');
+    expect(answer.html).toContain('<h2 id="q-problems">Your request wasn’t sent yet</h2>');
+    expect(answer.html).toContain('value="Pat Customer"');
+    expect(answer.html).toContain('Please choose your photos again');
+    // Sent again as it came back, a moment later: through.
+    const again = /name="stamp" value="([^"]+)"/.exec(answer.html)?.[1] ?? '';
+    t.advance(1000);
+    expect((await send({ ...CUSTOMER_FIELDS, stamp: again })).status).toBe(303);
   });
 
   it('refuses a form with no signed time, or a made-up one', async () => {

@@ -11,7 +11,7 @@ import type { Db } from '../../events/db';
 import { holdKeyLock } from '../../events/dialect';
 import { enquiryDecider } from '../../events/enquiry/decider';
 import { enquiryStreamId } from '../../events/enquiry/events';
-import { type EnquiryFormValues, MAX_PHOTOS, parseEnquiryForm } from '../../events/enquiry/input';
+import { MAX_PHOTOS, parseEnquiryForm } from '../../events/enquiry/input';
 import { DomainError } from '../../events/errors';
 import { log } from '../../observability/log';
 import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
@@ -216,24 +216,32 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       if (typeof values.website !== 'string' || values.website !== '')
         throw new Refused(400, 'honeypot', HONEYPOT_REFUSAL);
       const stamped = checkStamp(deps.secret, username, values.stamp, deps.now());
-      if (stamped !== 'ok') throw new Refused(400, stamped, STAMP_REFUSALS[stamped]);
+      if (stamped === 'forged' || stamped === 'expired')
+        throw new Refused(400, stamped, STAMP_REFUSALS[stamped]);
 
       const chosen = await chosenPhotos(upload);
       const input = parseEnquiryForm(values);
-      const again = (fixes: { values: EnquiryFormValues } & Pick<QuoteFormInput, 'errors' | 'problem'>) => {
-        enquiriesRefused.inc({ reason: fixes.problem ? 'bad_photo' : 'invalid' });
+      /** The form again, with what was typed and what to do; its signed time is kept, and old enough by then. */
+      const again = (
+        reason: RefusalReason,
+        fixes: Pick<QuoteFormInput, 'errors' | 'problem' | 'notice'> = {},
+      ) => {
+        enquiriesRefused.inc({ reason });
+        const stamp = values.stamp as string;
         return form(
           c,
-          { ...quote, stamp: values.stamp as string, hadPhotos: chosen.length > 0, ...fixes },
+          { ...quote, stamp, values: input.values, hadPhotos: chosen.length > 0, ...fixes },
           400,
         );
       };
-      if (!input.ok) return again({ values: input.values, errors: input.errors });
+      // A person quick with autofill may be this fast too: they keep what they typed and send it again.
+      if (stamped === 'too_fast') return again('too_fast', { notice: STAMP_REFUSALS.too_fast });
+      if (!input.ok) return again('invalid', { errors: input.errors });
       try {
         photos = await preparePhotos(deps, chosen);
       } catch (error) {
         if (!(error instanceof DomainError && error.kind === 'invalid')) throw error;
-        return again({ values: input.values, problem: error.message });
+        return again('bad_photo', { problem: error.message });
       }
       await storePhotos(deps.storage, photos.prepared, created);
       const attachments = await mailJpegs(deps.storage, photos.prepared);

@@ -105,8 +105,10 @@ export type QuoteFormInput = PageInput & {
   stamp: string;
   values?: EnquiryFormValues;
   errors?: Partial<Record<EnquiryField, string>>;
-  /** A problem with the photos, or with the form as a whole: shown above it. */
+  /** A problem with the photos: shown above the form, leading to them. */
   problem?: string;
+  /** Why the form as a whole came back (sent too soon after it was shown): shown above it. */
+  notice?: string;
   /** The customer had chosen photos, which a browser can't fill in again: they are asked to choose them again. */
   hadPhotos?: boolean;
 };
@@ -170,7 +172,7 @@ function TextInput(props: { field: keyof typeof TEXT_INPUTS; value: string; erro
 
 /** The form at /u/<name>/quote: what the customer typed comes back with what to fix, if anything. */
 export function renderQuoteFormPage(input: QuoteFormInput): string {
-  const { content, username, stamp, errors = {}, problem, hadPhotos } = input;
+  const { content, username, stamp, errors = {}, problem, notice, hadPhotos } = input;
   const values = input.values ?? { name: '', phone: '', email: '', postcode: '', job: '' };
   const name = displayName(content, username);
   const listed = ERROR_ORDER.filter((field) => errors[field]);
@@ -178,22 +180,27 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
     ...(problem ? [{ text: problem, href: '#q-photos' }] : []),
     ...listed.map((field) => ({ text: errors[field] as string, href: `#${FIELD_IDS[field]}` })),
   ];
+  const heading = notice ? 'Your request wasn’t sent yet' : 'Please check the form';
+  const back = problems.length > 0 || notice !== undefined;
   return renderDocument(
-    <QuoteDocument {...input} title={problems.length > 0 ? 'Please check the form' : 'Request a quote'}>
+    <QuoteDocument {...input} title={back ? heading : 'Request a quote'}>
       <h1>Request a quote</h1>
       <p className="tc-mu">
         Tell {name} about the job and how to reach you. They’ll reply by phone or email.
       </p>
-      {problems.length > 0 && (
+      {back && (
         <div className="tq-sum" role="alert" aria-labelledby="q-problems">
-          <h2 id="q-problems">Please check the form</h2>
-          <ul>
-            {problems.map((each) => (
-              <li key={each.href + each.text}>
-                <a href={each.href}>{each.text}</a>
-              </li>
-            ))}
-          </ul>
+          <h2 id="q-problems">{heading}</h2>
+          {notice && <p>{notice}</p>}
+          {problems.length > 0 && (
+            <ul>
+              {problems.map((each) => (
+                <li key={each.href + each.text}>
+                  <a href={each.href}>{each.text}</a>
+                </li>
+              ))}
+            </ul>
+          )}
           {hadPhotos && <p>Please choose your photos again: a browser can’t keep them.</p>}
         </div>
       )}

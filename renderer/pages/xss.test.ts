@@ -179,6 +179,7 @@ describe('hostile card content', () => {
       values: typed,
       errors: typed,
       problem: ALL,
+      notice: ALL,
       hadPhotos: true,
     });
     expectInert(form);
