@@ -190,6 +190,8 @@ describe('click reports (a[ping], issue 16)', () => {
 
   it('reports Call, WhatsApp, Email and each social link to the page’s own address', () => {
     expect(pings(renderCard(displayCard({ phone_number: '07700 900123' })))).toEqual([
+      // Issue 17: the way to the quote form; the requests it brings are what is counted.
+      'Request a quote none',
       'Call /api/ping/dave/call',
       'WhatsApp /api/ping/dave/whatsapp',
       'Email /api/ping/dave/email',
@@ -226,5 +228,29 @@ describe('Save My Number', () => {
 
   it('shows even when the Contact section is hidden, since the number is still there to save', () => {
     expect(renderCard(displayCard({ show_contact_section: false }))).toMatch(save);
+  });
+});
+
+describe('Request a quote (issue 17)', () => {
+  const link = '<a class="tc-bt" href="/u/dave/quote">Request a quote</a>';
+  const links = new RegExp(link, 'g');
+
+  it('leads to the quote form from the banner while the owner takes quote requests, and not after', () => {
+    const html = renderCard(displayCard());
+    expect(count(html, links)).toBe(1);
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('</header>'));
+    expect(renderCard(displayCard({ quotes_enabled: false }))).not.toContain('Request a quote');
+  });
+
+  it('heads the page once, whether the banner is hidden, moved down the page, or in the editor’s preview', () => {
+    for (const card of [
+      displayCard({ show_main_section: false }),
+      displayCard({ section_order: ['about', 'main', 'work', 'services', 'reviews', 'contact'] }),
+    ]) {
+      const html = renderCard(card);
+      expect(count(html, links)).toBe(1);
+      expect(html.indexOf(link)).toBeLessThan(html.indexOf('</header>'));
+    }
+    expect(count(renderCard(displayCard(), { variant: 'preview' }), links)).toBe(1);
   });
 });
