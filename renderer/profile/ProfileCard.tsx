@@ -4,10 +4,12 @@ import { AboutSection } from './AboutSection';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
+import { phoneLinks } from './phone-links';
 import { pingPath } from './ping';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
+import { TopOfPage } from './TopOfPage';
 import type { TelHref } from './tel-href';
 import { themeVars } from './theme';
 import { type DisplayCard, displayName, profileSections } from './view-model';
@@ -46,6 +48,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
   const inHeader = sections[0] === 'main';
   const Main = variant === 'page' ? 'main' : 'div';
   const ping = variant === 'page' ? pingPath(username) : undefined;
+  const phone = phoneLinks(card, telHref);
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -73,7 +76,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
       case 'reviews':
         return <ReviewsSection key="reviews" card={card} level={top + 1} />;
       case 'contact':
-        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} ping={ping} />;
+        return <ContactSection key="contact" card={card} level={top + 1} phone={phone} ping={ping} />;
     }
   };
 
@@ -87,6 +90,7 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
             {name}
           </Heading>
         )}
+        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
       </header>
       <Main>
         {(inHeader ? sections.slice(1) : sections).map(render)}
