@@ -90,9 +90,11 @@ export function ProfileCard({ card, username, saveContactHref, variant, telHref 
             {name}
           </Heading>
         )}
-        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
       </header>
       <Main>
+        {/* First in <main>, not in <header>: Save My Number sticks to the foot of the screen only while <main> is on
+            it, and a header this tall pushed <main> below the first screen. */}
+        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
         {(inHeader ? sections.slice(1) : sections).map(render)}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}
       </Main>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defaultWhatsappGreeting } from '../../events/card/display';
+import { fullCard } from '../../tests/support/renderer/card';
 import { displayCard, renderCard } from '../../tests/support/renderer/render';
 import type { DisplayCard } from './view-model';
 
-/** What the page draws above <main>: the heading, then Call and WhatsApp, callout, areas and credentials. */
+/** What the page draws first under its heading: Call and WhatsApp, callout, areas and credentials. */
 const header = (card: DisplayCard, props: Parameters<typeof renderCard>[1] = {}) =>
-  /<header[^>]*>(.*)<\/header>/.exec(renderCard(card, props))?.[1] ?? '';
+  /<div class="tc-top">(.*?)<\/div>/.exec(renderCard(card, props))?.[1] ?? '';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, '');
 
@@ -19,7 +20,6 @@ describe('Call and WhatsApp first (issue 17)', () => {
         '<a class="tc-bt tc-wa" href="https://wa.me/447700900123?text=Hi%20Dave%2C%20a%20quote%3F" ' +
         'ping="/api/ping/dave/whatsapp">WhatsApp</a></p>',
     );
-    expect(html.indexOf('tc-qa')).toBeGreaterThan(html.indexOf('</h1>'));
   });
 
   it('opens the chat with the default greeting when the owner wrote none', () => {
@@ -136,15 +136,20 @@ describe('trade credentials', () => {
 });
 
 describe('the block as a whole', () => {
-  it('is left out when the card has none of it', () => {
-    const html = header(
-      displayCard({
-        phone_number: '',
-        emergency_callout: { on: false, hours: '', note: '' },
-        areas_covered: [],
-        credentials: [],
-      }),
-    );
-    expect(html).not.toContain('tc-top');
+  it('is left out when the card has none of it, and drawn for any one of it', () => {
+    const none = {
+      phone_number: '',
+      emergency_callout: { on: false, hours: '', note: '' },
+      areas_covered: [],
+      credentials: [],
+    };
+    expect(renderCard(displayCard(none))).not.toContain('tc-top');
+    for (const one of [
+      { phone_number: '0113 496 0000' },
+      { emergency_callout: { on: true, hours: '', note: '' } },
+      { areas_covered: ['Leeds'] },
+      { credentials: fullCard().credentials.slice(0, 1) },
+    ])
+      expect(renderCard(displayCard({ ...none, ...one }))).toContain('<div class="tc-top">');
   });
 });

@@ -11,7 +11,7 @@ export const areasOf = (card: Pick<DisplayCard, 'areas_covered'>) =>
   card.areas_covered.map((area) => area.trim()).filter((area) => area !== '');
 
 /**
- * What wins the job, under the page's heading (issue 17): Call and WhatsApp first, then whether they come out in an
+ * What wins the job, first under the page's heading (issue 17): Call and WhatsApp, then whether they come out in an
  * emergency, where they work and the schemes they say they belong to. Drawn whether or not the Main section is
  * shown: it is how to reach them, not the banner.
  */

@@ -15,14 +15,14 @@ const rules = [
   '.tc a{color:inherit}',
   '.tc a:focus-visible,.tc ul:focus-visible{outline:3px solid var(--fg);outline-offset:2px}',
   '.tc-cv{width:100%;max-height:18rem;object-fit:cover}',
-  '.tc-hd>div,.tc-s{padding:1.25rem 1rem 0}',
+  '.tc-hd>div,.tc-s,.tc-top{padding:1.25rem 1rem 0}',
   '.tc-mu{color:var(--mu)}',
   // Issue 17: Call and WhatsApp side by side under the heading (Call alone fills the row), then the callout, the
   // areas and the credentials.
   '.tc-top{display:grid;gap:.75rem}',
   '.tc .tc-top p{margin:0}',
   '.tc-qa{display:grid;grid-template-columns:repeat(auto-fit,minmax(8rem,1fr));gap:.5rem}',
-  '.tc .tc-wa{background:var(--sf);color:var(--fg);box-shadow:none}',
+  '.tc .tc-bt.tc-wa{background:var(--sf);color:var(--fg);box-shadow:none}',
   '.tc-em,.tc-cr li{padding:.625rem .875rem;border-radius:.75rem;background:var(--sf)}',
   '.tc-em{border-left:.25rem solid var(--btn)}',
   '.tc-em span,.tc-cr small{display:block}',
