@@ -12,6 +12,9 @@ export const isPlaceholderImage = (url: string) => PLACEHOLDER_WORDS.test(url);
 
 export const hasText = (value: string | null | undefined) => (value ?? '').trim().length > 0;
 
+/** `monday` → `Monday`, `licence number` → `Licence number`. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const visibleServices = (content: Pick<CardContent, 'services'>) =>
   content.services.filter((service) => hasText(service.name) || hasText(service.price));
 

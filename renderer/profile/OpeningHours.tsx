@@ -1,9 +1,8 @@
 import { CLOCK_TIME, type OpeningHours as Day, WEEKDAYS } from '../../events/card/content';
+import { capitalised } from '../../events/card/display';
 import { Heading } from './Heading';
 
 type Props = { hours: Day[]; level: number };
-
-const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /** A clock time as a machine-readable <time>; 24:00 (closing at midnight) is no valid time of day, so it says so. */
 function Clock({ value }: { value: string }) {
@@ -25,7 +24,7 @@ export function OpeningHours({ hours, level }: Props) {
             const open = hours.find((entry) => entry.day === day);
             return (
               <tr key={day}>
-                <th scope="row">{dayName(day)}</th>
+                <th scope="row">{capitalised(day)}</th>
                 <td>
                   {open ? (
                     <>

@@ -1,56 +1,22 @@
-import { type Dispatch, memo, useId } from 'react';
+import { type Dispatch, memo } from 'react';
 import { MAX_CREDENTIALS } from '../../../../events/card/content';
-import {
-  CREDENTIAL_SCHEME_KEYS,
-  CREDENTIAL_SCHEMES,
-  type CredentialScheme,
-} from '../../../../events/card/credentials';
+import { CREDENTIAL_SCHEME_KEYS, CREDENTIAL_SCHEMES } from '../../../../events/card/credentials';
+import { capitalised } from '../../../../events/card/display';
 import type { CredentialRow } from './draft';
-import { Field } from './Field';
+import { Field, SelectField } from './Field';
 import { Panel } from './Panel';
 import type { EditorAction } from './reducer';
 import { withScheme } from './rows';
 
 type Props = { credentials: CredentialRow[]; dispatch: Dispatch<EditorAction> };
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function SchemeChoice({
-  row,
-  index,
-  dispatch,
-}: {
-  row: CredentialRow;
-  index: number;
-  dispatch: Dispatch<EditorAction>;
-}) {
-  const id = useId();
-  return (
-    <div className="ed-field">
-      <label htmlFor={id}>
-        <span className="visually-hidden">Credential {index + 1} </span>Scheme
-      </label>
-      <select
-        id={id}
-        value={row.scheme}
-        onChange={(event) =>
-          dispatch({
-            type: 'updateCredential',
-            key: row.key,
-            patch: { scheme: event.target.value as CredentialScheme | '' },
-          })
-        }
-      >
-        <option value="">Choose a scheme</option>
-        {CREDENTIAL_SCHEME_KEYS.map((scheme) => (
-          <option key={scheme} value={scheme}>
-            {scheme === 'other' ? 'Another scheme' : CREDENTIAL_SCHEMES[scheme].name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const SCHEMES = [
+  { value: '', label: 'Choose a scheme' },
+  ...CREDENTIAL_SCHEME_KEYS.map((scheme) => ({
+    value: scheme,
+    label: scheme === 'other' ? 'Another scheme' : CREDENTIAL_SCHEMES[scheme].name,
+  })),
+];
 
 /**
  * The schemes the owner belongs to, a row each: the scheme, their number, and a link to their own listing (for
@@ -74,7 +40,15 @@ export const CredentialsFields = memo(function CredentialsFields({ credentials, 
             dispatch({ type: 'updateCredential', key: row.key, patch });
           return (
             <li key={row.key} className="ed-row ed-row--credential">
-              <SchemeChoice row={row} index={index} dispatch={dispatch} />
+              <SelectField
+                context={context}
+                label="Scheme"
+                value={row.scheme}
+                options={SCHEMES}
+                onChange={(value) =>
+                  update({ scheme: CREDENTIAL_SCHEME_KEYS.find((key) => key === value) ?? '' })
+                }
+              />
               {other && (
                 <Field
                   context={context}

@@ -1,5 +1,6 @@
 import { type Dispatch, memo } from 'react';
 import { type OpeningHours, WEEKDAYS } from '../../../../events/card/content';
+import { capitalised } from '../../../../events/card/display';
 import { Check } from './Check';
 import { Field } from './Field';
 import { Panel } from './Panel';
@@ -7,8 +8,6 @@ import type { EditorAction } from './reducer';
 import { hoursForNewDay } from './week';
 
 type Props = { hours: OpeningHours[]; dispatch: Dispatch<EditorAction> };
-
-const dayName = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 /** The week, a row a day: ticked open with its two times, or closed. No day ticked: the page states no hours. */
 export const HoursFields = memo(function HoursFields({ hours, dispatch }: Props) {
@@ -21,7 +20,7 @@ export const HoursFields = memo(function HoursFields({ hours, dispatch }: Props)
       <ul className="ed-week">
         {WEEKDAYS.map((day) => {
           const open = hours.find((entry) => entry.day === day);
-          const name = dayName(day);
+          const name = capitalised(day);
           return (
             <li key={day} className={open ? 'ed-day ed-day--open' : 'ed-day'}>
               <Check
