@@ -22,8 +22,8 @@ function ContactLink(props: { href: string; ping: string | undefined; label: str
 }
 
 /**
- * Every way to get in touch, and when. Call and WhatsApp are at the top of the page too; they stay here beside the
- * number itself, which is where a visitor who scrolled down for it looks, and this section can be the only one.
+ * Every way to get in touch, and when. Call and WhatsApp are at the top of the page too; here they stand beside the
+ * number itself, where a visitor who scrolls down for it looks.
  */
 export function ContactSection({ card, level, phone: links, ping }: Props) {
   const email = card.contact_email.trim();

@@ -6,8 +6,8 @@ import type { DisplayCard } from './view-model';
 
 type Props = { card: DisplayCard; phone: PhoneLinks; owner: string; ping: PingPath | undefined };
 
-/** Areas as the page lists them: the editor's preview may hold blank lines still being typed. */
-export const areasOf = (card: Pick<DisplayCard, 'areas_covered'>) =>
+/** Areas as the page lists them, any blank one left out: the page draws whatever a card holds. */
+const areasOf = (card: Pick<DisplayCard, 'areas_covered'>) =>
   card.areas_covered.map((area) => area.trim()).filter((area) => area !== '');
 
 /**
