@@ -1,8 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { defaultCardContent } from '../../events/card/content';
+import { type CardContent, cardContentSchema, defaultCardContent } from '../../events/card/content';
+import { parseCardFields } from '../../events/card/input';
+import { isDiallable } from '../../events/card/phone';
 import { fullCard, imageRef } from '../../tests/support/renderer/card';
 import { withoutJsonLd } from '../../tests/support/renderer/json-ld';
+import { SAMPLE_USERNAME, sampleCardFields } from '../sample/sample-card';
 import { renderProfilePage, saveContactHref, walletPassHref } from './profile-page';
 
 const pageUrl = 'https://tradecard.example/u/dave/';
@@ -87,8 +90,12 @@ describe('renderProfilePage', () => {
 
   it('reports clicks on its buttons to its own origin, for its own name', () => {
     expect(html).toContain('<a href="tel:+447700900123" ping="/api/ping/dave/call">');
-    expect(html).toContain('<a href="https://wa.me/447700900123" ping="/api/ping/dave/whatsapp">');
-    expect(html.match(/ ping="\/api\/ping\/dave\/[a-z]+"/g)).toHaveLength(8);
+    expect(html).toContain('<a class="tc-bt" href="tel:+447700900123" ping="/api/ping/dave/call">Call</a>');
+    expect(html).toMatch(
+      /<a href="https:\/\/wa\.me\/447700900123\?text=[^"]+" ping="\/api\/ping\/dave\/whatsapp">/,
+    );
+    // Call and WhatsApp at the top and in Contact, Email and five social links.
+    expect(html.match(/ ping="\/api\/ping\/dave\/[a-z]+"/g)).toHaveLength(10);
   });
 
   it('links Save My Number to contact.vcf beside the page', () => {
@@ -106,6 +113,42 @@ describe('renderProfilePage', () => {
     expect(without).not.toContain('card.pkpass');
     // Unsaid is without: only a caller that knows passes are signed offers one.
     expect(renderProfilePage({ content, username: 'dave', pageUrl, siteName: 'TradeCard' })).toBe(without);
+  });
+});
+
+/** /u/demo as the seed publishes it (api/demo/seed.ts): the sample's fields read as the API reads them, its photos. */
+function demoCard(): CardContent {
+  const parsed = parseCardFields(sampleCardFields, isDiallable);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return cardContentSchema.parse({
+    ...parsed.fields,
+    cover_photo: imageRef(1600, 900),
+    avatar: imageRef(600, 600),
+    works: [imageRef(1200, 1500), imageRef(1500, 1000), imageRef(1200, 1200)],
+  });
+}
+
+describe('/u/demo, every section filled in', () => {
+  const html = renderProfilePage({
+    content: demoCard(),
+    username: SAMPLE_USERNAME,
+    pageUrl: 'https://tradecard.example/u/demo/',
+    siteName: 'TradeCard',
+  });
+
+  it('shows every section, issue 17’s included', () => {
+    for (const id of ['tc-about', 'tc-work', 'tc-services', 'tc-reviews', 'tc-contact', 'tc-hours'])
+      expect(html).toContain(`id="${id}"`);
+    expect(html).toContain('class="tc-bt tc-wa" href="https://wa.me/447700900123?text=');
+    expect(html).toContain('<b>Emergency callout: 24/7</b>');
+    expect(html).toContain('<p>Covers: Bristol, Bath,');
+    expect(html.match(/Supplied by Sam Taylor; /g)).toHaveLength(3);
+  });
+
+  it('fits the same 14 KB gzipped', () => {
+    const size = gzipSync(html).length;
+    console.info(`/u/demo: ${html.length} bytes, ${size} bytes gzip`);
+    expect(size).toBeLessThanOrEqual(14 * 1024);
   });
 });
 

@@ -5,10 +5,12 @@ import { AddToWallet } from './AddToWallet';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
+import { phoneLinks } from './phone-links';
 import { pingPath } from './ping';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
+import { TopOfPage } from './TopOfPage';
 import type { TelHref } from './tel-href';
 import { themeVars } from './theme';
 import { type DisplayCard, displayName, profileSections } from './view-model';
@@ -56,6 +58,7 @@ export function ProfileCard({
   const inHeader = sections[0] === 'main';
   const Main = variant === 'page' ? 'main' : 'div';
   const ping = variant === 'page' ? pingPath(username) : undefined;
+  const phone = phoneLinks(card, telHref);
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -83,7 +86,7 @@ export function ProfileCard({
       case 'reviews':
         return <ReviewsSection key="reviews" card={card} level={top + 1} />;
       case 'contact':
-        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} ping={ping} />;
+        return <ContactSection key="contact" card={card} level={top + 1} phone={phone} ping={ping} />;
     }
   };
 
@@ -99,6 +102,9 @@ export function ProfileCard({
         )}
       </header>
       <Main>
+        {/* First in <main>, not in <header>: Save My Number sticks to the foot of the screen only while <main> is on
+            it, and a header this tall pushed <main> below the first screen. */}
+        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
         {(inHeader ? sections.slice(1) : sections).map(render)}
         {walletHref && <AddToWallet href={walletHref} />}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}

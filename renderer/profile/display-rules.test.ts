@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fullCard } from '../../tests/support/renderer/card';
 import { count, displayCard, renderCard, sectionOrder } from '../../tests/support/renderer/render';
 import type { ImageSource } from './view-model';
 
@@ -160,12 +161,13 @@ describe('contact', () => {
       [...renderCard(displayCard({ phone_number })).matchAll(/<a href="([^"]*)"[^>]*><b>(\w+)<\/b>/g)].map(
         (match) => `${match[2]} ${match[1]}`,
       );
+    const greeting = `?text=${encodeURIComponent(fullCard().whatsapp_greeting)}`;
     expect(links('07700 900123')).toEqual([
       'Call tel:+447700900123',
-      'WhatsApp https://wa.me/447700900123',
+      `WhatsApp https://wa.me/447700900123${greeting}`,
       'Email mailto:dave@thompsonbathrooms.co.uk',
     ]);
-    expect(links('+33 6 12 34 56 78')).toContain('WhatsApp https://wa.me/33612345678');
+    expect(links('+33 6 12 34 56 78')).toContain(`WhatsApp https://wa.me/33612345678${greeting}`);
     expect(links('0113 496 0000')).toEqual([
       'Call tel:+441134960000',
       'Email mailto:dave@thompsonbathrooms.co.uk',
@@ -190,6 +192,14 @@ describe('click reports (a[ping], issue 16)', () => {
 
   it('reports Call, WhatsApp, Email and each social link to the page’s own address', () => {
     expect(pings(renderCard(displayCard({ phone_number: '07700 900123' })))).toEqual([
+      // At the top of the page (issue 17), then the credentials' check links, which are not ours to count.
+      'Call /api/ping/dave/call',
+      'WhatsApp /api/ping/dave/whatsapp',
+      'check it with Gas Safe Register none',
+      'check it with Checkatrade none',
+      'check it with TrustMark none',
+      'check it with Guild of Master Craftsmen none',
+      // The Contact section.
       'Call /api/ping/dave/call',
       'WhatsApp /api/ping/dave/whatsapp',
       'Email /api/ping/dave/email',
