@@ -81,7 +81,6 @@ describe('the page’s LocalBusiness data', () => {
       bio: '',
       sub_heading: '',
       areas_covered: [],
-      opening_hours: [],
       credentials: [],
     });
     expect(schemaOrgProblems(data)).toEqual([]);
