@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
+import { ogImageFile } from '../renderer/og-image/file';
 import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
@@ -88,6 +89,7 @@ export function createApp(deps: Deps) {
       publicDir: deps.publicDir,
       storage: deps.storage,
       ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
+      ensureOgImage: (username) => ogImageFile(deps.db, deps.storage, username),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
       visits: deps.visits,

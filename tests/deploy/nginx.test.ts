@@ -84,6 +84,7 @@ describe.skipIf(!fs.existsSync(NGINX))(
         ['/u/demo', 'product'],
         ['/u/demo/', 'product'],
         ['/u/demo/contact.vcf', 'product'],
+        ['/u/demo/og.jpg', 'product'],
         ['/q/demo', 'product'],
         ['/c/NOSUCHCARD', 'product'],
         // Named on disk by a hash of the address they encode, which nginx cannot work out (deploy/nginx.conf).
