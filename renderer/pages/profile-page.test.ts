@@ -51,25 +51,45 @@ describe('renderProfilePage', () => {
     expect(meta(headed, 'description')).toBe('Leeds Electrics on TradeCard');
   });
 
-  it('carries Open Graph and Twitter card tags with an absolute cover image', () => {
-    const cover = fullCard().cover_photo;
+  it('carries Open Graph and Twitter card tags naming its own 1200 × 630 preview image, absolute', () => {
     expect(meta(html, 'og:type')).toBe('profile');
     expect(meta(html, 'og:title')).toBe('Thompson Bathrooms – Bathroom Fitter &amp; Tiler');
     expect(meta(html, 'og:url')).toBe(pageUrl);
-    expect(meta(html, 'og:image')).toMatch(/^https:\/\/tradecard\.example\/media\/[a-f0-9]{24}-1600\.webp$/);
-    expect(cover?.widths.at(-1)).toBe(1600);
+    expect(meta(html, 'og:image')).toMatch(
+      /^https:\/\/tradecard\.example\/u\/dave\/og\.jpg\?v=[0-9a-f]{16}$/,
+    );
+    expect(meta(html, 'og:image:type')).toBe('image/jpeg');
+    expect(meta(html, 'og:image:width')).toBe('1200');
+    expect(meta(html, 'og:image:height')).toBe('630');
+    expect(meta(html, 'og:image:alt')).toBe('Thompson Bathrooms – Bathroom Fitter &amp; Tiler');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
     expect(html).toContain(`<link rel="canonical" href="${pageUrl}"/>`);
   });
 
-  it('uses the largest avatar for og:image without a cover, and no image without either', () => {
-    const avatar = imageRef(800, 800);
-    const withAvatar = render(fullCard({ cover_photo: null, avatar }));
-    expect(meta(withAvatar, 'og:image')).toBe(`https://tradecard.example/media/${avatar.id}-800.webp`);
-    expect(meta(withAvatar, 'twitter:card')).toBe('summary');
+  it('names the image by what it shows: a new version when the picture changes, the same one when it does not', () => {
+    const version = (content: ReturnType<typeof fullCard>) => meta(render(content), 'og:image');
+    const card = fullCard();
+    expect(version({ ...card, bio: 'Something else entirely' })).toBe(version(card));
+    expect(version({ ...card, services: [] })).toBe(version(card));
+    expect(version({ ...card, job_title: 'Plumber' })).not.toBe(version(card));
+    expect(version({ ...card, avatar: imageRef(800, 800) })).not.toBe(version(card));
+    expect(version({ ...card, cover_photo: null })).not.toBe(version(card));
+    expect(version({ ...card, button_bg_color: '#1E2A38' })).not.toBe(version(card));
+    expect(version({ ...card, style: 'Poppins' })).not.toBe(version(card));
+  });
+
+  it('has the preview image with no photo at all, and in the page’s folder whether or not its address ends in /', () => {
     const bare = render(fullCard({ cover_photo: null, avatar: null }));
-    expect(bare).not.toContain('og:image');
+    expect(meta(bare, 'og:image')).toMatch(/^https:\/\/tradecard\.example\/u\/dave\/og\.jpg\?v=/);
+    const card = fullCard();
+    const at = (url: string) =>
+      meta(
+        renderProfilePage({ content: card, username: 'dave', pageUrl: url, siteName: 'TradeCard' }),
+        'og:image',
+      );
+    expect(at('https://tradecard.example/u/dave')).toBe(at(pageUrl));
+    expect(at(pageUrl)).toMatch(/^https:\/\/tradecard\.example\/u\/dave\/og\.jpg\?v=/);
   });
 
   it('sets theme-color to the button colour and paints the body in the theme', () => {
