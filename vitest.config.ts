@@ -41,6 +41,7 @@ const POSTGRES_SUITES = [
   'api/payments/end-subscriptions.test.ts',
   'api/payments/replay.test.ts',
   'api/postgres-failure.test.ts',
+  'api/profile-sitemap.test.ts',
   'api/public-files-bucket.test.ts',
   'api/public-files.test.ts',
   'api/request-log.test.ts',

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
+import { ogImageFile } from '../renderer/og-image/file';
 import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { qrCodeFile } from '../renderer/render-account';
@@ -8,6 +9,7 @@ import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
 import { resolveCardCode } from './nfc-cards/resolve';
 import { LOCAL_CHECKOUT_PATH } from './payments/create';
+import { profileSitemap } from './profile-sitemap';
 import { publicFiles } from './public-files';
 import { requestLog } from './request-log';
 import { adminCardSheetRoutes } from './routes/admin-card-sheets';
@@ -83,6 +85,7 @@ export function createApp(deps: Deps) {
   // PAYMENTS=local: the simulator's hosted checkout and receipt pages, where Stripe's would be. Only the pages: its
   // Stripe API and control API stay on its loopback listener. They carry their own CSP, which the headers above keep.
   if (deps.stripeSimulator) app.route(LOCAL_CHECKOUT_PATH, deps.stripeSimulator.pages);
+  app.route('/', profileSitemap({ db: deps.db, publicUrl: deps.publicUrl }));
   // Before the profile files, whose /u/<username>/<file> would answer these with the page's 404: the wallet pass,
   // and the quote form, drawn per request (issue 17).
   app.route('/', walletPassRoutes(deps, SITE_NAME));
@@ -93,6 +96,7 @@ export function createApp(deps: Deps) {
       publicDir: deps.publicDir,
       storage: deps.storage,
       ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
+      ensureOgImage: (username) => ogImageFile(deps.db, deps.storage, username),
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
       visits: deps.visits,

@@ -146,8 +146,13 @@ describe('the profile page from the bucket', () => {
     ).toBe(304);
   });
 
-  it('serves the vCard and draws the QR code into the bucket', async () => {
+  it('serves the vCard, and draws the QR code and the link preview image into the bucket', async () => {
     await publishDana(t, token);
+    const og = await get('/u/dana/og.jpg');
+    expect(og.status).toBe(200);
+    expect(og.headers.get('content-type')).toBe('image/jpeg');
+    expect(og.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await sharp(Buffer.from(await og.arrayBuffer())).metadata()).width).toBe(1200);
     const vcard = await get('/u/dana/contact.vcf');
     expect(vcard.status).toBe(200);
     expect(vcard.headers.get('content-disposition')).toBe('attachment; filename="dana-contact.vcf"');
@@ -183,6 +188,10 @@ describe('the profile page from the bucket', () => {
 describe('erasure with STORAGE=s3', () => {
   it('removes the account’s photos and page from the bucket', async () => {
     const { url } = await publishDana(t, token);
+    expect((await get('/u/dana/og.jpg')).status).toBe(200);
+    expect((await keys(profilePrefix('dana'))).some((key) => /\/og\.[0-9a-f]{16}\.jpg$/.test(key))).toBe(
+      true,
+    );
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     await render(t);
     expect(await keys(MEDIA_PREFIX)).toEqual([]);
@@ -191,6 +200,7 @@ describe('erasure with STORAGE=s3', () => {
     expect(await (await get('/u/dana')).text()).not.toContain('Dana Pipe');
     expect((await get(url)).status).toBe(404);
     expect((await get('/u/dana/contact.vcf')).status).toBe(404);
+    expect((await get('/u/dana/og.jpg')).status).toBe(404);
   });
 });
 

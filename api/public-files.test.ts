@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { accountDecider } from '../events/account/decider';
+import { handleCommand } from '../events/command';
 import { catchUp } from '../renderer/projector';
 import { qrPng } from '../renderer/qr';
 import { rebuildProfiles } from '../renderer/rebuild';
@@ -210,6 +212,39 @@ describe('public profile files', () => {
     const response = await get(font ?? '');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('font/woff2');
+  });
+
+  it('serves the link preview image the page names, as a JPEG, and nothing once the page is down', async () => {
+    await publishWithAvatar();
+    const page = await (await get('/u/dana')).text();
+    const named = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? '');
+    expect(named.origin).toBe(OLD);
+    expect(named.pathname).toBe('/u/dana/og.jpg');
+    const image = await get(`${named.pathname}${named.search}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=3600');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+    expect(bytes.length).toBeLessThan(300_000);
+    expect((await get('/u/dana/og.jpg')).status).toBe(200);
+
+    const { id } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'dana')
+      .executeTakeFirstOrThrow();
+    await handleCommand(t.db, {
+      decider: accountDecider,
+      streamId: `account-${id}`,
+      command: { type: 'EndTrial' },
+      now: new Date('2027-01-01T00:00:00Z'),
+    });
+    await render();
+    const gone = await get('/u/dana/og.jpg');
+    expect(gone.status).toBe(404);
+    expect(gone.headers.get('cache-control')).toBe('no-store');
   });
 
   it('never answers a missing file with a cacheable 404', async () => {

@@ -17,6 +17,7 @@ import {
   HTML_TYPE,
   IMMUTABLE,
   mediaKey,
+  OG_IMAGE_CACHE,
   PAGE_CACHE,
   pageKey,
   profileKey,
@@ -113,6 +114,7 @@ export const PROFILE_FILES: Record<
     // Removed (not rewritten) when its owner hides it or is erased: checked on every request, like a photo.
     revalidateMs: 0,
   },
+  'og.jpg': { type: 'image/jpeg', cache: OG_IMAGE_CACHE },
   'qr.svg': { type: 'image/svg+xml', cache: QR_CACHE },
   'qr.png': { type: 'image/png', cache: QR_CACHE },
   'qr-print.png': { type: 'image/png', cache: QR_CACHE, attachment: 'qr-code.png' },
@@ -153,6 +155,8 @@ export type PublicFilesOptions = {
   storage?: Storage;
   /** The key of a rendered profile's QR code, drawn on first request; null when there is no such profile. */
   ensureQrCode: (username: string, file: string) => Promise<string | null>;
+  /** The key of a live page's link preview image, drawn on first request; null when there is no live page. */
+  ensureOgImage: (username: string) => Promise<string | null>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
   cache?: FileCache;
@@ -175,7 +179,7 @@ export const CARD_PAGE_CACHE = 'private, no-cache';
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
 export function publicFiles(options: PublicFilesOptions) {
-  const { publicDir, ensureQrCode, fontFile, notFoundPage, cache } = options;
+  const { publicDir, ensureQrCode, ensureOgImage, fontFile, notFoundPage, cache } = options;
   const app = new Hono();
   const mediaDir = path.join(publicDir, 'media');
   const storage = options.storage ?? diskStorageAt(publicDir);
@@ -234,7 +238,11 @@ export function publicFiles(options: PublicFilesOptions) {
     }
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment) headers['Content-Disposition'] = attachment(username, spec.attachment);
-    const key = name.startsWith('qr') ? await ensureQrCode(username, name) : profileKey(username, name);
+    const key = name.startsWith('qr')
+      ? await ensureQrCode(username, name)
+      : name === 'og.jpg'
+        ? await ensureOgImage(username)
+        : profileKey(username, name);
     if (!key) return notFound(c, username);
     const sent = await deliver(c, key, { ...spec, headers });
     if (!sent) return notFound(c, username);

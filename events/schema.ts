@@ -122,8 +122,18 @@ export type PaymentEventsSeenTable = {
 /** How far each projector (the renderer) has followed the log. */
 export type ProjectorCheckpointsTable = { name: string; position: number };
 
-/** The renderer's own record of which public/u/<username> folder belongs to which account. */
-export type RenderedProfilesTable = { account_id: string; username: string };
+/**
+ * The renderer's own record of which public/u/<username> folder belongs to which account; whether its page was last
+ * written as the live profile (1) or a notice (0), and when it last changed (ISO time; the profile sitemap's
+ * lastmod); and the hash of what its link preview image shows (renderer/og-image/), null when it has none.
+ */
+export type RenderedProfilesTable = {
+  account_id: string;
+  username: string;
+  live: Generated<number>;
+  rendered_at: string | null;
+  og_image: string | null;
+};
 
 /** Secrets, not events (design §2): all hashed, none rebuilt by replay. */
 export type CredentialsTable = { account_id: string; password_hash: string; updated_at: string };

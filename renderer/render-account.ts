@@ -8,6 +8,8 @@ import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
 import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
+import { OG_ON_DISK, ogDiskName } from './og-image/file';
+import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
@@ -73,16 +75,20 @@ const qrDiskName = (name: string, url: string) => {
 /** Any QR file, drawn for any address (and the unhashed names drawn before files were named by address). */
 const QR_ON_DISK = /^qr(-print)?(\.[0-9a-f]{16})?\.(png|svg)$/;
 
-/** Removes the QR files of a profile that encode another address than `url`. */
-async function removeStaleQrCodes(storage: Storage, username: string, url: string) {
-  const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
+/** Removes the files of a profile whose names `isStale` picks (one listing: a round trip to a bucket). */
+async function removeStale(storage: Storage, username: string, isStale: (name: string) => boolean) {
   const stale: string[] = [];
   for await (const { key } of storage.list(profilePrefix(username))) {
-    const name = key.slice(profilePrefix(username).length);
-    if (QR_ON_DISK.test(name) && !current.has(name)) stale.push(key);
+    if (isStale(key.slice(profilePrefix(username).length))) stale.push(key);
   }
   for (const key of stale) await storage.delete(key);
 }
+
+/** QR files that encode another address than `url`. */
+const staleQrCode = (url: string) => {
+  const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
+  return (name: string) => QR_ON_DISK.test(name) && !current.has(name);
+};
 
 /**
  * The key of a rendered profile's QR file for the current address, drawn if it is not there yet; null if there
@@ -103,13 +109,14 @@ export async function qrCodeFile(
   if (!(await storage.head(pageKey(username)))) return null;
   await storage.put(key, await draw(url), headersFor(key));
   // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
-  await removeStaleQrCodes(storage, username, url);
+  await removeStale(storage, username, staleQrCode(url));
   return key;
 }
 
 /**
  * Renders everything public for one account from the read models: the page that fits its state (SPEC §4), the
- * vCard when there is a number or email to save, and the QR codes. A deleted account's folder is removed.
+ * vCard when there is a number or email to save. QR codes and the link preview image are drawn on request; files
+ * of either the page no longer names are removed. A deleted account's folder is removed.
  */
 export async function renderAccount(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
   const { storage } = target;
@@ -125,13 +132,14 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
       db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
     // Its printed cards still lead here: say the card is gone, until the name is released or taken by another.
     if (reservation && !(await heldBy(reservation.username))) {
-      // Everything of the former owner goes (vCard, QR codes, the page); only the notice is left.
+      // Everything of the former owner goes (vCard, QR codes, preview image, the page); only the notice is left.
       await storage.deletePrefix(profilePrefix(reservation.username));
       await writePage(storage, reservation.username, renderNoLongerInUsePage({ siteName: target.siteName }));
+      const notice = { username: reservation.username, live: 0, og_image: null };
       await db
         .insertInto('rendered_profiles')
-        .values({ account_id: accountId, username: reservation.username })
-        .onConflict((oc) => oc.column('account_id').doUpdateSet({ username: reservation.username }))
+        .values({ account_id: accountId, ...notice })
+        .onConflict((oc) => oc.column('account_id').doUpdateSet(notice))
         .execute();
       return 'no-longer-in-use';
     }
@@ -142,42 +150,59 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     }
     return 'removed';
   }
-  if (recorded?.username !== user.username) {
-    // An upsert, not an insert after the select above: another renderer (the demo seed beside the server, or two
-    // instances during a leader hand-over) may record the same account between the two.
-    await db
-      .insertInto('rendered_profiles')
-      .values({ account_id: accountId, username: user.username })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet({ username: user.username }))
-      .execute();
-  }
-
   const pageUrl = `${target.publicUrl}/u/${user.username}`;
   const { username } = user;
   const { siteName, walletEnabled } = target;
   const content = await findCardContent(db, accountId);
 
   let kind: PageKind;
-  let pageWritten: boolean;
+  let html: string;
+  /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
+  let ogImage: string | null = null;
   if (!isAccountLive(user)) {
     kind = 'not-live';
-    pageWritten = await writePage(storage, username, renderNotLivePage({ username, siteName }));
+    html = renderNotLivePage({ username, siteName });
   } else if (!content || !hasVisibleContent(content)) {
     kind = 'not-set-up';
-    pageWritten = await writePage(storage, username, renderNotSetUpPage({ username, siteName }));
+    html = renderNotSetUpPage({ username, siteName });
   } else {
     kind = 'live';
-    pageWritten = await writePage(
+    ogImage = ogImageHash(ogImageInputs(content, username));
+    html = renderProfilePage({ content, username, pageUrl, siteName, walletEnabled });
+  }
+  const live = kind === 'live' ? 1 : 0;
+  // One time for the whole render: a first render writes its row once, not once here and again below.
+  const now = new Date().toISOString();
+
+  let row = recorded;
+  if (recorded?.username !== username) {
+    // Before the files, so a folder is never without its account. An upsert, not an insert after the select above:
+    // another renderer (the demo seed beside the server, or two instances during a leader hand-over) may record
+    // the same account between the two.
+    const values = { username, live, rendered_at: now, og_image: ogImage };
+    await db
+      .insertInto('rendered_profiles')
+      .values({ account_id: accountId, ...values })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
+      .execute();
+    row = { account_id: accountId, ...values };
+  }
+  const pageWritten = await writePage(storage, username, html);
+
+  // Files drawn on request that the page no longer names: QR codes for an earlier PUBLIC_URL, and preview images of
+  // what the card showed before, or of a page no longer live (they show its name and photos, so they go with it, as
+  // the vCard does). Looked for only when the page was written (a listing: a round trip to a bucket): the page names
+  // its image by what it shows and the address is in a code's name, so either changing rewrites the page, and
+  // neither is served meanwhile (qrCodeFile and ogImageFile serve only the current one).
+  if (pageWritten) {
+    const staleQr = staleQrCode(qrAddress(target.publicUrl, username));
+    const current = ogImage && ogDiskName(ogImage);
+    await removeStale(
       storage,
       username,
-      renderProfilePage({ content, username, pageUrl, siteName, walletEnabled }),
+      (name) => staleQr(name) || (OG_ON_DISK.test(name) && name !== current),
     );
   }
-
-  // A page rendered under a new PUBLIC_URL must not sit beside codes for the old one. Looked for only when the page
-  // was written (a listing: a round trip to a bucket): stale codes are never served, as a code's name carries its
-  // address, and qrCodeFile clears them when it draws the current one; this only tidies sooner.
-  if (pageWritten) await removeStaleQrCodes(storage, username, qrAddress(target.publicUrl, username));
 
   const vcardKey = profileKey(username, 'contact.vcf');
   if (kind === 'live' && content && canSaveContact(content)) {
@@ -186,5 +211,15 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   } else {
     await storage.delete(vcardKey);
   }
+
+  // What the sitemap lists (api/profile-sitemap.ts) and the preview image to draw; written only when it changed, so
+  // a rebuild of unchanged pages writes nothing here.
+  const renderedAt = pageWritten || !row?.rendered_at ? now : row.rendered_at;
+  if (live !== row?.live || renderedAt !== row?.rendered_at || ogImage !== row?.og_image)
+    await db
+      .updateTable('rendered_profiles')
+      .set({ live, rendered_at: renderedAt, og_image: ogImage })
+      .where('account_id', '=', accountId)
+      .execute();
   return kind;
 }

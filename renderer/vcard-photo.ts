@@ -1,13 +1,9 @@
 import sharp from 'sharp';
-import { headersFor, mediaKey, vcardPhotoKey } from '../api/storage/key-layout';
+import { headersFor, vcardPhotoKey } from '../api/storage/key-layout';
 import type { Storage } from '../api/storage/storage';
 import type { ImageRef } from '../events/card/content';
 import { imageRefSchema } from '../events/card/content';
-
-const bytesOf = async (storage: Storage, key: string) => {
-  const object = await storage.get(key);
-  return object && object !== 'not-modified' ? object.body : null;
-};
+import { photoSource, storedBytes } from './photo-source';
 
 /**
  * A square JPEG of the avatar for the vCard's PHOTO: phones show it in the contact; JPEG is what they all read.
@@ -18,14 +14,11 @@ export async function vcardPhoto(
   avatar: ImageRef,
   size = 256,
 ): Promise<Uint8Array | undefined> {
-  // The ref comes from stored card content; re-check it, since its id and widths become a key (and a path on disk).
-  const { id, width, height, widths } = imageRefSchema.parse(avatar);
-  const kept = vcardPhotoKey(id);
-  const cached = await bytesOf(storage, kept);
+  // The ref comes from stored card content; checked again, since its id becomes a key (and a path on disk).
+  const kept = vcardPhotoKey(imageRefSchema.parse(avatar).id);
+  const cached = await storedBytes(storage, kept);
   if (cached) return cached;
-  const ascending = [...widths].sort((a, b) => a - b);
-  const covers = (w: number) => Math.min(w, (w * height) / width) >= size;
-  const source = await bytesOf(storage, mediaKey(id, ascending.find(covers) ?? (ascending.at(-1) as number)));
+  const source = await photoSource(storage, avatar, size, size);
   // A missing media file must not keep the contact from being saved; it just goes without a photo.
   if (!source) return undefined;
   try {

@@ -22,6 +22,12 @@ export const vcardPhotoKey = (id: string) => `${MEDIA_PREFIX}${id}-vcard.jpg`;
  * and answers 304 with no body, so the CDN still saves the bytes.
  */
 export const PAGE_CACHE = 'public, max-age=60, s-maxage=0, must-revalidate';
+/**
+ * A page's link preview image (renderer/og-image/), served at one address for every version: the page links it with
+ * its version in the query, so a changed card is a new address to the sites that show it; an hour bounds how long
+ * a removed page's picture lingers in a cache.
+ */
+export const OG_IMAGE_CACHE = 'public, max-age=3600';
 /** QR codes depend only on the page address, which is in their key. */
 export const QR_CACHE = 'public, max-age=86400';
 /** Content-addressed: a name never changes meaning, so it can be cached for good. */
@@ -39,6 +45,7 @@ const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
   [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
   [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
+  [/^u\/[^/]+\/og\.[0-9a-f]{16}\.jpg$/, { contentType: 'image/jpeg', cacheControl: OG_IMAGE_CACHE }],
   [/^u\/.+\.png$/, { contentType: 'image/png', cacheControl: QR_CACHE }],
   [/^media\/.+\.webp$/, { contentType: 'image/webp', cacheControl: IMMUTABLE }],
   [/^media\/.+\.jpg$/, { contentType: 'image/jpeg', cacheControl: IMMUTABLE }],

@@ -1,5 +1,6 @@
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
+import { accountLiveInSql } from '../../events/account/liveness';
 import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { log } from '../../observability/log';
@@ -36,12 +37,7 @@ const dueOwners = (db: Db, week: string) =>
     .select('w.account_id as id')
     .where('w.enabled', '=', 1)
     .where((eb) => eb.or([eb('w.last_week', 'is', null), eb('w.last_week', '<', week)]))
-    .where((eb) =>
-      eb.or([
-        eb('u.is_subscribed', '=', 1),
-        eb.and([eb('u.trial_expires', 'is not', null), eb('u.trial_ended', '=', 0)]),
-      ]),
-    )
+    .where(accountLiveInSql('u'))
     .orderBy('w.account_id')
     .limit(SUMMARIES_PER_TICK)
     .execute();

@@ -12,6 +12,9 @@ export const isPlaceholderImage = (url: string) => PLACEHOLDER_WORDS.test(url);
 
 export const hasText = (value: string | null | undefined) => (value ?? '').trim().length > 0;
 
+/** `monday` → `Monday`, `licence number` → `Licence number`. */
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export const visibleServices = (content: Pick<CardContent, 'services'>) =>
   content.services.filter((service) => hasText(service.name) || hasText(service.price));
 
@@ -87,3 +90,25 @@ export function visibleSections<Image>(card: Displayable<Image>, imageUrl: (imag
 /** Whether a published card would show anything at all; when not, its page is the not-set-up page. */
 export const showsAnything = (content: CardContent) =>
   visibleSections(content, (image) => mediaUrl(image.id, Math.max(...image.widths))).sections.length > 0;
+
+/** A courtesy title is not a first name: "Mr Taylor", not "Mr". */
+const TITLE = /^(mr|mrs|ms|miss|mx|dr)\.?$/i;
+
+/**
+ * What a WhatsApp chat from the page opens with when the owner has written no greeting of their own (issue 17), and
+ * what the editor's greeting field shows as its placeholder: the customer can change it before they send it.
+ */
+export function defaultWhatsappGreeting(fullName: string): string {
+  const [first, second] = fullName
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/[,;:]+$/, ''));
+  const name = first && TITLE.test(first) && second ? `${first} ${second}` : first;
+  return `Hello${name ? ` ${name}` : ''}, I found your page and I’d like to ask about a job.`;
+}
+
+/** The greeting a WhatsApp chat from the page opens with: the owner's own, else the default. */
+export const whatsappGreeting = (content: Pick<CardContent, 'whatsapp_greeting' | 'full_name'>) =>
+  hasText(content.whatsapp_greeting)
+    ? content.whatsapp_greeting.trim()
+    : defaultWhatsappGreeting(content.full_name);

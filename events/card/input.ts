@@ -219,10 +219,14 @@ const emergencyCallout = z.pipe(
 /** A UK postcode district (the outward code: BS3, SW1A, M1) or a place name. */
 export const POSTCODE_DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
 const PLACE_NAME = /^\p{L}[\p{L}\p{M} .'’&-]*$/u;
-const areaName = (typed: string) => {
+/** An area as the card keeps it: spaces squeezed, a postcode district in capitals. */
+export const areaName = (typed: string) => {
   const squeezed = typed.trim().replace(/\s+/g, ' ');
   return POSTCODE_DISTRICT.test(squeezed.toUpperCase()) ? squeezed.toUpperCase() : squeezed;
 };
+/** Whether an area (as areaName leaves it) is a town or a postcode district; the editor checks each as it is added. */
+export const isAreaName = (area: string) => POSTCODE_DISTRICT.test(area) || PLACE_NAME.test(area);
+export const AREA_PROBLEM = 'Each area must be a town or a postcode district like BS3.';
 const areasCovered = z
   .pipe(
     z.pipe(jsonList('Areas covered'), z.array(text('Each area', 60))),
@@ -237,10 +241,7 @@ const areasCovered = z
     }),
   )
   .check(
-    z.refine(
-      (areas) => areas.every((area) => POSTCODE_DISTRICT.test(area) || PLACE_NAME.test(area)),
-      'Each area must be a town or a postcode district like BS3.',
-    ),
+    z.refine((areas) => areas.every(isAreaName), AREA_PROBLEM),
     z.refine((areas) => areas.length <= MAX_AREAS, `You can list at most ${MAX_AREAS} areas.`),
   );
 

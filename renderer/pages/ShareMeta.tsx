@@ -1,11 +1,11 @@
-import type { ShareImage } from './page-meta';
+import type { PreviewImage } from './page-meta';
 
 type Props = {
   title: string;
   description: string;
   url: string;
   siteName: string;
-  image: ShareImage | undefined;
+  image: PreviewImage;
 };
 
 /** Open Graph and Twitter card tags, so a link pasted into WhatsApp or Facebook shows the card, not a bare URL. */
@@ -18,14 +18,16 @@ export function ShareMeta({ title, description, url, siteName, image }: Props) {
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url} />
-      {image && <meta property="og:image" content={image.url} />}
-      {image && <meta property="og:image:width" content={String(image.width)} />}
-      {image && <meta property="og:image:height" content={String(image.height)} />}
-      {image && <meta property="og:image:alt" content={image.alt} />}
-      <meta name="twitter:card" content={image?.large ? 'summary_large_image' : 'summary'} />
+      <meta property="og:image" content={image.url} />
+      <meta property="og:image:type" content={image.type} />
+      <meta property="og:image:width" content={String(image.width)} />
+      <meta property="og:image:height" content={String(image.height)} />
+      <meta property="og:image:alt" content={image.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
-      {image && <meta name="twitter:image" content={image.url} />}
+      <meta name="twitter:image" content={image.url} />
+      <meta name="twitter:image:alt" content={image.alt} />
     </>
   );
 }

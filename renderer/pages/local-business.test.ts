@@ -75,7 +75,14 @@ describe('the page’s LocalBusiness data', () => {
   });
 
   it('leaves out what the page hides or doesn’t have', () => {
-    const data = page({ show_contact_section: false, phone_number: '', bio: '', sub_heading: '' });
+    const data = page({
+      show_contact_section: false,
+      phone_number: '',
+      bio: '',
+      sub_heading: '',
+      areas_covered: [],
+      credentials: [],
+    });
     expect(schemaOrgProblems(data)).toEqual([]);
     for (const key of [
       'telephone',

@@ -50,7 +50,8 @@ export function localBusiness({ content, username, pageUrl, image }: Input): Rec
     telephone,
     email: contactShown && hasText(content.contact_email) ? content.contact_email.trim() : undefined,
     areaServed: content.areas_covered.map((name) => ({ '@type': 'Place', name })),
-    openingHoursSpecification: content.opening_hours.map(({ day, opens, closes }) => ({
+    // The hours table is in the contact section.
+    openingHoursSpecification: (contactShown ? content.opening_hours : []).map(({ day, opens, closes }) => ({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: DAY_URL(day),
       opens,

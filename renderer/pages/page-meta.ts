@@ -1,6 +1,13 @@
 import type { CardContent, ImageRef } from '../../events/card/content';
 import { mediaUrl } from '../../events/card/content';
 import { hasText } from '../../events/card/display';
+import {
+  OG_IMAGE_FILE,
+  OG_IMAGE_HEIGHT,
+  OG_IMAGE_WIDTH,
+  ogImageHash,
+  ogImageInputs,
+} from '../og-image/inputs';
 import { displayName } from '../profile/view-model';
 
 const DESCRIPTION_LENGTH = 160;
@@ -27,9 +34,22 @@ export function profileDescription(content: CardContent, username: string, siteN
     : `${oneLine(displayName(content, username))} on ${siteName}`;
 }
 
+/**
+ * A file in the page's folder: the page is reached as /u/<username> without the slash, where a bare `contact.vcf`
+ * would resolve to /u/contact.vcf, so the folder is made explicit.
+ */
+export function besidePage(pageUrl: string, file: string): URL {
+  const page = new URL(pageUrl);
+  if (!page.pathname.endsWith('/')) page.pathname += '/';
+  return new URL(file, page);
+}
+
 export type ShareImage = { url: string; width: number; height: number; alt: string; large: boolean };
 
-/** The picture a shared link shows: the cover at its largest width, else the profile photo. Absolute, as crawlers need. */
+/**
+ * The card's own picture: the cover at its largest width, else the profile photo (the business's image in its
+ * JSON-LD). Absolute, as crawlers need.
+ */
 export function shareImage(content: CardContent, pageUrl: string): ShareImage | undefined {
   const pick = (ref: ImageRef, alt: string, large: boolean): ShareImage => {
     const width = Math.max(...ref.widths);
@@ -44,4 +64,23 @@ export function shareImage(content: CardContent, pageUrl: string): ShareImage | 
   if (content.cover_photo) return pick(content.cover_photo, 'Cover photo', true);
   if (content.avatar) return pick(content.avatar, oneLine(content.full_name) || 'Profile photo', false);
   return undefined;
+}
+
+export type PreviewImage = { url: string; width: number; height: number; type: string; alt: string };
+
+/**
+ * The picture a shared link shows: the page's own preview image beside it (renderer/og-image/), absolute as crawlers
+ * need, with the hash of what it shows as its version, so a site that keeps pictures by address shows a changed
+ * card's new one.
+ */
+export function previewImage(content: CardContent, username: string, pageUrl: string): PreviewImage {
+  const image = besidePage(pageUrl, OG_IMAGE_FILE);
+  image.search = `v=${ogImageHash(ogImageInputs(content, username))}`;
+  return {
+    url: image.href,
+    width: OG_IMAGE_WIDTH,
+    height: OG_IMAGE_HEIGHT,
+    type: 'image/jpeg',
+    alt: profileTitle(content, username),
+  };
 }

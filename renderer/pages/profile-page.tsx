@@ -6,7 +6,7 @@ import { backgroundColour, buttonColour } from '../profile/theme';
 import { toDisplayCard } from '../profile/view-model';
 import { Document, renderDocument } from './Document';
 import { jsonLdText, localBusiness } from './local-business';
-import { profileDescription, profileTitle, shareImage } from './page-meta';
+import { besidePage, previewImage, profileDescription, profileTitle, shareImage } from './page-meta';
 import { ShareMeta } from './ShareMeta';
 
 export type ProfilePageInput = {
@@ -19,18 +19,9 @@ export type ProfilePageInput = {
   walletEnabled?: boolean;
 };
 
-/**
- * contact.vcf and card.pkpass sit beside index.html in /u/<username>/. A bare `contact.vcf` would resolve to
- * /u/contact.vcf if the page were reached as /u/<username> without the slash, so a link carries the page's own path.
- */
-function besidePage(pageUrl: string, file: string): string {
-  const page = new URL(pageUrl);
-  if (!page.pathname.endsWith('/')) page.pathname += '/';
-  return new URL(file, page).pathname;
-}
-
-export const saveContactHref = (pageUrl: string) => besidePage(pageUrl, 'contact.vcf');
-export const walletPassHref = (pageUrl: string) => besidePage(pageUrl, 'card.pkpass');
+/** contact.vcf and card.pkpass sit beside index.html in /u/<username>/; a link carries the page's own path. */
+export const saveContactHref = (pageUrl: string) => besidePage(pageUrl, 'contact.vcf').pathname;
+export const walletPassHref = (pageUrl: string) => besidePage(pageUrl, 'card.pkpass').pathname;
 
 /** The live page at /u/<username>/: the profile card and its sharing metadata, no script. */
 export function renderProfilePage({
@@ -62,7 +53,7 @@ export function renderProfilePage({
             description={description}
             url={pageUrl}
             siteName={siteName}
-            image={image}
+            image={previewImage(content, username, pageUrl)}
           />
           {/* A data block, not a script: browsers don't run it, and the page's CSP runs no script anyway. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React would escape the JSON's quotes into &quot;, which a data block doesn't decode; jsonLdText escapes every < so nothing can close the block. */}

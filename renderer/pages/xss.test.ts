@@ -45,6 +45,17 @@ function hostile(value: string): CardContent {
     ...fullCard(),
     services: [{ name: value, price: value }],
     reviews: [{ name: value, text: value, rating: 5 }],
+    // Issue 17's fields. The times and the schemes' own links are checked on the way in; the page draws them
+    // safely all the same.
+    whatsapp_greeting: value,
+    opening_hours: [{ day: 'monday', opens: value, closes: value }],
+    emergency_callout: { on: true, hours: value, note: value },
+    areas_covered: [value, value],
+    credentials: [
+      { scheme: 'other', name: value, number: value, url: value },
+      { scheme: 'checkatrade', name: value, number: value, url: value },
+      { scheme: 'gas_safe', name: value, number: value, url: '' },
+    ],
   };
   for (const field of [...TEXT_FIELDS, ...URL_FIELDS]) content[field] = value;
   return content;
@@ -168,6 +179,26 @@ describe('hostile card content', () => {
     for (const render of [renderNotLivePage, renderNotSetUpPage, renderNotFoundPage]) {
       expectInert(render({ username: ALL, siteName: ALL }));
     }
+  });
+
+  it('a hostile WhatsApp greeting stays inside the text of a wa.me link', () => {
+    const html = page({ ...hostile(ALL), phone_number: '07700 900123' });
+    expectInert(html);
+    const links = tags(html).flatMap((tag) =>
+      tag.attributes.filter((a) => a.name === 'href' && a.value.startsWith('https://wa.me/')),
+    );
+    expect(links).toHaveLength(2);
+    for (const { value } of links) {
+      expect(value).toBe(`https://wa.me/447700900123?text=${encodeURIComponent(ALL)}`);
+    }
+  });
+
+  it('a credential links only to a web page: a script URL is dropped, the scheme’s own page kept', () => {
+    const html = page(hostile('javascript:alert(1)'));
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain(
+      'href="https://www.gassaferegister.co.uk/find-an-engineer-or-check-the-register/"',
+    );
   });
 
   it('the quote form, shown back with hostile typing, and the pages around it stay inert', () => {

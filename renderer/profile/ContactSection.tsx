@@ -1,13 +1,13 @@
 import { hasText, SOCIAL_LINKS } from '../../events/card/display';
 import { Heading } from './Heading';
+import { OpeningHours } from './OpeningHours';
+import type { PhoneLinks } from './phone-links';
 import { type PingPath, SOCIAL_ACTIONS } from './ping';
 import { externalHref, mailtoHref } from './safe-href';
-import type { TelHref } from './tel-href';
 import type { DisplayCard } from './view-model';
-import { whatsappHref } from './whatsapp-href';
 
 /** `ping`: where the published page reports each click; absent in the editor's preview, where the owner clicks. */
-type Props = { card: DisplayCard; level: number; telHref: TelHref; ping: PingPath | undefined };
+type Props = { card: DisplayCard; level: number; phone: PhoneLinks; ping: PingPath | undefined };
 
 /** One way to get in touch: what it is, then the number or address it uses. */
 function ContactLink(props: { href: string; ping: string | undefined; label: string; value: string }) {
@@ -21,12 +21,14 @@ function ContactLink(props: { href: string; ping: string | undefined; label: str
   );
 }
 
-export function ContactSection({ card, level, telHref, ping }: Props) {
+/**
+ * Every way to get in touch, and when. Call and WhatsApp are at the top of the page too; here they stand beside the
+ * number itself, where a visitor who scrolls down for it looks.
+ */
+export function ContactSection({ card, level, phone: links, ping }: Props) {
   const email = card.contact_email.trim();
-  const phone = card.phone_number.trim();
+  const { phone, call: phoneHref, whatsapp } = links;
   const emailHref = hasText(email) ? mailtoHref(email) : undefined;
-  const phoneHref = hasText(phone) ? telHref(phone) : undefined;
-  const whatsapp = whatsappHref(phone, phoneHref);
   const socials = SOCIAL_LINKS.flatMap(({ field, label }) => {
     const href = hasText(card[field]) ? externalHref(card[field]) : undefined;
     return href ? [{ label, href, action: SOCIAL_ACTIONS[field] }] : [];
@@ -50,6 +52,7 @@ export function ContactSection({ card, level, telHref, ping }: Props) {
         )}
         {emailHref && <ContactLink href={emailHref} ping={ping?.('email')} label="Email" value={email} />}
       </ul>
+      <OpeningHours hours={card.opening_hours} level={level + 1} />
       {socials.length > 0 && (
         <ul className="tc-so" aria-label="Social media">
           {socials.map(({ label, href, action }) => (

@@ -1,14 +1,12 @@
 import { hasText } from '../../events/card/display';
 import { Heading } from './Heading';
 import { Picture } from './Picture';
-import { QuoteLink } from './QuoteLink';
 import type { DisplayCard } from './view-model';
 
-/** `quote`: the quote form's address, while the owner takes quote requests. */
-type Props = { card: DisplayCard; name: string; level: number; eager: boolean; quote?: string };
+type Props = { card: DisplayCard; name: string; level: number; eager: boolean };
 
 /** Cover photo, main heading and subheading: the card's banner. Without a main heading, the name stays for screen readers. */
-export function MainSection({ card, name, level, eager, quote }: Props) {
+export function MainSection({ card, name, level, eager }: Props) {
   const heading = card.main_heading.trim();
   return (
     <>
@@ -26,7 +24,6 @@ export function MainSection({ card, name, level, eager, quote }: Props) {
           {heading || name}
         </Heading>
         {hasText(card.sub_heading) && <p className="tc-mu">{card.sub_heading}</p>}
-        <QuoteLink href={quote} />
       </div>
     </>
   );

@@ -5,11 +5,13 @@ import { AddToWallet } from './AddToWallet';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
+import { phoneLinks } from './phone-links';
 import { pingPath } from './ping';
 import { QuoteLink, quotePath } from './QuoteLink';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
+import { TopOfPage } from './TopOfPage';
 import type { TelHref } from './tel-href';
 import { themeVars } from './theme';
 import { type DisplayCard, displayName, profileSections } from './view-model';
@@ -57,7 +59,7 @@ export function ProfileCard({
   const inHeader = sections[0] === 'main';
   const Main = variant === 'page' ? 'main' : 'div';
   const ping = variant === 'page' ? pingPath(username) : undefined;
-  const quote = card.quotes_enabled ? quotePath(username) : undefined;
+  const phone = phoneLinks(card, telHref);
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -85,7 +87,7 @@ export function ProfileCard({
       case 'reviews':
         return <ReviewsSection key="reviews" card={card} level={top + 1} />;
       case 'contact':
-        return <ContactSection key="contact" card={card} level={top + 1} telHref={telHref} ping={ping} />;
+        return <ContactSection key="contact" card={card} level={top + 1} phone={phone} ping={ping} />;
     }
   };
 
@@ -93,22 +95,18 @@ export function ProfileCard({
     <div className={variant === 'page' ? 'tc tc-pg' : 'tc tc-pv'} style={themeVars(card)}>
       <header className="tc-hd">
         {inHeader ? (
-          <MainSection card={card} name={name} level={top} eager={eager === 'main'} quote={quote} />
+          <MainSection card={card} name={name} level={top} eager={eager === 'main'} />
         ) : (
-          <>
-            <Heading level={top} className="sr">
-              {name}
-            </Heading>
-            {/* Without a banner at the top, the way to the quote form still heads the page. */}
-            {quote && (
-              <div>
-                <QuoteLink href={quote} />
-              </div>
-            )}
-          </>
+          <Heading level={top} className="sr">
+            {name}
+          </Heading>
         )}
       </header>
       <Main>
+        {/* First in <main>, not in <header>: Save My Number sticks to the foot of the screen only while <main> is on
+            it, and a header this tall pushed <main> below the first screen. */}
+        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
+        {card.quotes_enabled && <QuoteLink href={quotePath(username)} />}
         {(inHeader ? sections.slice(1) : sections).map(render)}
         {walletHref && <AddToWallet href={walletHref} />}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}

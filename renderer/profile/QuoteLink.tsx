@@ -4,11 +4,13 @@
  */
 export const quotePath = (username: string) => `/u/${encodeURIComponent(username)}/quote`;
 
-/** The way to the quote form, shown while the owner takes quote requests. A plain link: the page runs no script. */
-export function QuoteLink({ href }: { href: string | undefined }) {
-  if (!href) return null;
+/**
+ * The way to the quote form, shown while the owner takes quote requests: with Call and WhatsApp at the top of the
+ * page, whether or not its banner is shown. A plain link: the page runs no script.
+ */
+export function QuoteLink({ href }: { href: string }) {
   return (
-    <p>
+    <p className="tc-q">
       <a className="tc-bt" href={href}>
         Request a quote
       </a>

@@ -30,4 +30,22 @@ describe('whatsappHref', () => {
     expect(whatsappHref('07700 900123', 'tel:07700900123')).toBeUndefined();
     expect(whatsappHref('+1 555', 'tel:+1"><script>')).toBeUndefined();
   });
+
+  it('opens the chat with the greeting typed in, every character encoded', () => {
+    const greeting = 'Hi Sam & co, a quote? 100% / £50 #2 "now" <b>\nThanks';
+    const href = whatsappHref('07700 900123', telHref('07700 900123'), `  ${greeting} `);
+    expect(href).toBe(`https://wa.me/447700900123?text=${encodeURIComponent(greeting)}`);
+    expect(href).toMatch(/^https:\/\/wa\.me\/447700900123\?text=[A-Za-z0-9%._~!*'()-]+$/);
+    expect(new URL(href ?? '').searchParams.get('text')).toBe(greeting);
+  });
+
+  it('leaves the text out when there is no greeting, and offers no greeting for a landline', () => {
+    expect(whatsappHref('07700 900123', telHref('07700 900123'), '  ')).toBe('https://wa.me/447700900123');
+    expect(whatsappHref('0113 496 0000', telHref('0113 496 0000'), 'Hello')).toBeUndefined();
+  });
+
+  it('still draws a link for a greeting holding half a surrogate pair, which encodeURIComponent throws on', () => {
+    const href = whatsappHref('07700 900123', telHref('07700 900123'), 'Hi \uD83D there');
+    expect(href).toBe(`https://wa.me/447700900123?text=${encodeURIComponent('Hi \uFFFD there')}`);
+  });
 });

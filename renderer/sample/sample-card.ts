@@ -1,7 +1,8 @@
 /**
  * The spec's sample profile (SPEC §2 "Editor"): a bathroom renovator with three work images, four services and
- * three reviews. Phone numbers are from Ofcom's range kept for drama (0117 496 0000 to 0999), so none rings a real
- * person.
+ * three reviews, and every section issue 17 added filled in, so /u/demo shows (and its size budget weighs) them all.
+ * The phone number is a mobile from Ofcom's range kept for drama (07700 900000 to 900999), so it rings no real person
+ * and the page offers WhatsApp; the credentials' numbers and listing are made up.
  */
 export const SAMPLE_USERNAME = 'demo';
 
@@ -44,7 +45,38 @@ export const sampleCardFields = {
     },
   ]),
   contact_email: 'hello@taylorandsons.example',
-  phone_number: '0117 496 0123',
+  phone_number: '07700 900123',
   facebook_url: 'https://www.facebook.com/taylorandsonsbathrooms',
   instagram_url: 'https://www.instagram.com/taylorandsonsbathrooms',
+  whatsapp_greeting: 'Hello Sam, I found your page and I’d like a quote for a bathroom.',
+  opening_hours: JSON.stringify([
+    ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({
+      day,
+      opens: '08:00',
+      closes: '18:00',
+    })),
+    { day: 'saturday', opens: '09:00', closes: '13:00' },
+  ]),
+  emergency_callout: JSON.stringify({
+    on: true,
+    hours: '24/7',
+    note: 'Burst pipe, leak or no water? Call any time, day or night.',
+  }),
+  areas_covered: JSON.stringify([
+    'Bristol',
+    'Bath',
+    'Keynsham',
+    'Portishead',
+    'Clevedon',
+    'BS1',
+    'BS3',
+    'BS4',
+    'BS8',
+    'BA1',
+  ]),
+  credentials: JSON.stringify([
+    { scheme: 'gas_safe', number: '1234567' },
+    { scheme: 'checkatrade', url: 'https://www.checkatrade.com/trades/taylorandsonsbathrooms' },
+    { scheme: 'trustmark', number: '1000001' },
+  ]),
 };

@@ -1,8 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { FONT_DIR, FONT_FEATURES, FONT_FILES, FONT_UNICODES, fontSourceName } from '../../renderer/fonts';
+import {
+  OG_FONT_DIR,
+  OG_FONT_FEATURES,
+  OG_FONT_FILES,
+  OG_FONT_UNICODES,
+} from '../../renderer/og-image/fonts';
 import { REPO_ROOT } from './config';
 import { record } from './output';
 
@@ -48,5 +55,41 @@ export function writeFonts(): void {
   }
   // A file no page names any more (a family or weight dropped) goes.
   const current = new Set(FONT_FILES.map((font) => font.file));
+  for (const name of fs.readdirSync(dir)) if (!current.has(name)) fs.rmSync(path.join(dir, name));
+  writeOgFonts(py);
+}
+
+/**
+ * The link preview image's fonts (renderer/og-image/fonts.ts): for each family and weight, Fontsource's latin and
+ * latin-ext files cut to OG_FONT_UNICODES and merged into one TrueType file, which Pango reads as one font.
+ */
+export function writeOgFonts(py = python()): void {
+  const dir = path.join(REPO_ROOT, OG_FONT_DIR);
+  fs.mkdirSync(dir, { recursive: true });
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'og-fonts-'));
+  try {
+    for (const font of OG_FONT_FILES) {
+      const halves = ['latin', 'latin-ext'].map((subset) => {
+        const output = path.join(scratch, `${subset}-${font.file}`);
+        execFileSync(py, [
+          '-m',
+          'fontTools.subset',
+          require.resolve(fontSourceName(font).replace('-latin-', `-${subset}-`)),
+          `--unicodes=${OG_FONT_UNICODES.join(',')}`,
+          `--layout-features=${OG_FONT_FEATURES.join(',')}`,
+          '--no-hinting',
+          '--desubroutinize',
+          `--output-file=${output}`,
+        ]);
+        return output;
+      });
+      const output = path.join(dir, font.file);
+      execFileSync(py, ['-m', 'fontTools.merge', `--output-file=${output}`, ...halves]);
+      record(output);
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+  const current = new Set(OG_FONT_FILES.map((font) => font.file));
   for (const name of fs.readdirSync(dir)) if (!current.has(name)) fs.rmSync(path.join(dir, name));
 }

@@ -84,6 +84,10 @@ describe.skipIf(!fs.existsSync(NGINX))(
         ['/u/demo', 'product'],
         ['/u/demo/', 'product'],
         ['/u/demo/contact.vcf', 'product'],
+        ['/u/demo/og.jpg', 'product'],
+        // Read from the database (api/profile-sitemap.ts); the site's own sitemap.xml is a file.
+        ['/sitemap-profiles.xml', 'product'],
+        ['/sitemap-profiles-1.xml', 'product'],
         ['/q/demo', 'product'],
         ['/c/NOSUCHCARD', 'product'],
         // Named on disk by a hash of the address they encode, which nginx cannot work out (deploy/nginx.conf).

@@ -42,22 +42,33 @@ test.describe('the public profile, as a customer on a phone meets it', () => {
       '@context': 'https://schema.org',
       name: 'Taylor & Sons Bathrooms',
       url: expect.stringMatching(/\/u\/demo\/?$/),
-      telephone: expect.stringMatching(/^\+44\d{9,10}$/),
+      telephone: '+447700900123',
+      openingHoursSpecification: expect.arrayContaining([
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Saturday',
+          opens: '09:00',
+          closes: '13:00',
+        },
+      ]),
+      areaServed: expect.arrayContaining([{ '@type': 'Place', name: 'Bristol' }]),
+      memberOf: expect.arrayContaining([expect.objectContaining({ name: 'Gas Safe Register' })]),
     });
     expect(data).not.toHaveProperty('aggregateRating');
   });
 
-  test('reports a click on Call, Email or a social link to its own origin, by the browser alone (a[ping])', async ({
+  test('reports a click on Call, WhatsApp, Email or a social link to its own origin, by the browser alone (a[ping])', async ({
     context,
     baseURL,
   }) => {
-    // No request leaves the machine: the social network answers with a stand-in.
-    await context.route('https://www.instagram.com/**', (route) =>
-      route.fulfill({ status: 200, body: 'Instagram' }),
-    );
+    // No request leaves the machine: the social network and WhatsApp answer with a stand-in.
+    for (const site of ['https://www.instagram.com/**', 'https://wa.me/**'])
+      await context.route(site, (route) => route.fulfill({ status: 200, body: 'Stand-in' }));
     for (const [name, action] of [
       ['Instagram', 'instagram'],
-      [/^Call/, 'call'],
+      // Call and WhatsApp at the top of the page (issue 17); Contact has its own, reported the same.
+      [/^Call$/, 'call'],
+      [/^WhatsApp$/, 'whatsapp'],
       [/^Email/, 'email'],
     ] as const) {
       const page = await context.newPage();

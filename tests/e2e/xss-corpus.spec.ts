@@ -31,6 +31,14 @@ function hostileCard(payload: string, index: number) {
     { name: `Corpus entry ${index}`, price: '£1' },
   ];
   card.reviews = [{ name: payload.slice(0, 80), text: payload.slice(0, 600), rating: 5 }];
+  // Issue 17: the greeting rides in the WhatsApp links (a mobile number offers them), the callout and another
+  // scheme's name are text on the page. Areas and numbers are refused unless plain, so no payload reaches them.
+  card.phone_number = '07700 900123';
+  card.whatsapp_greeting = payload.slice(0, 300);
+  card.emergency_callout = { on: true, hours: payload.slice(0, 80), note: payload.slice(0, 200) };
+  card.credentials = [
+    { scheme: 'other', name: payload.slice(0, 60), number: '', url: 'https://guild.example/check' },
+  ];
   card.section_order = ['main', 'about', 'work', 'services', 'reviews', 'contact'];
   return card;
 }

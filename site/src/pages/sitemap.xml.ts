@@ -13,7 +13,10 @@ const PUBLIC = [
   PATHS.policies,
 ];
 
-/** The canonical addresses only; aliases name these as canonical. */
+/**
+ * The site's canonical addresses only; aliases name these as canonical. The live profile pages are in the app's
+ * /sitemap-profiles.xml (api/profile-sitemap.ts), which robots.txt names beside this one.
+ */
 export const GET: APIRoute = ({ site }) =>
   new Response(
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${PUBLIC.map(

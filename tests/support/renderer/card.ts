@@ -55,6 +55,37 @@ export const fullCard = (overrides: Partial<CardContent> = {}): CardContent => (
   linkedin_url: 'https://linkedin.com/in/davethompson',
   x_url: 'https://x.com/thompsonbaths',
   tiktok_url: 'https://tiktok.com/@thompsonbathrooms',
+  whatsapp_greeting: 'Hi Dave, I found your page and I’d like a price for a new bathroom.',
+  opening_hours: [
+    { day: 'monday', opens: '08:00', closes: '17:30' },
+    { day: 'tuesday', opens: '08:00', closes: '17:30' },
+    { day: 'wednesday', opens: '08:00', closes: '17:30' },
+    { day: 'thursday', opens: '08:00', closes: '17:30' },
+    { day: 'friday', opens: '08:00', closes: '16:00' },
+    { day: 'saturday', opens: '09:00', closes: '12:00' },
+  ],
+  emergency_callout: {
+    on: true,
+    hours: 'Evenings and weekends',
+    note: 'Leaks and blocked drains within two hours.',
+  },
+  areas_covered: ['Leeds', 'Bradford', 'Horsforth', 'Otley', 'Pudsey', 'LS1', 'LS6', 'LS18', 'BD1', 'BD10'],
+  credentials: [
+    { scheme: 'gas_safe', name: '', number: '7654321', url: '' },
+    {
+      scheme: 'checkatrade',
+      name: '',
+      number: '',
+      url: 'https://www.checkatrade.com/trades/thompsonbathrooms',
+    },
+    { scheme: 'trustmark', name: '', number: '1000002', url: '' },
+    {
+      scheme: 'other',
+      name: 'Guild of Master Craftsmen',
+      number: 'GMC 4412',
+      url: 'https://www.guildmc.com/members/thompson',
+    },
+  ],
   ...overrides,
 });
 

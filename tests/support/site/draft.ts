@@ -32,5 +32,13 @@ export const filledDraft = (overrides: Partial<Draft> = {}): Draft => ({
   phone_number: '0113 496 0000',
   services: [{ key: 's1', name: 'Boiler service', price: '£80' }],
   reviews: [{ key: 'r1', name: 'Sam', text: 'Great job', rating: 5 }],
+  whatsapp_greeting: 'Hi Dana, I have a leak.',
+  opening_hours: [
+    { day: 'monday', opens: '08:00', closes: '17:00' },
+    { day: 'saturday', opens: '09:00', closes: '12:30' },
+  ],
+  emergency_callout: { on: true, hours: '24/7', note: 'No heating? Call.' },
+  areas_covered: ['Leeds', 'LS6'],
+  credentials: [{ key: 'c1', scheme: 'gas_safe', name: '', number: '1234567', url: '' }],
   ...overrides,
 });

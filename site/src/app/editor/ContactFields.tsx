@@ -1,4 +1,6 @@
 import { type Dispatch, memo } from 'react';
+import { defaultWhatsappGreeting } from '../../../../events/card/display';
+import { Check } from './Check';
 import type { Draft } from './draft';
 import { Field } from './Field';
 import { Panel } from './Panel';
@@ -6,7 +8,16 @@ import type { EditorAction } from './reducer';
 import { phoneCharacters, withScheme } from './rows';
 
 type SocialKey = 'facebook_url' | 'instagram_url' | 'linkedin_url' | 'x_url' | 'tiktok_url';
-type ContactDraft = Pick<Draft, 'show_contact_section' | 'contact_email' | 'phone_number' | SocialKey>;
+type ContactDraft = Pick<
+  Draft,
+  | 'show_contact_section'
+  | 'contact_email'
+  | 'phone_number'
+  | 'whatsapp_greeting'
+  | 'full_name'
+  | 'quotes_enabled'
+  | SocialKey
+>;
 type Props = ContactDraft & { dispatch: Dispatch<EditorAction> };
 
 const SOCIALS: readonly { field: SocialKey; label: string; example: string }[] = [
@@ -45,6 +56,18 @@ export const ContactFields = memo(function ContactFields({ dispatch, ...contact 
         maxLength={40}
         onChange={(value) => dispatch({ type: 'set', field: 'phone_number', value: phoneCharacters(value) })}
       />
+      <Field
+        label="WhatsApp greeting"
+        multiline
+        value={contact.whatsapp_greeting}
+        maxLength={300}
+        placeholder={defaultWhatsappGreeting(contact.full_name)}
+        onChange={(value) => dispatch({ type: 'set', field: 'whatsapp_greeting', value })}
+      />
+      <p className="ed-hint">
+        A customer who taps WhatsApp on your page starts a chat with this message, and can change it before
+        sending. Left empty, the chat starts with the greeting shown. WhatsApp is offered for a mobile number.
+      </p>
       {SOCIALS.map(({ field, label, example }) => (
         <Field
           key={field}
@@ -61,6 +84,12 @@ export const ContactFields = memo(function ContactFields({ dispatch, ...contact 
           }}
         />
       ))}
+      <Check
+        role="switch"
+        label="Quote requests: let customers ask for a quote from my page"
+        checked={contact.quotes_enabled}
+        onChange={(value) => dispatch({ type: 'set', field: 'quotes_enabled', value })}
+      />
     </Panel>
   );
 });

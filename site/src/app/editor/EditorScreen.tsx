@@ -3,11 +3,15 @@ import type { SessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { AboutFields } from './AboutFields';
 import { Actions } from './Actions';
+import { AreasFields } from './AreasFields';
+import { CalloutFields } from './CalloutFields';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContactFields } from './ContactFields';
+import { CredentialsFields } from './CredentialsFields';
 import { DesignFields } from './DesignFields';
 import { isDirty } from './dirty';
 import { type Draft, draftFromContent, unstoredImages } from './draft';
+import { HoursFields } from './HoursFields';
 import { clearLocalDraft, type RestoredDraft, readLocalDraft, writeLocalDraft } from './local-draft';
 import { MainFields } from './MainFields';
 import { PlanBanner } from './PlanBanner';
@@ -195,6 +199,9 @@ export function EditorScreen({ user, accountId, saved }: Props) {
               show_contact_section={draft.show_contact_section}
               contact_email={draft.contact_email}
               phone_number={draft.phone_number}
+              whatsapp_greeting={draft.whatsapp_greeting}
+              full_name={draft.full_name}
+              quotes_enabled={draft.quotes_enabled}
               facebook_url={draft.facebook_url}
               instagram_url={draft.instagram_url}
               linkedin_url={draft.linkedin_url}
@@ -202,6 +209,10 @@ export function EditorScreen({ user, accountId, saved }: Props) {
               tiktok_url={draft.tiktok_url}
               dispatch={dispatch}
             />
+            <HoursFields hours={draft.opening_hours} dispatch={dispatch} />
+            <CalloutFields {...draft.emergency_callout} dispatch={dispatch} />
+            <AreasFields areas={draft.areas_covered} dispatch={dispatch} />
+            <CredentialsFields credentials={draft.credentials} dispatch={dispatch} />
             <Actions
               busy={busy}
               dirty={dirty}

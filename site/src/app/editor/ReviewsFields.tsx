@@ -1,7 +1,7 @@
-import { type Dispatch, memo, useId } from 'react';
+import { type Dispatch, memo } from 'react';
 import { MAX_REVIEWS } from '../../../../events/card/content';
 import type { ReviewRow } from './draft';
-import { Field } from './Field';
+import { Field, SelectField } from './Field';
 import { Panel } from './Panel';
 import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
@@ -9,39 +9,10 @@ import { MAX_RATING, MIN_RATING } from './rows';
 
 type Props = { shown: boolean; reviews: ReviewRow[]; dispatch: Dispatch<EditorAction> };
 
-const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, index) => MAX_RATING - index);
-
-function Rating({
-  row,
-  index,
-  dispatch,
-}: {
-  row: ReviewRow;
-  index: number;
-  dispatch: Dispatch<EditorAction>;
-}) {
-  const id = useId();
-  return (
-    <div className="ed-field">
-      <label htmlFor={id}>
-        <span className="visually-hidden">Review {index + 1} </span>Rating
-      </label>
-      <select
-        id={id}
-        value={row.rating}
-        onChange={(event) =>
-          dispatch({ type: 'updateReview', key: row.key, patch: { rating: Number(event.target.value) } })
-        }
-      >
-        {RATINGS.map((stars) => (
-          <option key={stars} value={stars}>
-            {stars === 1 ? '1 star' : `${stars} stars`}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+const RATINGS = Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, index) => {
+  const stars = MAX_RATING - index;
+  return { value: stars, label: stars === 1 ? '1 star' : `${stars} stars` };
+});
 
 /** Reviewer, words and stars (1 to 5) per row; rows with neither a name nor a text are dropped when publishing. */
 export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispatch }: Props) {
@@ -75,7 +46,15 @@ export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispa
               maxLength={600}
               onChange={(text) => dispatch({ type: 'updateReview', key: row.key, patch: { text } })}
             />
-            <Rating row={row} index={index} dispatch={dispatch} />
+            <SelectField
+              context={`Review ${index + 1}`}
+              label="Rating"
+              value={row.rating}
+              options={RATINGS}
+              onChange={(rating) =>
+                dispatch({ type: 'updateReview', key: row.key, patch: { rating: Number(rating) } })
+              }
+            />
             {reorder.rowTools(row, index, `review ${index + 1}`, () =>
               dispatch({ type: 'removeReview', key: row.key }),
             )}

@@ -3,7 +3,7 @@ import { defaultCardContent } from '../../../../events/card/content';
 import { parseCardFields } from '../../../../events/card/input';
 import { filledDraft, picked, storedRef } from '../../../../tests/support/site/draft';
 import { isDirty } from './dirty';
-import { draftFromContent, emptyDraft, emptyReview, emptyService } from './draft';
+import { draftFromContent, emptyCredential, emptyDraft, emptyReview, emptyService } from './draft';
 import { editorReducer, initialEditorState } from './reducer';
 
 // The real parser, watched: a draft that is its baseline must not be read at all.
@@ -26,6 +26,23 @@ describe('isDirty', () => {
     expect(
       isDirty({ ...base, section_order: ['main', 'contact', 'about', 'work', 'services', 'reviews'] }, base),
     ).toBe(true);
+  });
+
+  it('sees a change to the greeting, the hours, the callout, the areas, a credential or the quote switch', () => {
+    const base = filledDraft();
+    expect(isDirty({ ...base, whatsapp_greeting: 'Hello!' }, base)).toBe(true);
+    expect(isDirty({ ...base, opening_hours: [] }, base)).toBe(true);
+    expect(isDirty({ ...base, emergency_callout: { ...base.emergency_callout, on: false } }, base)).toBe(
+      true,
+    );
+    expect(isDirty({ ...base, areas_covered: ['Leeds'] }, base)).toBe(true);
+    expect(isDirty({ ...base, credentials: [] }, base)).toBe(true);
+    expect(isDirty({ ...base, quotes_enabled: false }, base)).toBe(true);
+  });
+
+  it('ignores a credential row just added and left blank', () => {
+    const base = filledDraft();
+    expect(isDirty({ ...base, credentials: [...base.credentials, emptyCredential()] }, base)).toBe(false);
   });
 
   it('ignores what the API would ignore: surrounding spaces, email case, empty rows', () => {

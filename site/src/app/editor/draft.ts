@@ -1,5 +1,6 @@
 import type { CardContent, ImageRef } from '../../../../events/card/content';
 import { defaultCardContent, mediaUrl, normaliseSectionOrder } from '../../../../events/card/content';
+import type { CredentialScheme } from '../../../../events/card/credentials';
 
 /**
  * A photo already stored (named by its address), or one picked in this session: shown from its file, and uploaded
@@ -23,14 +24,26 @@ export type PhotoSlot = 'cover_photo' | 'avatar' | 'works';
 /** Rows carry a key of their own so React keeps each input's focus while rows are added and removed. */
 export type ServiceRow = { key: string; name: string; price: string };
 export type ReviewRow = { key: string; name: string; text: string; rating: number };
+/** `scheme` is empty until one is picked: a row just added names no scheme yet. */
+export type CredentialRow = {
+  key: string;
+  scheme: CredentialScheme | '';
+  name: string;
+  number: string;
+  url: string;
+};
 
 /** The editor's unsaved card: the published content's shape, with images and rows as the editor holds them. */
-export type Draft = Omit<CardContent, 'cover_photo' | 'avatar' | 'works' | 'services' | 'reviews'> & {
+export type Draft = Omit<
+  CardContent,
+  'cover_photo' | 'avatar' | 'works' | 'services' | 'reviews' | 'credentials'
+> & {
   cover_photo: EditorImage | null;
   avatar: EditorImage | null;
   works: EditorImage[];
   services: ServiceRow[];
   reviews: ReviewRow[];
+  credentials: CredentialRow[];
 };
 
 let counter = 0;
@@ -118,6 +131,13 @@ export const savedImage = (ref: ImageRef): EditorImage => ({
 
 export const emptyService = (): ServiceRow => ({ key: newKey('service'), name: '', price: '' });
 export const emptyReview = (): ReviewRow => ({ key: newKey('review'), name: '', text: '', rating: 5 });
+export const emptyCredential = (): CredentialRow => ({
+  key: newKey('credential'),
+  scheme: '',
+  name: '',
+  number: '',
+  url: '',
+});
 
 export function draftFromContent(content: CardContent): Draft {
   return {
@@ -128,6 +148,7 @@ export function draftFromContent(content: CardContent): Draft {
     works: content.works.map(savedImage),
     services: content.services.map((service) => ({ key: newKey('service'), ...service })),
     reviews: content.reviews.map((review) => ({ key: newKey('review'), ...review })),
+    credentials: content.credentials.map((credential) => ({ key: newKey('credential'), ...credential })),
   };
 }
 

@@ -25,6 +25,35 @@ describe('the local draft', () => {
     expect(fingerprint(back?.draft ?? emptyDraft())).toBe(fingerprint(draft));
   });
 
+  it('keeps issue 17’s fields, and drops a credential row with no scheme picked (a card names one)', () => {
+    const storage = memoryStorage();
+    const draft = filledDraft({
+      quotes_enabled: false,
+      credentials: [
+        {
+          key: 'a',
+          scheme: 'checkatrade',
+          name: '',
+          number: '',
+          url: 'https://www.checkatrade.com/trades/me',
+        },
+        { key: 'b', scheme: '', name: '', number: '42', url: '' },
+      ],
+    });
+    writeLocalDraft(storage, 'acc-1', draft, now);
+    const back = readLocalDraft(storage, 'acc-1', emptyDraft())?.draft;
+    expect(back).toMatchObject({
+      whatsapp_greeting: draft.whatsapp_greeting,
+      opening_hours: draft.opening_hours,
+      emergency_callout: draft.emergency_callout,
+      areas_covered: draft.areas_covered,
+      quotes_enabled: false,
+    });
+    expect(back?.credentials.map(({ key: _, ...row }) => row)).toEqual([
+      { scheme: 'checkatrade', name: '', number: '', url: 'https://www.checkatrade.com/trades/me' },
+    ]);
+  });
+
   it('is kept per account: another account on the same browser finds none', () => {
     const storage = memoryStorage();
     writeLocalDraft(storage, 'acc-1', filledDraft(), now);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { type CardContent, cardContentSchema, type ImageRef } from '../../../../events/card/content';
 import { type Draft, draftFromContent, type EditorImage, storedRef } from './draft';
+import { chosenCredentials } from './rows';
 
 /**
  * Unpublished edits kept on this device (issue 14), one draft per account so two people sharing a browser never
@@ -35,6 +36,8 @@ export function storedDraft(draft: Draft, now: Date): StoredDraft {
     }),
     services: draft.services.map(({ name, price }) => ({ name, price })),
     reviews: draft.reviews.map(({ name, text, rating }) => ({ name, text, rating })),
+    // A card names a scheme for each credential: a row still waiting for one is not kept.
+    credentials: chosenCredentials(draft.credentials),
   };
   return {
     version: 1,

@@ -122,3 +122,52 @@ describe('buildPayload', () => {
     expect(form.get('button_bg_color')).toBe('#F47629');
   });
 });
+
+describe('cardFields, issue 17’s fields', () => {
+  it('sends the greeting, the week, the callout, the areas and the quote switch as the API reads them', () => {
+    const fields = cardFields(filledDraft({ quotes_enabled: false }));
+    expect(fields.whatsapp_greeting).toBe('Hi Dana, I have a leak.');
+    expect(fields.quotes_enabled).toBe('false');
+    expect(JSON.parse(fields.opening_hours ?? '')).toEqual([
+      { day: 'monday', opens: '08:00', closes: '17:00' },
+      { day: 'saturday', opens: '09:00', closes: '12:30' },
+    ]);
+    expect(JSON.parse(fields.emergency_callout ?? '')).toEqual({
+      on: true,
+      hours: '24/7',
+      note: 'No heating? Call.',
+    });
+    expect(JSON.parse(fields.areas_covered ?? '')).toEqual(['Leeds', 'LS6']);
+    expect(cardFields(filledDraft()).quotes_enabled).toBe('true');
+  });
+
+  it('sends credentials without their row keys, trimmed, blank rows dropped, a name only for another scheme', () => {
+    const fields = cardFields(
+      filledDraft({
+        credentials: [
+          { key: 'a', scheme: 'gas_safe', name: 'left over', number: ' 1234567 ', url: '' },
+          { key: 'b', scheme: '', name: ' ', number: '', url: '' },
+          { key: 'c', scheme: 'other', name: ' Guild ', number: '', url: 'https://guild.example/me' },
+        ],
+      }),
+    );
+    expect(JSON.parse(fields.credentials ?? '')).toEqual([
+      { scheme: 'gas_safe', name: '', number: '1234567', url: '' },
+      { scheme: 'other', name: 'Guild', number: '', url: 'https://guild.example/me' },
+    ]);
+  });
+
+  it('round-trips through the API’s parser to the draft’s own content', () => {
+    const draft = filledDraft({ quotes_enabled: false });
+    const parsed = parseCardFields(cardFields(draft), roughlyDiallable);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.fields).toMatchObject({
+      whatsapp_greeting: draft.whatsapp_greeting,
+      opening_hours: draft.opening_hours,
+      emergency_callout: draft.emergency_callout,
+      areas_covered: draft.areas_covered,
+      credentials: [{ scheme: 'gas_safe', name: '', number: '1234567', url: '' }],
+      quotes_enabled: false,
+    });
+  });
+});

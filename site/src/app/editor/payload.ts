@@ -1,5 +1,5 @@
 import { type Draft, type EditorImage, savedImageUrl } from './draft';
-import { keptReviews, keptServices } from './rows';
+import { keptCredentials, keptReviews, keptServices } from './rows';
 
 /** Every text field of the card the editor sends, font included (it is called `style` on the wire too). */
 const TEXT_FIELDS = [
@@ -26,6 +26,7 @@ const TEXT_FIELDS = [
   'linkedin_url',
   'x_url',
   'tiktok_url',
+  'whatsapp_greeting',
 ] as const satisfies readonly (keyof Draft)[];
 
 export const VISIBILITY_FLAGS = [
@@ -39,7 +40,7 @@ export const VISIBILITY_FLAGS = [
 
 /**
  * The card's text as the API reads it (SPEC §5): empty texts left out (the API reads a missing field as empty),
- * flags as 'true'/'false', lists as JSON text, empty service and review rows dropped.
+ * flags as 'true'/'false', lists and the callout as JSON text, empty service, review and credential rows dropped.
  */
 export function cardFields(draft: Draft): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -51,6 +52,11 @@ export function cardFields(draft: Draft): Record<string, string> {
   fields.section_order = JSON.stringify(draft.section_order);
   fields.services = JSON.stringify(keptServices(draft.services));
   fields.reviews = JSON.stringify(keptReviews(draft.reviews));
+  fields.quotes_enabled = String(draft.quotes_enabled !== false);
+  fields.opening_hours = JSON.stringify(draft.opening_hours);
+  fields.emergency_callout = JSON.stringify(draft.emergency_callout);
+  fields.areas_covered = JSON.stringify(draft.areas_covered);
+  fields.credentials = JSON.stringify(keptCredentials(draft.credentials));
   return fields;
 }
 

@@ -6,6 +6,7 @@ import {
 } from '../../../../renderer/profile/view-model';
 import { isDirty } from './dirty';
 import type { Draft, EditorImage } from './draft';
+import { chosenCredentials } from './rows';
 import { sampleCard } from './sample';
 
 const sources = new WeakMap<EditorImage, ImageSource>();
@@ -31,6 +32,7 @@ export function draftDisplayCard(draft: Draft): DisplayCard {
     works: draft.works.map(source),
     services: draft.services.map(({ name, price }) => ({ name, price })),
     reviews: draft.reviews.map(({ name, text, rating }) => ({ name, text, rating })),
+    credentials: chosenCredentials(draft.credentials),
   };
 }
 

@@ -25,7 +25,8 @@ export function scopeToCard(css: string): string {
  * sizes of the page's levels, and the site's heading letter-spacing is undone: the preview looks like the page.
  */
 const LEVEL_SIZES =
-  '.tc-pv h2,.tc-pv h3{letter-spacing:normal}.tc-pv h2{font-size:1.75rem}.tc-pv h3{font-size:1.25rem}.tc-pv{min-height:100%}';
+  '.tc-pv h2,.tc-pv h3{letter-spacing:normal}.tc-pv h2{font-size:1.75rem}.tc-pv h3{font-size:1.25rem}' +
+  '.tc-pv h4{font-size:1.17em}.tc-pv{min-height:100%}';
 
 /** @font-face rules can't be scoped, but they only name our three families and fetch nothing until one is used. */
 export const previewCss = scopeToCard(profileCss) + LEVEL_SIZES + FONTS.map(fontFaceCss).join('');

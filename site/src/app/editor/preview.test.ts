@@ -30,6 +30,31 @@ describe('previewCss', () => {
 });
 
 describe('previewCard', () => {
+  it('shows the sample with every section issue 17 added', () => {
+    const { card } = previewCard(emptyDraft(), emptyDraft(), false);
+    expect(card.whatsapp_greeting).not.toBe('');
+    expect(card.opening_hours).toHaveLength(6);
+    expect(card.emergency_callout.on).toBe(true);
+    expect(card.areas_covered).toContain('BS1');
+    expect(card.credentials.map((credential) => credential.scheme)).toEqual([
+      'gas_safe',
+      'checkatrade',
+      'trustmark',
+    ]);
+  });
+
+  it('draws a credential once its scheme is picked, without the editor’s row key', () => {
+    const draft = filledDraft({
+      credentials: [
+        { key: 'a', scheme: '', name: '', number: '99', url: '' },
+        { key: 'b', scheme: 'napit', name: '', number: ' N1 ', url: '' },
+      ],
+    });
+    expect(previewCard(draft, emptyDraft(), true).card.credentials).toEqual([
+      { scheme: 'napit', name: '', number: 'N1', url: '' },
+    ]);
+  });
+
   it('shows the sample bathroom renovator to someone with nothing published or typed', () => {
     const { card, sample } = previewCard(emptyDraft(), emptyDraft(), false);
     expect(sample).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WORK_IMAGES } from '../../../../events/card/content';
+import { MAX_CREDENTIALS, MAX_WORK_IMAGES } from '../../../../events/card/content';
 import { filledDraft, picked, stored, storedRef } from '../../../../tests/support/site/draft';
 import { editorReducer, initialEditorState, moveRow } from './reducer';
 
@@ -43,6 +43,59 @@ describe('editorReducer', () => {
     expect(state.draft.reviews[0]?.rating).toBe(1);
     state = editorReducer(state, { type: 'updateReview', key, patch: { rating: 8, text: 'Brilliant' } });
     expect(state.draft.reviews[0]).toMatchObject({ rating: 5, text: 'Brilliant' });
+  });
+
+  it('opens, changes and closes days of the week, keeping Monday first', () => {
+    let state = editorReducer(start(), {
+      type: 'day',
+      day: 'sunday',
+      hours: { opens: '10:00', closes: '14:00' },
+    });
+    state = editorReducer(state, { type: 'day', day: 'monday', hours: { opens: '07:00', closes: '17:00' } });
+    expect(state.draft.opening_hours.map((entry) => `${entry.day} ${entry.opens}`)).toEqual([
+      'monday 07:00',
+      'saturday 09:00',
+      'sunday 10:00',
+    ]);
+    state = editorReducer(state, { type: 'day', day: 'saturday', hours: null });
+    expect(state.draft.opening_hours.map((entry) => entry.day)).toEqual(['monday', 'sunday']);
+  });
+
+  it('changes the callout a part at a time', () => {
+    const state = editorReducer(start(), { type: 'callout', patch: { on: false } });
+    expect(state.draft.emergency_callout).toEqual({ on: false, hours: '24/7', note: 'No heating? Call.' });
+    expect(
+      editorReducer(state, { type: 'callout', patch: { note: 'Leaks' } }).draft.emergency_callout.note,
+    ).toBe('Leaks');
+  });
+
+  it('takes the areas as the panel leaves them', () => {
+    expect(editorReducer(start(), { type: 'areas', areas: ['Otley'] }).draft.areas_covered).toEqual([
+      'Otley',
+    ]);
+  });
+
+  it('adds credential rows with no scheme picked, up to the limit, and edits and removes them', () => {
+    let state = initialEditorState(filledDraft({ credentials: [] }));
+    for (let index = 0; index < MAX_CREDENTIALS + 2; index++)
+      state = editorReducer(state, { type: 'addCredential' });
+    expect(state.draft.credentials).toHaveLength(MAX_CREDENTIALS);
+    expect(state.draft.credentials[0]).toMatchObject({ scheme: '', name: '', number: '', url: '' });
+    const [first, second] = state.draft.credentials;
+    state = editorReducer(state, {
+      type: 'updateCredential',
+      key: second?.key ?? '',
+      patch: { scheme: 'niceic', number: 'N123' },
+    });
+    state = editorReducer(state, { type: 'removeCredential', key: first?.key ?? '' });
+    expect(state.draft.credentials).toHaveLength(MAX_CREDENTIALS - 1);
+    expect(state.draft.credentials[0]).toEqual({
+      key: second?.key,
+      scheme: 'niceic',
+      name: '',
+      number: 'N123',
+      url: '',
+    });
   });
 
   it('moves sections within the rules', () => {

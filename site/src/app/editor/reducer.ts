@@ -1,9 +1,11 @@
-import type { ImageRef } from '../../../../events/card/content';
-import { MAX_WORK_IMAGES, type SectionKey } from '../../../../events/card/content';
+import type { EmergencyCallout, ImageRef, Weekday } from '../../../../events/card/content';
+import { MAX_CREDENTIALS, MAX_WORK_IMAGES, type SectionKey } from '../../../../events/card/content';
 import {
+  type CredentialRow,
   changeImage,
   type Draft,
   type EditorImage,
+  emptyCredential,
   emptyReview,
   emptyService,
   markStored,
@@ -12,6 +14,7 @@ import {
 } from './draft';
 import { clampRating } from './rows';
 import { type Direction, moveSection } from './section-order';
+import { withDay } from './week';
 
 /** The editor's unsaved card beside the card as last loaded or published, which Reset returns to. */
 export type EditorState = { baseline: Draft; draft: Draft };
@@ -31,6 +34,14 @@ export type EditorAction =
   | { type: 'addReview' }
   | { type: 'updateReview'; key: string; patch: Partial<Omit<ReviewRow, 'key'>> }
   | { type: 'removeReview'; key: string }
+  /** A day of the week opened at these hours, or closed (null). */
+  | { type: 'day'; day: Weekday; hours: { opens: string; closes: string } | null }
+  | { type: 'callout'; patch: Partial<EmergencyCallout> }
+  /** The areas covered as the Areas panel left them (areas.ts). */
+  | { type: 'areas'; areas: string[] }
+  | { type: 'addCredential' }
+  | { type: 'updateCredential'; key: string; patch: Partial<Omit<CredentialRow, 'key'>> }
+  | { type: 'removeCredential'; key: string }
   | { type: 'move'; section: SectionKey; direction: Direction }
   /** Drag or Move up/down in My Work, My Services or Reviews: the row keyed `key` goes to place `to`. */
   | { type: 'moveRow'; list: RowList; key: string; to: number }
@@ -86,6 +97,20 @@ function edit(draft: Draft, action: Exclude<EditorAction, { type: 'load' | 'rese
     }
     case 'removeReview':
       return { ...draft, reviews: draft.reviews.filter((row) => row.key !== action.key) };
+    case 'day':
+      return { ...draft, opening_hours: withDay(draft.opening_hours, action.day, action.hours) };
+    case 'callout':
+      return { ...draft, emergency_callout: { ...draft.emergency_callout, ...action.patch } };
+    case 'areas':
+      return { ...draft, areas_covered: action.areas };
+    case 'addCredential':
+      return draft.credentials.length >= MAX_CREDENTIALS
+        ? draft
+        : { ...draft, credentials: [...draft.credentials, emptyCredential()] };
+    case 'updateCredential':
+      return { ...draft, credentials: update(draft.credentials, action.key, action.patch) };
+    case 'removeCredential':
+      return { ...draft, credentials: draft.credentials.filter((row) => row.key !== action.key) };
     case 'move':
       return { ...draft, section_order: moveSection(draft.section_order, action.section, action.direction) };
     case 'photoStored':

@@ -1,5 +1,6 @@
+import type { Credential } from '../../../../events/card/content';
 import { hasText } from '../../../../events/card/display';
-import type { ReviewRow, ServiceRow } from './draft';
+import type { CredentialRow, ReviewRow, ServiceRow } from './draft';
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -22,6 +23,25 @@ export const keptReviews = (rows: ReviewRow[]) =>
   rows
     .filter((row) => hasText(row.name) || hasText(row.text))
     .map((row) => ({ name: row.name.trim(), text: row.text.trim(), rating: clampRating(row.rating) }));
+
+/**
+ * Credentials as the API reads them: rows with nothing picked or typed dropped, every value trimmed, a name only for
+ * "other" (one typed before switching to a listed scheme would otherwise be stored unseen). A row with text but no
+ * scheme is kept, so the check before publishing can ask for one (validate.ts).
+ */
+export const keptCredentials = (rows: CredentialRow[]) =>
+  rows
+    .filter((row) => row.scheme !== '' || hasText(row.name) || hasText(row.number) || hasText(row.url))
+    .map((row) => ({
+      scheme: row.scheme,
+      name: row.scheme === 'other' ? row.name.trim() : '',
+      number: row.number.trim(),
+      url: row.url.trim(),
+    }));
+
+/** The credentials with a scheme picked, as a card holds them: what the preview draws and this device keeps. */
+export const chosenCredentials = (rows: CredentialRow[]): Credential[] =>
+  keptCredentials(rows).flatMap(({ scheme, ...row }) => (scheme === '' ? [] : [{ scheme, ...row }]));
 
 /**
  * SPEC §5: the phone field takes digits, +, brackets, spaces and hyphens, and (issue 14) what an extension is

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOTHING_TO_SHOW } from '../../../../events/card/decider';
 import { filledDraft } from '../../../../tests/support/site/draft';
 import { emptyDraft } from './draft';
-import { draftProblem } from './validate';
+import { CHOOSE_A_SCHEME, draftProblem } from './validate';
 
 describe('draftProblem', () => {
   it('accepts a draft with something to show', () => {
@@ -24,5 +24,22 @@ describe('draftProblem', () => {
   it('reports a field the API would refuse before anything else', () => {
     expect(draftProblem(filledDraft({ facebook_url: 'javascript:alert(1)' }))).not.toBeNull();
     expect(draftProblem(filledDraft({ facebook_url: 'javascript:alert(1)' }))).not.toBe(NOTHING_TO_SHOW);
+  });
+
+  it('asks for the scheme of a credential typed without one, and ignores a row left blank', () => {
+    const row = { key: 'x', scheme: '' as const, name: '', number: '', url: '' };
+    expect(draftProblem(filledDraft({ credentials: [row] }))).toBeNull();
+    expect(draftProblem(filledDraft({ credentials: [{ ...row, number: '12345' }] }))).toBe(CHOOSE_A_SCHEME);
+  });
+
+  it('reports the API’s own words for issue 17’s fields', () => {
+    expect(
+      draftProblem(filledDraft({ opening_hours: [{ day: 'monday', opens: '18:00', closes: '08:00' }] })),
+    ).toBe('Each day must close after it opens.');
+    expect(
+      draftProblem(
+        filledDraft({ credentials: [{ key: 'g', scheme: 'gas_safe', name: '', number: '12', url: '' }] }),
+      ),
+    ).toBe('Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.');
   });
 });
