@@ -17,8 +17,7 @@ import { migration as m0014 } from './0014-nfc-cards';
 import { migration as m0015 } from './0015-weekly-summary';
 import { migration as m0016 } from './0016-throttle-addresses-hashed';
 import { migration as m0017 } from './0017-live-pages-and-preview-images';
-// Issue 17's enquiries, given 0017 as the live pages' migration was: named to run after it, as they merged.
-import { migration as m0017q } from './0017-quote-enquiries';
+import { migration as m0018 } from './0018-quote-enquiries';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -40,7 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-weekly-summary': m0015,
   '0016-throttle-addresses-hashed': m0016,
   '0017-live-pages-and-preview-images': m0017,
-  '0017-quote-enquiries': m0017q,
+  '0018-quote-enquiries': m0018,
 };
 
 /**
