@@ -7,7 +7,7 @@ import { Heading } from './Heading';
 import { MainSection } from './MainSection';
 import { phoneLinks } from './phone-links';
 import { pingPath } from './ping';
-import { QuoteLink, quotePath } from './QuoteLink';
+import { quotePath } from './QuoteLink';
 import { ReviewsSection } from './ReviewsSection';
 import { SaveContact } from './SaveContact';
 import { ServicesSection } from './ServicesSection';
@@ -105,8 +105,13 @@ export function ProfileCard({
       <Main>
         {/* First in <main>, not in <header>: Save My Number sticks to the foot of the screen only while <main> is on
             it, and a header this tall pushed <main> below the first screen. */}
-        <TopOfPage card={card} phone={phone} owner={card.full_name.trim() || name} ping={ping} />
-        {card.quotes_enabled && <QuoteLink href={quotePath(username)} />}
+        <TopOfPage
+          card={card}
+          phone={phone}
+          owner={card.full_name.trim() || name}
+          ping={ping}
+          quoteHref={card.quotes_enabled ? quotePath(username) : undefined}
+        />
         {(inHeader ? sections.slice(1) : sections).map(render)}
         {walletHref && <AddToWallet href={walletHref} />}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}

@@ -5,8 +5,8 @@
 export const quotePath = (username: string) => `/u/${encodeURIComponent(username)}/quote`;
 
 /**
- * The way to the quote form, shown while the owner takes quote requests: with Call and WhatsApp at the top of the
- * page, whether or not its banner is shown. A plain link: the page runs no script.
+ * The way to the quote form, shown while the owner takes quote requests: under Call and WhatsApp at the top of the
+ * page (TopOfPage), whether or not its banner is shown. A plain link: the page runs no script.
  */
 export function QuoteLink({ href }: { href: string }) {
   return (

@@ -142,10 +142,12 @@ describe('the block as a whole', () => {
       emergency_callout: { on: false, hours: '', note: '' },
       areas_covered: [],
       credentials: [],
+      quotes_enabled: false,
     };
     expect(renderCard(displayCard(none))).not.toContain('tc-top');
     for (const one of [
       { phone_number: '0113 496 0000' },
+      { quotes_enabled: true },
       { emergency_callout: { on: true, hours: '', note: '' } },
       { areas_covered: ['Leeds'] },
       { credentials: fullCard().credentials.slice(0, 1) },

@@ -192,15 +192,15 @@ describe('click reports (a[ping], issue 16)', () => {
 
   it('reports Call, WhatsApp, Email and each social link to the page’s own address', () => {
     expect(pings(renderCard(displayCard({ phone_number: '07700 900123' })))).toEqual([
-      // At the top of the page (issue 17), then the credentials' check links, which are not ours to count.
+      // At the top of the page (issue 17); the quote form's requests are what is counted of it; the credentials'
+      // check links are not ours to count.
       'Call /api/ping/dave/call',
       'WhatsApp /api/ping/dave/whatsapp',
+      'Request a quote none',
       'check it with Gas Safe Register none',
       'check it with Checkatrade none',
       'check it with TrustMark none',
       'check it with Guild of Master Craftsmen none',
-      // Issue 17: the way to the quote form; the requests it brings are what is counted.
-      'Request a quote none',
       // The Contact section.
       'Call /api/ping/dave/call',
       'WhatsApp /api/ping/dave/whatsapp',
@@ -250,6 +250,30 @@ describe('Request a quote (issue 17)', () => {
     expect(html.indexOf('Request a quote')).toBeGreaterThan(html.indexOf('<main>'));
     expect(html.indexOf('Request a quote')).toBeLessThan(html.indexOf('<section'));
     expect(renderCard(displayCard({ quotes_enabled: false }))).not.toContain('Request a quote');
+  });
+
+  it('comes straight after Call and WhatsApp, before the callout, the areas and the badges', () => {
+    const html = renderCard(
+      displayCard({
+        emergency_callout: { on: true, hours: '24/7', note: '' },
+        areas_covered: ['Leeds'],
+        credentials: [{ scheme: 'trustmark', name: '', number: '1', url: '' }],
+      }),
+    );
+    const quote = html.indexOf('Request a quote');
+    expect(quote).toBeGreaterThan(html.indexOf('>WhatsApp</a>'));
+    for (const later of ['Emergency callout', 'Covers: Leeds', 'TrustMark'])
+      expect(quote).toBeLessThan(html.indexOf(later));
+    // A card with nothing else for the top of the page still leads to the form.
+    const bare = renderCard(
+      displayCard({
+        phone_number: '',
+        emergency_callout: { on: false, hours: '', note: '' },
+        areas_covered: [],
+        credentials: [],
+      }),
+    );
+    expect(count(bare, links)).toBe(1);
   });
 
   it('is there once, whether the banner is hidden or moved down the page, and in the editor’s preview', () => {

@@ -15,7 +15,7 @@ const rules = [
   '.tc a{color:inherit}',
   '.tc a:focus-visible,.tc ul:focus-visible{outline:3px solid var(--fg);outline-offset:2px}',
   '.tc-cv{width:100%;max-height:18rem;object-fit:cover}',
-  '.tc-hd>div,.tc-s,.tc-top,.tc-q{padding:1.25rem 1rem 0}',
+  '.tc-hd>div,.tc-s,.tc-top{padding:1.25rem 1rem 0}',
   '.tc-mu{color:var(--mu)}',
   // Issue 17: Call and WhatsApp side by side under the heading (Call alone fills the row), then the callout, the
   // areas and the credentials.
