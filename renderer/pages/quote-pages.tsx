@@ -245,8 +245,8 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
         </button>
       </form>
       <p className="tc-mu">
-        Your request goes to {name} by email and stays in their TradeCard account until they close it. See
-        our <a href="/policies#privacy">privacy policy</a>.
+        Your request goes to {name} by email and stays in their TradeCard account until they close it. See our{' '}
+        <a href="/policies#privacy">privacy policy</a>.
       </p>
     </QuoteDocument>,
   );
