@@ -37,6 +37,28 @@ async function storePhoto(ref: ImageRef) {
   }
 }
 
+/** A TrueType file's family and style names (Windows, Unicode) and its OS/2 weight, read from its tables. */
+function fontNames(ttf: Buffer) {
+  const tables = new Map<string, number>();
+  for (let i = 0; i < ttf.readUInt16BE(4); i += 1)
+    tables.set(ttf.toString('latin1', 12 + i * 16, 16 + i * 16), ttf.readUInt32BE(20 + i * 16));
+  const name = tables.get('name') ?? 0;
+  const strings = name + ttf.readUInt16BE(name + 4);
+  const found: Record<number, string> = {};
+  for (let i = 0; i < ttf.readUInt16BE(name + 2); i += 1) {
+    const at = name + 6 + i * 12;
+    const [platform, encoding, , nameId, length, offset] = [0, 2, 4, 6, 8, 10].map((o) =>
+      ttf.readUInt16BE(at + o),
+    );
+    if (platform === 3 && encoding === 1 && (nameId === 1 || nameId === 2))
+      found[nameId as number] = ttf
+        .subarray(strings + (offset as number), strings + (offset as number) + (length as number))
+        .swap16()
+        .toString('utf16le');
+  }
+  return { family: found[1], style: found[2], weight: ttf.readUInt16BE((tables.get('OS/2') ?? 0) + 4) };
+}
+
 const draw = (content = fullCard(), username = 'dave') =>
   drawOgImage(storage, ogImageInputs(content, username));
 
@@ -106,6 +128,17 @@ describe('the link preview image', () => {
     const card = fullCard({ cover_photo: imageRef(1600, 900), avatar: null });
     await storePhoto(card.cover_photo as ImageRef);
     expect((await draw(card)).equals(await draw(card))).toBe(true);
+  });
+
+  it('names each TrueType file for its family and weight, which is how fontconfig finds it', () => {
+    // Fontsource's files kept their variable font's default names ("Montserrat Thin", weight 200), so "Montserrat
+    // Bold" matched none of them and Montserrat cards were lettered in the machine's DejaVu.
+    for (const font of OG_FONT_FILES)
+      expect(fontNames(fs.readFileSync(ogFontPath(font.family, font.weight)))).toEqual({
+        family: font.family,
+        style: font.weight === 700 ? 'Bold' : 'Regular',
+        weight: font.weight,
+      });
   });
 
   it('has a TrueType file for every card font in both weights', () => {

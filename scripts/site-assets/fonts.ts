@@ -60,6 +60,31 @@ export function writeFonts(): void {
 }
 
 /**
+ * Fontsource's files are cut from variable fonts and keep the default instance's names (Montserrat's say "Montserrat
+ * Thin", weight 200, whatever their weight), so fontconfig never matched "Montserrat Bold" to them and Pango drew the
+ * machine's DejaVu instead. Each merged file is named for what it is: the family, Regular or Bold, and its weight.
+ */
+const NAME_OG_FONT = `
+import sys
+from fontTools.ttLib import TTFont
+path, family, weight = sys.argv[1], sys.argv[2], int(sys.argv[3])
+style = 'Bold' if weight >= 700 else 'Regular'
+font = TTFont(path)
+names = font['name']
+for record in list(names.names):
+    if record.nameID in (1, 2, 3, 4, 6, 16, 17):
+        names.removeNames(nameID=record.nameID)
+for name_id, value in ((1, family), (2, style), (3, f'{family}-{style};tradecard'), (4, f'{family} {style}'),
+                       (6, f'{family}-{style}'.replace(' ', ''))):
+    names.setName(value, name_id, 3, 1, 0x409)
+    names.setName(value, name_id, 1, 0, 0)
+font['OS/2'].usWeightClass = weight
+font['OS/2'].fsSelection = (font['OS/2'].fsSelection & ~0b1100001) | (0b100000 if style == 'Bold' else 0b1000000)
+font['head'].macStyle = 1 if style == 'Bold' else 0
+font.save(path)
+`;
+
+/**
  * The link preview image's fonts (renderer/og-image/fonts.ts): for each family and weight, Fontsource's latin and
  * latin-ext files cut to OG_FONT_UNICODES and merged into one TrueType file, which Pango reads as one font.
  */
@@ -85,6 +110,7 @@ export function writeOgFonts(py = python()): void {
       });
       const output = path.join(dir, font.file);
       execFileSync(py, ['-m', 'fontTools.merge', `--output-file=${output}`, ...halves]);
+      execFileSync(py, ['-c', NAME_OG_FONT, output, font.family, String(font.weight)]);
       record(output);
     }
   } finally {
