@@ -15,6 +15,7 @@ import { replayBesideServer } from './bench/replay-beside-server';
 import { type Benchmark, type BenchRow, formatTable, missed, writeJson } from './bench/report';
 import { startBenchmark } from './bench/start';
 import { postgresLeftOut } from './bench/temp-db';
+import { winningPage } from './bench/winning-page';
 import { writeBusy } from './bench/write-busy';
 import { writeConcurrent } from './bench/write-concurrent';
 import { writeHistory } from './bench/write-history';
@@ -35,6 +36,10 @@ const benchmarks: Benchmark[] = [
   { name: 'media: 12 MP uploads (RSS, /u/demo during uploads)', run: mediaUploads },
   { name: 'replay beside the server (50k profiles)', run: () => replayBesideServer() },
   { name: 'start-up (npm start)', run: startBenchmark },
+  {
+    name: 'a page that wins jobs: /u/demo, its preview image, Wallet pass, quote requests, data export',
+    run: winningPage,
+  },
   { name: 'public site (Lighthouse)', run: lighthouseBenchmark },
   { name: 'editor live preview (Chromium)', run: editorPreviewBenchmark },
   { name: 'editor photo publish (Chromium)', run: editorPhotosBenchmark },
