@@ -11,8 +11,8 @@ import { quotePath } from '../../renderer/profile/QuoteLink';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { enquiryJson } from '../enquiries/json';
-import { invalid } from '../errors';
 import { findUserById } from '../users';
+import { readJson } from '../validate';
 
 const ENQUIRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -50,12 +50,7 @@ export function enquiryRoutes(deps: Deps) {
     const accountId = c.get('accountId');
     const enquiryId = c.req.param('id').toLowerCase();
     if (!ENQUIRY_ID.test(enquiryId)) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
-    const raw = await c.req.json().catch(() => {
-      throw invalid('Request body must be valid JSON.');
-    });
-    const parsed = statusBody.safeParse(raw);
-    if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'Please choose a status.');
-    const { status } = parsed.data;
+    const { status } = await readJson(c, statusBody);
     await handleCommand(deps.db, {
       decider: enquiryDecider,
       streamId: enquiryStreamId(enquiryId),
