@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  PAGE_TEMPLATE_CHECKPOINT,
+  PAGE_TEMPLATE_VERSION,
+  renderedTemplateVersion,
+} from '../renderer/page-template';
 import { readCheckpoint } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
 import { registerTestAccount } from '../tests/support/events/db';
@@ -100,4 +105,34 @@ it('waits before rendering when elected on PostgreSQL, and never renders if depo
   await sleep(500);
   await work.projectorIdle();
   expect(rendered('user1')).toBe(true);
+});
+
+it('renders every page again once elected after a release whose page template is newer, and records it', async () => {
+  const templateRendered = async () => {
+    for (
+      let waited = 0;
+      (await renderedTemplateVersion(t.db)) < PAGE_TEMPLATE_VERSION && waited < 5000;
+      waited += 50
+    )
+      await sleep(50);
+  };
+  await registerTestAccount(t.db, 1);
+  work.start();
+  await work.projectorIdle();
+  // A fresh install is brought up to date at once (nothing to render); then, pages rendered by the release before.
+  await templateRendered();
+  await t.db.deleteFrom('projector_checkpoints').where('name', '=', PAGE_TEMPLATE_CHECKPOINT).execute();
+  const file = path.join(t.deps.publicDir, 'u', 'user1', 'index.html');
+  fs.writeFileSync(file, 'Old page');
+  await work.stop({ inOrder: false });
+
+  work.start();
+  for (
+    let waited = 0;
+    (await renderedTemplateVersion(t.db)) < PAGE_TEMPLATE_VERSION && waited < 5000;
+    waited += 50
+  )
+    await sleep(50);
+  expect(await renderedTemplateVersion(t.db)).toBe(PAGE_TEMPLATE_VERSION);
+  expect(fs.readFileSync(file, 'utf8')).not.toBe('Old page');
 });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Db } from '../events/db';
 import { log } from '../observability/log';
+import { upgradePageTemplate } from '../renderer/page-template';
 import { type RunningProjector, startProjector } from '../renderer/projector';
 import type { RenderTarget } from '../renderer/render-account';
 import { announceChangedFiles, changedKeysIn } from './changed-files';
@@ -18,6 +19,23 @@ export type LeaderPart = { name: string; start(): { stop(): Promise<void> | void
 type Running = { name: string; stop(): Promise<void> | void };
 
 const VISIT_TALLY_EVERY_MS = 5 * 60 * 1000;
+
+/** Runs upgradePageTemplate once, in the background; stopping waits for the batch under way, then ends it. */
+function startTemplateUpgrade(db: Db, target: RenderTarget) {
+  let stopping = false;
+  const run = upgradePageTemplate(db, target, () => stopping).catch((error: unknown) =>
+    log.error(
+      { err: error },
+      'Rendering pages for the new page template failed; the next leader tries again',
+    ),
+  );
+  return {
+    stop: async () => {
+      stopping = true;
+      await run;
+    },
+  };
+}
 
 /** Starts `start()` after `ms`; stopping before then means it never starts. */
 function afterDelay(ms: number, start: () => { stop(): Promise<void> | void }) {
@@ -52,6 +70,11 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
       start: () => afterDelay(projectorAfterMs, () => (projector = startProjector(deps.db, target))),
     },
     { name: 'mail sender', start: () => (mailSender = startMailSender(deps)) },
+    // After a release that changes what pages hold, every page once; after the projector's delay, for its reason.
+    {
+      name: 'page template',
+      start: () => afterDelay(projectorAfterMs, () => startTemplateUpgrade(deps.db, target)),
+    },
     // Each finished day's visits become events once, however many instances counted them (issue 16).
     {
       name: 'visit tally',

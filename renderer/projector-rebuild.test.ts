@@ -8,6 +8,12 @@ import { lastGlobalPosition } from '../events/store';
 import { openTempDatabase } from '../tests/support/events/db';
 import { fullCard } from '../tests/support/renderer/card';
 import { diskTarget } from '../tests/support/renderer/disk-target';
+import {
+  PAGE_TEMPLATE_CHECKPOINT,
+  PAGE_TEMPLATE_VERSION,
+  renderedTemplateVersion,
+  upgradePageTemplate,
+} from './page-template';
 import { catchUp, PROJECTOR_NAME, readCheckpoint, saveCheckpoint } from './projector';
 import { rebuildProfiles } from './rebuild';
 import type { RenderTarget } from './render-account';
@@ -100,5 +106,63 @@ describe('rebuildProfiles beside the server', () => {
     await catchUp(t.db, target);
     expect(rendered).toEqual(['cat']);
     expect(page('cat')).toContain('Changed while the rebuild ran.');
+  });
+});
+
+describe('upgradePageTemplate: every page again after a release that changes them', () => {
+  const setTemplateVersion = (position: number) =>
+    t.db
+      .insertInto('projector_checkpoints')
+      .values({ name: PAGE_TEMPLATE_CHECKPOINT, position })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
+      .execute();
+
+  it('renders every page once when they were rendered by an older template, then never again', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    await setTemplateVersion(PAGE_TEMPLATE_VERSION - 1);
+    // As a page written by the release before looks: nothing of what this one adds.
+    fs.writeFileSync(path.join(target.publicDir, 'u', 'ann', 'index.html'), '<!doctype html><p>Old page</p>');
+    rendered.length = 0;
+
+    expect(await upgradePageTemplate(t.db, target)).toEqual({ rendered: 3 });
+    expect(rendered.toSorted()).toEqual(['ann', 'bob', 'cat']);
+    expect(page('ann')).toContain('First words of ann.');
+    expect(await renderedTemplateVersion(t.db)).toBe(PAGE_TEMPLATE_VERSION);
+
+    rendered.length = 0;
+    expect(await upgradePageTemplate(t.db, target)).toBeNull();
+    expect(rendered).toEqual([]);
+  });
+
+  it('treats an install that never recorded a version as an older template', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    rendered.length = 0;
+    expect(await upgradePageTemplate(t.db, target)).toEqual({ rendered: 3 });
+  });
+
+  it('leaves pages alone when a newer release rendered them (an older instance elected mid-deploy)', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    await setTemplateVersion(PAGE_TEMPLATE_VERSION + 1);
+    rendered.length = 0;
+    expect(await upgradePageTemplate(t.db, target)).toBeNull();
+    expect(rendered).toEqual([]);
+    expect(await renderedTemplateVersion(t.db)).toBe(PAGE_TEMPLATE_VERSION + 1);
+  });
+
+  it('records nothing when stopped part way, so the next leader renders them all', async () => {
+    await seed();
+    await catchUp(t.db, target);
+    rendered.length = 0;
+    // Batches of one event, stopped after the first.
+    let asked = 0;
+    const result = await rebuildProfiles(t.db, target, 1, () => ++asked > 1);
+    expect(result.stopped).toBe(true);
+    expect(rendered).toEqual(['ann']);
+    expect(await upgradePageTemplate(t.db, target, () => true)).toBeNull();
+    expect(await renderedTemplateVersion(t.db)).toBe(0);
+    expect(await upgradePageTemplate(t.db, target)).toEqual({ rendered: 3 });
   });
 });

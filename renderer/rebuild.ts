@@ -29,13 +29,16 @@ export async function rebuildProfiles(
   db: Db,
   target: RenderTarget,
   batchSize = 5000,
-): Promise<{ events: number; rendered: number; removed: number }> {
+  /** Asked before each batch: true ends the rebuild there, with `stopped` set and no stray folders removed. */
+  shouldStop: () => boolean = () => false,
+): Promise<{ events: number; rendered: number; removed: number; stopped: boolean }> {
   const until = await lastGlobalPosition(db);
   const done = new Set<string>();
   const theLiveProjectors = new Set<string>();
   let watched = until;
   let events = 0;
   for await (const batch of readChangedStreams(db, 0, batchSize)) {
+    if (shouldStop()) return { events, rendered: done.size, removed: 0, stopped: true };
     const accounts = new Set<string>();
     for (const event of batch) {
       if (event.globalPosition > until) break;
@@ -49,7 +52,7 @@ export async function rebuildProfiles(
     for (const account of accounts) done.add(account);
     if ((batch.at(-1)?.globalPosition ?? 0) >= until) break;
   }
-  return { events, rendered: done.size, removed: await removeStrayFolders(db, target) };
+  return { events, rendered: done.size, removed: await removeStrayFolders(db, target), stopped: false };
 }
 
 async function removeStrayFolders(db: Db, target: RenderTarget): Promise<number> {

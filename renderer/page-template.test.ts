@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { type CardContent, defaultCardContent, type ImageRef } from '../events/card/content';
+import { PAGE_TEMPLATE_VERSION } from './page-template';
+import { renderProfilePage } from './pages/profile-page';
+
+/**
+ * What every version of the page rendered this card as. When the test fails, the page's HTML has changed: bump
+ * PAGE_TEMPLATE_VERSION (so every live page is rendered again once the release starts) and record the new hash
+ * under the new version here.
+ */
+const RENDERED_BY_VERSION: Record<number, string> = {
+  17: '344eda5ffdf89032ae01de6d0c76c84cbbf4389709571593dfd65173723b3902',
+};
+
+const photo = (id: string, width: number, height: number): ImageRef => ({
+  id: id.repeat(24),
+  width,
+  height,
+  widths: [320, 640, width],
+});
+
+/** Every section and every field a page can show, fixed here so a change to a shared fixture changes nothing. */
+const everything: CardContent = {
+  ...defaultCardContent(),
+  cover_photo: photo('a', 1600, 900),
+  avatar: photo('b', 800, 800),
+  works: [photo('c', 1600, 1200), photo('d', 1200, 1600)],
+  main_heading: 'Boilers fixed today',
+  sub_heading: 'Heating and plumbing across Leeds',
+  full_name: 'Dana Pipe',
+  job_title: 'Plumber',
+  business_card_name: 'Pipe & Sons',
+  bio: 'Twenty years of boilers, bathrooms and burst pipes.',
+  services: [{ name: 'Boiler service', price: '£80' }],
+  reviews: [{ name: 'Sam', text: 'Came out at midnight.', rating: 5 }],
+  contact_email: 'dana@example.com',
+  phone_number: '07700 900123',
+  facebook_url: 'https://facebook.com/pipeandsons',
+  instagram_url: 'https://instagram.com/pipeandsons',
+  linkedin_url: 'https://linkedin.com/in/danapipe',
+  x_url: 'https://x.com/pipeandsons',
+  tiktok_url: 'https://tiktok.com/@pipeandsons',
+  whatsapp_greeting: 'Hello Dana,',
+  opening_hours: [
+    { day: 'monday', opens: '08:00', closes: '18:00' },
+    { day: 'saturday', opens: '09:00', closes: '13:00' },
+  ],
+  emergency_callout: { on: true, hours: '24/7', note: 'Leaks and no heat.' },
+  areas_covered: ['Leeds', 'LS6'],
+  credentials: [
+    { scheme: 'gas_safe', name: '', number: '1234567', url: '' },
+    { scheme: 'other', name: 'WaterSafe', number: '', url: 'https://www.watersafe.org.uk/' },
+  ],
+  quotes_enabled: true,
+};
+
+describe('the page template version', () => {
+  it('changes whenever the page’s HTML does', () => {
+    const html = renderProfilePage({
+      content: everything,
+      username: 'dana',
+      pageUrl: 'https://tradecard.example/u/dana/',
+      siteName: 'TradeCard',
+      walletEnabled: true,
+    });
+    const hash = createHash('sha256').update(html).digest('hex');
+    expect(
+      hash,
+      `The page's HTML changed: bump PAGE_TEMPLATE_VERSION in renderer/page-template.ts (so live pages are rendered again after the release) and record ${hash} for it in RENDERED_BY_VERSION here.`,
+    ).toBe(RENDERED_BY_VERSION[PAGE_TEMPLATE_VERSION]);
+  });
+});
