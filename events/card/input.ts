@@ -56,11 +56,12 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, values:
     z.enum(values, { error: `${label} must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}.` }),
   );
 
-const flag = (label: string) =>
+/** A switch sent as a boolean or as 'true'/'false' text; left out, it is `whenLeftOut` (on, for the show flags). */
+const flag = (label: string, whenLeftOut = true) =>
   preprocess(
     (value) =>
       value === undefined || value === null || value === ''
-        ? true
+        ? whenLeftOut
         : value === 'true'
           ? true
           : value === 'false'
@@ -162,17 +163,6 @@ const jsonObject = (label: string) =>
     z.record(z.string(), z.unknown(), { error: `${label} must be a set of fields.` }),
   );
 
-const flagOff = (label: string) =>
-  preprocess(
-    (value) =>
-      value === undefined || value === null || value === '' || value === 'false'
-        ? false
-        : value === 'true'
-          ? true
-          : value,
-    z.boolean({ error: `${label} must be true or false.` }),
-  );
-
 const openingDay = z
   .object(
     {
@@ -208,7 +198,7 @@ const emergencyCallout = z.pipe(
   jsonObject('Emergency callout'),
   z.object(
     {
-      on: flagOff('Emergency callout'),
+      on: flag('Emergency callout', false),
       hours: text('Callout hours', 80),
       note: text('Callout note', 200),
     },
