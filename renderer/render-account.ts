@@ -168,7 +168,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   } else {
     kind = 'live';
     ogImage = ogImageHash(ogImageInputs(content, username));
-    html = renderProfilePage({ content, username, pageUrl, siteName, walletEnabled });
+    html = renderProfilePage({ content, username, pageUrl, siteName, walletEnabled, ogImage });
   }
   const live = kind === 'live' ? 1 : 0;
   // One time for the whole render: a first render writes its row once, not once here and again below.

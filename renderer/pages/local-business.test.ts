@@ -96,6 +96,18 @@ describe('the page’s LocalBusiness data', () => {
       expect(data).not.toHaveProperty(key);
   });
 
+  it('states no contact details when the contact section has nothing to show, as the page then shows none', () => {
+    const data = page({ contact_email: '', phone_number: '' });
+    for (const key of ['telephone', 'email', 'sameAs', 'openingHoursSpecification'])
+      expect(data).not.toHaveProperty(key);
+  });
+
+  it('names the social links and the badges’ links as the page does, a typed facebook.com/… included', () => {
+    const data = page({ facebook_url: 'facebook.com/thompsonbathrooms' });
+    expect(data.sameAs).toContain('https://facebook.com/thompsonbathrooms');
+    expect(page({ phone_number: '+44 7700 900123 ext. 5' }).telephone).toBe('+447700900123 ext. 5');
+  });
+
   it('picks the trade’s own schema.org type from the job title', () => {
     expect(businessType('Electrician (NICEIC)')).toBe('Electrician');
     expect(businessType('Gas engineer')).toBe('Plumber');
@@ -126,7 +138,7 @@ describe('the page’s LocalBusiness data', () => {
       '$.openingHoursSpecification[0].opens: not a Time',
     ]);
     expect(
-      localBusiness({ content: fullCard(), username: 'dave', pageUrl, image: undefined }),
+      localBusiness({ content: fullCard({ cover_photo: null, avatar: null }), username: 'dave', pageUrl }),
     ).not.toHaveProperty('image');
   });
 });

@@ -1,10 +1,9 @@
-import type { CardContent } from '../../events/card/content';
+import { type CardContent, mediaUrl } from '../../events/card/content';
 import { credentialCheckUrl, credentialName } from '../../events/card/credentials';
-import { hasText, SOCIAL_LINKS } from '../../events/card/display';
-import { safeHref } from '../profile/safe-href';
-import { telHref } from '../profile/tel-href';
+import { capitalised, hasText, SOCIAL_LINKS, sectionHasContent } from '../../events/card/display';
+import { dialNumber } from '../../events/card/phone';
+import { externalHref, withoutControls } from '../profile/safe-href';
 import { displayName } from '../profile/view-model';
-import type { ShareImage } from './page-meta';
 
 /**
  * schema.org's business types for the trades we serve, each a HomeAndConstructionBusiness, picked by the first word
@@ -23,20 +22,32 @@ const TRADE_TYPES: ReadonlyArray<readonly [RegExp, string]> = [
 export const businessType = (jobTitle: string) =>
   TRADE_TYPES.find(([words]) => words.test(jobTitle))?.[1] ?? 'LocalBusiness';
 
-const DAY_URL = (day: string) => `https://schema.org/${day[0]?.toUpperCase()}${day.slice(1)}`;
+const DAY_URL = (day: string) => `https://schema.org/${capitalised(day)}`;
 
-type Input = { content: CardContent; username: string; pageUrl: string; image: ShareImage | undefined };
+/** The business's own picture: the cover at its largest width, else the profile photo; absolute, as crawlers need. */
+function businessImage(content: CardContent, pageUrl: string): string | undefined {
+  const photo = content.cover_photo ?? content.avatar;
+  return photo ? new URL(mediaUrl(photo.id, Math.max(...photo.widths)), pageUrl).href : undefined;
+}
+
+/** E.164, with an extension as schema.org's examples write one. */
+function telephoneOf(typed: string): string | undefined {
+  const dial = dialNumber(withoutControls(typed));
+  return dial && (dial.extension ? `${dial.e164} ext. ${dial.extension}` : dial.e164);
+}
+
+type Input = { content: CardContent; username: string; pageUrl: string };
 
 /**
  * The page as search engines read a local business: what the page shows, nothing more. No aggregateRating: the
  * reviews on a page are typed by its owner, which Google's review-snippet rules call self-serving for a
  * LocalBusiness and never show, and which would misstate them as independent ratings (ADR 030).
  */
-export function localBusiness({ content, username, pageUrl, image }: Input): Record<string, unknown> {
-  const contactShown = content.show_contact_section;
-  const telephone = telHref(content.phone_number)?.replace(/^tel:/, '').replace(/;ext=/, ' ext. ');
+export function localBusiness({ content, username, pageUrl }: Input): Record<string, unknown> {
+  // As the page decides it: its flag on, and an email or a number to show.
+  const contactShown = content.show_contact_section && sectionHasContent(content, 'contact', []);
   const sameAs = contactShown
-    ? SOCIAL_LINKS.map(({ field }) => safeHref(content[field])).filter((url) => url?.startsWith('http'))
+    ? SOCIAL_LINKS.map(({ field }) => externalHref(content[field])).filter(Boolean)
     : [];
   const description = [content.sub_heading, content.bio].find(hasText)?.trim();
   return prune({
@@ -46,8 +57,8 @@ export function localBusiness({ content, username, pageUrl, image }: Input): Rec
     name: displayName(content, username),
     url: pageUrl,
     description,
-    image: image?.url,
-    telephone,
+    image: businessImage(content, pageUrl),
+    telephone: telephoneOf(content.phone_number),
     email: contactShown && hasText(content.contact_email) ? content.contact_email.trim() : undefined,
     areaServed: content.areas_covered.map((name) => ({ '@type': 'Place', name })),
     // The hours table is in the contact section.
@@ -61,7 +72,7 @@ export function localBusiness({ content, username, pageUrl, image }: Input): Rec
     memberOf: content.credentials.map((credential) => ({
       '@type': 'Organization',
       name: credentialName(credential),
-      url: safeHref(credentialCheckUrl(credential)),
+      url: externalHref(credentialCheckUrl(credential)),
     })),
     sameAs,
   });

@@ -1,5 +1,4 @@
-import type { CardContent, ImageRef } from '../../events/card/content';
-import { mediaUrl } from '../../events/card/content';
+import type { CardContent } from '../../events/card/content';
 import { hasText } from '../../events/card/display';
 import {
   OG_IMAGE_FILE,
@@ -44,28 +43,6 @@ export function besidePage(pageUrl: string, file: string): URL {
   return new URL(file, page);
 }
 
-export type ShareImage = { url: string; width: number; height: number; alt: string; large: boolean };
-
-/**
- * The card's own picture: the cover at its largest width, else the profile photo (the business's image in its
- * JSON-LD). Absolute, as crawlers need.
- */
-export function shareImage(content: CardContent, pageUrl: string): ShareImage | undefined {
-  const pick = (ref: ImageRef, alt: string, large: boolean): ShareImage => {
-    const width = Math.max(...ref.widths);
-    return {
-      url: new URL(mediaUrl(ref.id, width), pageUrl).href,
-      width,
-      height: Math.round((ref.height * width) / ref.width),
-      alt,
-      large,
-    };
-  };
-  if (content.cover_photo) return pick(content.cover_photo, 'Cover photo', true);
-  if (content.avatar) return pick(content.avatar, oneLine(content.full_name) || 'Profile photo', false);
-  return undefined;
-}
-
 export type PreviewImage = { url: string; width: number; height: number; type: string; alt: string };
 
 /**
@@ -73,9 +50,15 @@ export type PreviewImage = { url: string; width: number; height: number; type: s
  * need, with the hash of what it shows as its version, so a site that keeps pictures by address shows a changed
  * card's new one.
  */
-export function previewImage(content: CardContent, username: string, pageUrl: string): PreviewImage {
+export function previewImage(
+  content: CardContent,
+  username: string,
+  pageUrl: string,
+  /** ogImageHash of the card, when the caller has it already (render-account.ts records it). */
+  hash = ogImageHash(ogImageInputs(content, username)),
+): PreviewImage {
   const image = besidePage(pageUrl, OG_IMAGE_FILE);
-  image.search = `v=${ogImageHash(ogImageInputs(content, username))}`;
+  image.search = `v=${hash}`;
   return {
     url: image.href,
     width: OG_IMAGE_WIDTH,

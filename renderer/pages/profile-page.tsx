@@ -6,7 +6,7 @@ import { backgroundColour, buttonColour } from '../profile/theme';
 import { toDisplayCard } from '../profile/view-model';
 import { Document, renderDocument } from './Document';
 import { jsonLdText, localBusiness } from './local-business';
-import { besidePage, previewImage, profileDescription, profileTitle, shareImage } from './page-meta';
+import { besidePage, previewImage, profileDescription, profileTitle } from './page-meta';
 import { ShareMeta } from './ShareMeta';
 
 export type ProfilePageInput = {
@@ -17,6 +17,8 @@ export type ProfilePageInput = {
   siteName: string;
   /** Offer "Add to Apple Wallet" (card.pkpass beside the page): only when the server can sign passes. */
   walletEnabled?: boolean;
+  /** The preview image's hash, when the caller has worked it out already. */
+  ogImage?: string;
 };
 
 /** contact.vcf and card.pkpass sit beside index.html in /u/<username>/; a link carries the page's own path. */
@@ -30,14 +32,14 @@ export function renderProfilePage({
   pageUrl,
   siteName,
   walletEnabled = false,
+  ogImage,
 }: ProfilePageInput): string {
   const card = toDisplayCard(content);
   const title = profileTitle(content, username);
   const description = profileDescription(content, username, siteName);
   // The page background reaches past the card when a phone overscrolls.
   const css = `body{margin:0;background:${backgroundColour(card.page_theme)}}${profileCss}`;
-  const image = shareImage(content, pageUrl);
-  const structuredData = jsonLdText(localBusiness({ content, username, pageUrl, image }));
+  const structuredData = jsonLdText(localBusiness({ content, username, pageUrl }));
   return renderDocument(
     <Document
       title={title}
@@ -53,7 +55,7 @@ export function renderProfilePage({
             description={description}
             url={pageUrl}
             siteName={siteName}
-            image={previewImage(content, username, pageUrl)}
+            image={previewImage(content, username, pageUrl, ogImage)}
           />
           {/* A data block, not a script: browsers don't run it, and the page's CSP runs no script anyway. */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React would escape the JSON's quotes into &quot;, which a data block doesn't decode; jsonLdText escapes every < so nothing can close the block. */}
