@@ -16,7 +16,6 @@ import { defaultSiteDir } from './site-files';
 import { StartupProblem } from './startup-problem';
 import { checkStorage, storageFromEnv } from './storage/from-env';
 import { createVisitCounter } from './visits/counter';
-import { walletFromEnv } from './wallet/from-env';
 
 /** Less free space than this and SQLite's next checkpoint or a photo upload would fail: the disk is full. */
 const FULL_DISK_MB = 16;
@@ -80,8 +79,6 @@ export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 
 /** What the server and the ops scripts share: the database and everything built from configuration. */
 export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
-  // Before the database opens, so a refused certificate leaves nothing open behind it.
-  const wallet = await walletFromEnv(env);
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const storage = storageFromEnv(env);
@@ -108,7 +105,6 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     siteDir: defaultSiteDir(),
     chatWidgetSrc: env.CHAT_WIDGET_SRC,
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
-    wallet,
     visits: createVisitCounter({
       db: database.db,
       now: testClock ? testClock.now : () => new Date(),

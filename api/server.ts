@@ -18,6 +18,7 @@ import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
 import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
+import { walletFromEnv } from './wallet/from-env';
 
 /** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
 function failToStart(error: unknown): never {
@@ -37,7 +38,11 @@ const env: Env = (() => {
   }
 })();
 log.level = env.LOG_LEVEL;
+// Only the server signs Wallet passes: the ops scripts (rebuild, grant-admin) neither read the certificates nor stop
+// on an expired one. Before the database opens, so a refused certificate leaves nothing open behind it.
+const wallet = await walletFromEnv(env).catch(failToStart);
 const { deps, database } = await openRuntime(env).catch(failToStart);
+deps.wallet = wallet;
 // On PostgreSQL other instances may share this DATA_DIR (ADR 025): their uploads in progress are not leftovers.
 const othersShareDataDir = env.DATABASE_URL !== undefined;
 // Nothing of this process is being uploaded or written yet, so every temp file here is a crash's leftover, or
