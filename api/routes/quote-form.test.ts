@@ -144,9 +144,11 @@ describe('the quote form at /u/<name>/quote', () => {
     const unknown = await openForm('nobody');
     expect(unknown.response.status).toBe(404);
     expect(unknown.html).toContain('No business card found for “nobody”');
-    // Signed up, never published: no trial, no page.
+    // Signed up, never published: no trial, no page; the form says so as the page itself does (SPEC §2).
     await t.signUp('sam', 'sam@example.com');
-    expect((await openForm('sam')).response.status).toBe(404);
+    const notLive = await openForm('sam');
+    expect(notLive.response.status).toBe(404);
+    expect(notLive.html).toContain('This profile isn’t live yet');
   });
 });
 

@@ -3,8 +3,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isAccountLive } from '../../events/account/liveness';
-import { findCardContent } from '../../events/card/cards-read-model';
 import type { CardContent } from '../../events/card/content';
 import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
@@ -16,6 +14,8 @@ import { DomainError } from '../../events/errors';
 import { log } from '../../observability/log';
 import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
+import { renderNotLivePage } from '../../renderer/pages/not-live-page';
+import { renderNotSetUpPage } from '../../renderer/pages/not-set-up-page';
 import {
   type QuoteFormInput,
   renderQuoteFormPage,
@@ -24,7 +24,7 @@ import {
   renderQuotesOffPage,
 } from '../../renderer/pages/quote-pages';
 import { quotePath } from '../../renderer/profile/QuoteLink';
-import { displayName, hasVisibleContent } from '../../renderer/profile/view-model';
+import { displayName } from '../../renderer/profile/view-model';
 import { addressForLimits } from '../auth/client-address';
 import type { Deps } from '../deps';
 import {
@@ -49,7 +49,7 @@ import {
   UploadedPhoto,
   type UploadForm,
 } from '../media/upload-form';
-import { USERNAME } from '../public-files';
+import { findPublicPage, type PublicPage } from '../public-page';
 import { requestFields } from '../request-log';
 
 /**
@@ -121,15 +121,15 @@ type QuotePage = {
   content: CardContent;
 };
 
-/** The page a form belongs to, if it is live; `off` when its owner has switched quote requests off. */
-async function findQuotePage(db: Db, username: string): Promise<{ open: boolean; page: QuotePage } | null> {
-  if (!USERNAME.test(username)) return null;
-  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user || !isAccountLive(user)) return null;
-  const content = await findCardContent(db, user.id);
-  if (!content || !hasVisibleContent(content)) return null;
+type FoundQuotePage = { page: QuotePage; open: boolean } | { page: null; status: PublicPage };
+
+/** The page a form belongs to, when it is live, and whether its owner takes quote requests; else what it is. */
+async function findQuotePage(db: Db, username: string): Promise<FoundQuotePage> {
+  const found = await findPublicPage(db, username);
+  if (found.kind !== 'live') return { page: null, status: found };
+  const { user, content } = found;
   const page = { accountId: user.id, ownerName: user.name, ownerEmail: user.email, username, content };
-  return { open: content.quotes_enabled, page };
+  return { page, open: content.quotes_enabled };
 }
 
 const entries = (value: UploadForm['values'][string] | undefined) =>
@@ -157,14 +157,19 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
   const page = (c: Context, html: string, status: ContentfulStatusCode = 200) =>
     c.html(html, status, headers);
 
-  const notFound = (c: Context, username: string, found: { page: QuotePage } | null) =>
-    page(
-      c,
-      found
-        ? renderQuotesOffPage({ ...found.page, siteName })
-        : renderNotFoundPage({ username: username.slice(0, 64), siteName }),
-      404,
-    );
+  /** No form here: said as the page itself says it (SPEC §2), or that its owner takes no requests. */
+  const notFound = (c: Context, username: string, found: FoundQuotePage) => {
+    const shown = { username: username.slice(0, 64), siteName };
+    if (found.page) return page(c, renderQuotesOffPage({ ...found.page, siteName }), 404);
+    const kind = found.status.kind;
+    const html =
+      kind === 'not-live'
+        ? renderNotLivePage(shown)
+        : kind === 'not-set-up'
+          ? renderNotSetUpPage(shown)
+          : renderNotFoundPage(shown);
+    return page(c, html, 404);
+  };
 
   const refusal = (c: Context, quote: QuotePage, refused: Refused) => {
     enquiriesRefused.inc({ reason: refused.reason });
@@ -178,21 +183,21 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
   app.get('/u/:username/quote', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const found = await findQuotePage(deps.db, username);
-    if (!found?.open) return notFound(c, username, found);
+    if (!found.page || !found.open) return notFound(c, username, found);
     return form(c, { ...found.page, stamp: formStamp(deps.secret, username, deps.now()) });
   });
 
   app.get('/u/:username/quote/sent', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const found = await findQuotePage(deps.db, username);
-    if (!found) return notFound(c, username, null);
+    if (!found.page) return notFound(c, username, found);
     return page(c, renderQuoteSentPage({ ...found.page, siteName }));
   });
 
   app.post('/u/:username/quote', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const found = await findQuotePage(deps.db, username);
-    if (!found?.open) {
+    if (!found.page || !found.open) {
       enquiriesRefused.inc({ reason: 'no_page' });
       // Unread: the server drops the rest of the body, and the connection is not reused for what follows.
       c.header('Connection', 'close');

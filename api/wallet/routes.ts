@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { isAccountLive } from '../../events/account/liveness';
-import { findCardContent } from '../../events/card/cards-read-model';
-import type { Db } from '../../events/db';
-import { hasVisibleContent } from '../../renderer/profile/view-model';
 import { addressForLimits } from '../auth/client-address';
 import { waitInWords } from '../auth/mail-limits';
 import { recordAttempt, refuseWhileThrottled, walletPassesPerAddress } from '../auth/throttle';
 import type { Deps } from '../deps';
-import { USERNAME } from '../public-files';
+import { findPublicPage } from '../public-page';
 import { notModified } from '../static/negotiate';
 import { sizedLru } from '../static/sized-lru';
 import { attachment, PAGE_CACHE } from '../storage/key-layout';
@@ -22,14 +18,6 @@ const MAX_WAITING_TO_SIGN = 20;
 
 /** A pass is 10 to 40 KB: room for a few hundred cards' passes. */
 const PASS_CACHE_BYTES = 8 * 1024 * 1024;
-
-/** An account whose page is live, with what it shows: as the projector decides (renderer/render-account.ts). */
-async function liveCard(db: Db, username: string) {
-  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user || !isAccountLive(user)) return null;
-  const content = await findCardContent(db, user.id);
-  return content && hasVisibleContent(content) ? { accountId: user.id, content } : null;
-}
 
 /**
  * GET /u/<username>/card.pkpass: the card as an Apple Wallet pass (ADR 030), for a live page only. Built on
@@ -47,7 +35,8 @@ export function walletPassRoutes(deps: Deps, siteName: string) {
         'This site does not offer Apple Wallet passes. Use Save My Number on the page to keep the contact instead.',
       );
     const username = c.req.param('username').toLowerCase();
-    const card = USERNAME.test(username) ? await liveCard(deps.db, username) : null;
+    const found = await findPublicPage(deps.db, username);
+    const card = found.kind === 'live' ? { accountId: found.user.id, content: found.content } : null;
     if (!card)
       return notFound(
         'There is no business card at this address. Check the link, or scan the card’s QR code again.',
