@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isWebAddress } from '../web-address';
+import { AREA_PROBLEM, areaName, isAreaName, MAX_AREA_LENGTH, TOO_MANY_AREAS } from './areas';
 import {
   type CardContent,
   CLOCK_TIME,
@@ -206,20 +207,9 @@ const emergencyCallout = z.pipe(
   ),
 );
 
-/** A UK postcode district (the outward code: BS3, SW1A, M1) or a place name. */
-export const POSTCODE_DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
-const PLACE_NAME = /^\p{L}[\p{L}\p{M} .'’&-]*$/u;
-/** An area as the card keeps it: spaces squeezed, a postcode district in capitals. */
-export const areaName = (typed: string) => {
-  const squeezed = typed.trim().replace(/\s+/g, ' ');
-  return POSTCODE_DISTRICT.test(squeezed.toUpperCase()) ? squeezed.toUpperCase() : squeezed;
-};
-/** Whether an area (as areaName leaves it) is a town or a postcode district; the editor checks each as it is added. */
-export const isAreaName = (area: string) => POSTCODE_DISTRICT.test(area) || PLACE_NAME.test(area);
-export const AREA_PROBLEM = 'Each area must be a town or a postcode district like BS3.';
 const areasCovered = z
   .pipe(
-    z.pipe(jsonList('Areas covered'), z.array(text('Each area', 60))),
+    z.pipe(jsonList('Areas covered'), z.array(text('Each area', MAX_AREA_LENGTH))),
     z.transform((areas: string[]) => {
       const seen = new Set<string>();
       return areas.map(areaName).filter((area) => {
@@ -232,7 +222,7 @@ const areasCovered = z
   )
   .check(
     z.refine((areas) => areas.every(isAreaName), AREA_PROBLEM),
-    z.refine((areas) => areas.length <= MAX_AREAS, `You can list at most ${MAX_AREAS} areas.`),
+    z.refine((areas) => areas.length <= MAX_AREAS, TOO_MANY_AREAS),
   );
 
 const credential = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POSTCODE_DISTRICT } from '../card/input';
+import { POSTCODE_DISTRICT } from '../card/areas';
 import { isDiallable } from '../card/phone';
 
 export const MAX_NAME = 80;

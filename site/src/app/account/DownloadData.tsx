@@ -26,8 +26,9 @@ export function DownloadData() {
       <h2 id="data-heading">Your data</h2>
       <p id="data-what">
         Download a copy of everything you’ve given us, to keep or to take elsewhere: your account, your page
-        and all its photos, your orders, plan and NFC cards, and the record of every change. It comes as a zip
-        of JSON files and photos, with a README that explains each file.
+        and all its photos, your orders, plan and NFC cards, the quote requests sent from your page, and the
+        record of every change. It comes as a zip of JSON files and photos, with a README that explains each
+        file.
       </p>
       <button
         type="button"

@@ -1,7 +1,8 @@
 import { type ChangeEvent, lazy, Suspense, useState } from 'react';
+import { capitalised } from '../../../../events/card/display';
 import { type EditorImage, thumbnailSrcSet } from './draft';
 import { PhotoStatus } from './PhotoStatus';
-import { pickedImages, sentenceCase } from './pick-images';
+import { pickedImages } from './pick-images';
 
 /** The crop's code comes with the first crop asked for, not with the editor. */
 const CropDialog = lazy(() => import('./CropDialog'));
@@ -24,7 +25,7 @@ export function ImagePicker({ label, image, round, cropAspect, onChange }: Props
     const files = [...(event.target.files ?? [])];
     // Cleared so picking the same file again still fires a change.
     event.target.value = '';
-    const [picked] = await pickedImages(files, 1, () => sentenceCase(label));
+    const [picked] = await pickedImages(files, 1, () => capitalised(label));
     if (picked) onChange(picked);
   }
 
@@ -42,7 +43,7 @@ export function ImagePicker({ label, image, round, cropAspect, onChange }: Props
         ) : (
           <span className="ed-image__empty">No {label} yet</span>
         )}
-        <PhotoStatus image={image} label={sentenceCase(label)} />
+        <PhotoStatus image={image} label={capitalised(label)} />
       </div>
       <div className="ed-image__actions">
         <label className="button button--ghost ed-small">

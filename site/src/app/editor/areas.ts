@@ -1,8 +1,11 @@
+import {
+  AREA_PROBLEM,
+  areaName,
+  isAreaName,
+  MAX_AREA_LENGTH,
+  TOO_MANY_AREAS,
+} from '../../../../events/card/areas';
 import { MAX_AREAS } from '../../../../events/card/content';
-import { AREA_PROBLEM, areaName, isAreaName } from '../../../../events/card/input';
-
-/** The API's limit for one area (events/card/input.ts). */
-const MAX_AREA_LENGTH = 60;
 
 export type AddedAreas = { areas: string[]; problem: string | null };
 
@@ -27,7 +30,7 @@ export function addAreas(current: readonly string[], typed: string): AddedAreas 
       continue;
     }
     if (areas.length >= MAX_AREAS) {
-      problem ??= `You can list at most ${MAX_AREAS} areas.`;
+      problem ??= TOO_MANY_AREAS;
       break;
     }
     areas.push(area);

@@ -36,6 +36,3 @@ export async function pickedImages(
   }
   return images;
 }
-
-/** "cover photo" as the start of a sentence. */
-export const sentenceCase = (label: string) => `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
