@@ -79,17 +79,20 @@ const webAddress = (label: string) =>
     ),
   );
 
+/** JSON sent as text in a multipart form, or as itself in JSON; left out, it is `whenLeftOut`. */
+const parsedJson = (whenLeftOut: () => unknown) => (value: unknown) => {
+  if (value === undefined || value === null || value === '') return whenLeftOut();
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return Symbol.for('invalid');
+  }
+};
+
 const jsonList = (label: string) =>
   preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return [];
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return Symbol.for('invalid');
-      }
-    },
+    parsedJson(() => []),
     z.array(z.unknown(), { error: `${label} must be a list.` }),
   );
 
@@ -142,25 +145,32 @@ const nonEmptyRows = <Row extends z.ZodMiniType>(
 ) =>
   z
     .pipe(
-      z.pipe(list, z.array(row)),
+      z.pipe(
+        // A row with nothing typed in it is dropped before it is checked, so a default (a credential's scheme, a
+        // review's rating) can't turn the editor's blank row into one the rules refuse.
+        z.pipe(
+          list,
+          z.transform((rows: unknown[]) => rows.filter((raw) => !isBlankRow(raw))),
+        ),
+        z.array(row),
+      ),
       z.transform((rows: z.output<Row>[]) => rows.filter(keep)),
     )
     .check(z.refine((rows) => rows.length <= max, tooMany));
 
+function isBlankRow(row: unknown): boolean {
+  return (
+    typeof row === 'object' &&
+    row !== null &&
+    Object.values(row).every((value) => value === undefined || value === null || String(value).trim() === '')
+  );
+}
+
 const email = z.email();
 
-/** A JSON object sent as text in a multipart form, or as an object in JSON. */
 const jsonObject = (label: string) =>
   preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return {};
-      if (typeof value !== 'string') return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return Symbol.for('invalid');
-      }
-    },
+    parsedJson(() => ({})),
     z.record(z.string(), z.unknown(), { error: `${label} must be a set of fields.` }),
   );
 
@@ -261,26 +271,14 @@ const credential = z
     ),
   );
 
-/** The editor's blank row (no scheme picked, nothing typed) is dropped before it is checked. */
-const isBlankRow = (row: unknown) =>
-  typeof row === 'object' &&
-  row !== null &&
-  Object.values(row).every((value) => value === undefined || value === null || String(value).trim() === '');
-
-const credentials = z
-  .pipe(
-    z.pipe(
-      jsonList('Credentials'),
-      z.transform((rows: unknown[]) => rows.filter((row) => !isBlankRow(row))),
-    ),
-    z.array(credential),
-  )
-  .check(
-    z.refine(
-      (rows) => rows.length <= MAX_CREDENTIALS,
-      `You can show at most ${MAX_CREDENTIALS} credentials.`,
-    ),
-  );
+const credentials = nonEmptyRows(
+  jsonList('Credentials'),
+  credential,
+  // Rows with something typed are all kept: a scheme picked with no number is a membership stated.
+  () => true,
+  MAX_CREDENTIALS,
+  `You can show at most ${MAX_CREDENTIALS} credentials.`,
+);
 
 /**
  * Whether a typed phone number can be dialled. The API and the seed use libphonenumber's check (phone.ts); the
