@@ -216,7 +216,7 @@ function storageProblems(env: z.infer<typeof envSchema>): string[] {
 }
 
 /** What Apple Wallet passes need; WALLET_SIGNER_KEY_PASSPHRASE only for an encrypted key. */
-export const WALLET_REQUIRED = [
+const WALLET_REQUIRED = [
   'WALLET_PASS_TYPE_ID',
   'WALLET_TEAM_ID',
   'WALLET_SIGNER_CERT',

@@ -7,13 +7,13 @@ import { livePages } from '../renderer/live-pages';
 import { chooseCoding } from './static/negotiate';
 
 /** The sitemap protocol's cap on the addresses one file may list. */
-export const SITEMAP_URLS = 50_000;
+const SITEMAP_URLS = 50_000;
 
 /** Rows read at a time while a part is sent: a part of 50,000 pages never sits in memory whole. */
 const ROWS_PER_READ = 1000;
 
 /** Crawlers come back for it now and then; a page published this hour may wait for the next look. */
-export const SITEMAP_CACHE = 'public, max-age=600';
+const SITEMAP_CACHE = 'public, max-age=600';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 const PROLOGUE = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -5,7 +5,7 @@ import { messageAnswer } from './message';
 export const enquiryStatuses = ['new', 'replied', 'won', 'lost'] as const satisfies readonly EnquiryStatus[];
 
 /** A photo the customer sent: a small copy for the list, and the largest stored size to open. */
-export const enquiryPhotoSchema = z.object({
+const enquiryPhotoSchema = z.object({
   thumb: z.string(),
   full: z.string(),
   width: z.number(),
@@ -16,7 +16,7 @@ export const enquiryPhotoSchema = z.object({
  * Issue 17: a quote request as its owner sees it (api/enquiries/json.ts enquiryJson builds it). `phoneHref` and
  * `emailHref` are the links to call and to write, null when not given (or, for an old number, not diallable).
  */
-export const enquirySchema = z.object({
+const enquirySchema = z.object({
   id: z.string(),
   name: z.string(),
   phone: z.nullable(z.string()),
@@ -32,7 +32,7 @@ export const enquirySchema = z.object({
 export type Enquiry = z.infer<typeof enquirySchema>;
 
 /** Whether the page takes quote requests now, and the form's address. */
-export const quoteFormSchema = z.object({ enabled: z.boolean(), url: z.string() });
+const quoteFormSchema = z.object({ enabled: z.boolean(), url: z.string() });
 
 /** GET /enquiries: the signed-in owner's enquiries, newest first. */
 export const enquiriesAnswer = z.object({

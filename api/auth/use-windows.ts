@@ -9,7 +9,7 @@ import { bytewise, holdKeyLock } from '../../events/dialect';
  * (0x20) ends a subject's prefix and '!' (0x21) bounds it, so one subject's rows are one range of the primary key,
  * compared byte by byte on either database (events/dialect.ts).
  */
-export type UseWindow = { ms: number; most: number };
+type UseWindow = { ms: number; most: number };
 
 /** The key range of every row that starts with `prefix`, whose last character is the one just below `to`'s. */
 const rangeAfter = (prefix: string) => ({

@@ -10,7 +10,7 @@ import { mediaKey } from '../storage/key-layout';
 import type { Storage } from '../storage/storage';
 
 /** The photos of one mail together, all of them: most mail servers take 10 MB or more, some no more than that. */
-export const MAIL_PHOTOS_BYTES = 6 * 1024 * 1024;
+const MAIL_PHOTOS_BYTES = 6 * 1024 * 1024;
 /** A photo in a mail is read on a phone: 1600 px on its longer side is plenty. */
 export const MAIL_PHOTO_SIDE = 1600;
 

@@ -124,7 +124,7 @@ function quotedMessage(message: string): Markup {
   )}</div>`;
 }
 
-export type EnquiryForOwner = {
+type EnquiryForOwner = {
   ownerName: string;
   name: string;
   phone: string | null;

@@ -49,7 +49,7 @@ const rgb = (hex: string) => {
  * Stable per account, so a pass downloaded again replaces the one in Wallet rather than sitting beside it; a hash,
  * not the account's id, which nothing public shows.
  */
-export const passSerial = (accountId: string) =>
+const passSerial = (accountId: string) =>
   createHash('sha256').update(`card-pass:${accountId}`).digest('hex').slice(0, 32);
 
 /**

@@ -11,7 +11,7 @@ import { attachment, PAGE_CACHE } from '../storage/key-layout';
 import { cardPassJson, passImages } from './pass';
 import { createPassSigner, SignerBusy } from './sign-thread';
 
-export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 
 /** Passes waiting for the signing thread (~50 ms each): beyond this, a burst of first downloads is told to retry. */
 const MAX_WAITING_TO_SIGN = 20;

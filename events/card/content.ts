@@ -53,16 +53,16 @@ export const MAX_CREDENTIALS = 8;
 /** `HH:MM` on a 24-hour clock; `24:00` closes at midnight. */
 export const CLOCK_TIME = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 /** One day the owner is open: days not listed are closed, and an empty list means the page states no hours. */
-export const openingHoursSchema = z.object({
+const openingHoursSchema = z.object({
   day: z.enum(WEEKDAYS),
   opens: z.string().check(z.regex(CLOCK_TIME)),
   closes: z.string().check(z.regex(CLOCK_TIME)),
 });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
-export const emergencyCalloutSchema = z.object({ on: z.boolean(), hours: z.string(), note: z.string() });
+const emergencyCalloutSchema = z.object({ on: z.boolean(), hours: z.string(), note: z.string() });
 export type EmergencyCallout = z.infer<typeof emergencyCalloutSchema>;
 /** A membership or registration as the owner states it (credentials.ts); `name` only for "other". */
-export const credentialSchema = z.object({
+const credentialSchema = z.object({
   scheme: z.enum(CREDENTIAL_SCHEME_KEYS),
   name: z.string(),
   number: z.string(),

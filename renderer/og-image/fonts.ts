@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FONTS, type Font } from '../../events/card/content';
-import { FONT_FEATURES, FONT_UNICODES } from '../fonts';
+import { FONT_UNICODES } from '../fonts';
 
 /**
  * The fonts the link preview image is lettered in: the card's own family, bold for the name and regular for the
@@ -12,7 +12,6 @@ import { FONT_FEATURES, FONT_UNICODES } from '../fonts';
 export const OG_FONT_DIR = 'renderer/og-image/ttf';
 
 export const OG_FONT_UNICODES = [...FONT_UNICODES, 'U+0100-017F', 'U+0218-021B'] as const;
-export const OG_FONT_FEATURES = FONT_FEATURES;
 
 export type OgFont = { family: Font; weight: 400 | 700; file: string };
 

@@ -4,12 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { FONT_DIR, FONT_FEATURES, FONT_FILES, FONT_UNICODES, fontSourceName } from '../../renderer/fonts';
-import {
-  OG_FONT_DIR,
-  OG_FONT_FEATURES,
-  OG_FONT_FILES,
-  OG_FONT_UNICODES,
-} from '../../renderer/og-image/fonts';
+import { OG_FONT_DIR, OG_FONT_FILES, OG_FONT_UNICODES } from '../../renderer/og-image/fonts';
 import { REPO_ROOT } from './config';
 import { record } from './output';
 
@@ -101,7 +96,7 @@ export function writeOgFonts(py = python()): void {
           'fontTools.subset',
           require.resolve(fontSourceName(font).replace('-latin-', `-${subset}-`)),
           `--unicodes=${OG_FONT_UNICODES.join(',')}`,
-          `--layout-features=${OG_FONT_FEATURES.join(',')}`,
+          `--layout-features=${FONT_FEATURES.join(',')}`,
           '--no-hinting',
           '--desubroutinize',
           `--output-file=${output}`,
