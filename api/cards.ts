@@ -2,6 +2,7 @@ import type { Card } from '../contract/card';
 import { isAccountLive } from '../events/account/liveness';
 import type { CardContent, ImageRef } from '../events/card/content';
 import { defaultCardContent, mediaUrl } from '../events/card/content';
+import { pageAddress } from '../renderer/render-account';
 import { type UserRow, userJson } from './users';
 
 const largest = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
@@ -25,7 +26,7 @@ export function withImagesNamed(card: CardContent, name: (image: ImageRef) => st
  * is for the editor's preview.
  */
 export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string): Card {
-  const pageUrl = `${publicUrl}/u/${user.username}`;
+  const pageUrl = pageAddress(publicUrl, user.username);
   return {
     ...withImagesNamed(content ?? defaultCardContent(), largest),
     username: user.username,

@@ -4,6 +4,7 @@ import type { Db } from '../events/db';
 import { log } from '../observability/log';
 import { escapeXml } from '../renderer/escape-xml';
 import { livePages } from '../renderer/live-pages';
+import { pageAddress } from '../renderer/render-account';
 import { chooseCoding } from './static/negotiate';
 
 /** The sitemap protocol's cap on the addresses one file may list. */
@@ -71,7 +72,7 @@ function partStream(db: Db, publicUrl: string, after: string | null, paging: Pag
         const rows = limit > 0 ? await livePagesAfter(db, last, limit) : [];
         const urls = rows.map(
           (row) =>
-            `<url><loc>${escapeXml(`${publicUrl}/u/${row.username}`)}</loc>${lastmod(row.rendered_at)}</url>\n`,
+            `<url><loc>${escapeXml(pageAddress(publicUrl, row.username))}</loc>${lastmod(row.rendered_at)}</url>\n`,
         );
         if (urls.length > 0) controller.enqueue(encoder.encode(urls.join('')));
         sent += rows.length;

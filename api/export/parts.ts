@@ -4,6 +4,7 @@ import type { Db } from '../../events/db';
 import { enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
+import { pageAddress } from '../../renderer/render-account';
 import { withImagesNamed } from '../cards';
 import { enquiryJson } from '../enquiries/json';
 import { nfcCardJson, UNTAPPED } from '../nfc-cards/json';
@@ -27,7 +28,7 @@ export type ExportSource = {
  */
 export type ExportPart = { file: string; about: string; read(source: ExportSource): Promise<unknown> };
 
-const pageUrl = (source: ExportSource) => `${source.publicUrl}/u/${source.user.username}`;
+const pageUrl = (source: ExportSource) => pageAddress(source.publicUrl, source.user.username);
 
 /**
  * The account's data as its owner sees it on the site, one file each, in the zip's order. Secrets (the password's

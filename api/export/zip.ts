@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
+import { pageAddress } from '../../renderer/render-account';
 import type { Storage } from '../storage/storage';
 import type { UserRow } from '../users';
 import { EXPORT_PARTS, exportSource } from './parts';
@@ -63,7 +64,7 @@ export async function exportZip(user: UserRow, options: ExportOptions): Promise<
   }
   const photos = await photosOfAccount(options.db, user.id, source.card?.content ?? null);
   const day = options.now.toISOString().slice(0, 10);
-  const pageUrl = `${options.publicUrl}/u/${user.username}`;
+  const pageUrl = pageAddress(options.publicUrl, user.username);
 
   const zip = new ZipFile();
   const output = zip.outputStream as PassThrough;

@@ -3,7 +3,7 @@ import type { Barcode, PassProps, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import type { CardContent } from '../../events/card/content';
 import { buttonColour } from '../../renderer/profile/theme';
-import { qrAddress } from '../../renderer/render-account';
+import { pageAddress, qrAddress } from '../../renderer/render-account';
 import { vcardPhoto } from '../../renderer/vcard-photo';
 import type { Storage } from '../storage/storage';
 import type { WalletSigner } from './signer';
@@ -80,7 +80,7 @@ export function cardPassJson({ signer, accountId, username, content, publicUrl, 
   backFields.push({
     key: 'page',
     label: 'Page',
-    value: `${publicUrl}/u/${username}`,
+    value: pageAddress(publicUrl, username),
     dataDetectorTypes: ['PKDataDetectorTypeLink'],
   });
   const shown = name ?? `@${username}`;
