@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CardContent, ImageRef } from '../events/card/content';
-import { MAX_WORK_IMAGES } from '../events/card/content';
+import { type CardContent, cardImages, type ImageRef, MAX_WORK_IMAGES } from '../events/card/content';
 import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
@@ -23,11 +22,7 @@ export const MAX_REQUEST_MEGAPIXELS = 150;
 
 /** The photos the card shows now, by id: the editor sends back their addresses on every save. */
 const shownIn = (content: CardContent | null) =>
-  new Map(
-    (content ? [content.cover_photo, content.avatar, ...content.works] : []).flatMap((image) =>
-      image ? [[image.id, image] as const] : [],
-    ),
-  );
+  new Map((content ? cardImages(content) : []).map((image) => [image.id, image] as const));
 
 async function existing(url: string, label: string, { hold, owns, shown, db }: Access): Promise<ImageRef> {
   const id = parseMediaUrl(url);

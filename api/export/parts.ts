@@ -19,6 +19,8 @@ export type ExportSource = {
   db: Db;
   user: UserRow;
   card: { content: CardContent; publishedAt: string } | null;
+  /** Every order, cards and plans alike, newest first: orders.json, subscription.json and events.json read them. */
+  orders: Awaited<ReturnType<typeof ordersOfAccount>>;
   publicUrl: string;
 };
 
@@ -62,16 +64,14 @@ export const EXPORT_PARTS: ExportPart[] = [
   {
     file: 'orders.json',
     about: 'Your NFC card orders, newest first: amounts, delivery details, tracking and status.',
-    read: async (source) =>
-      (await ordersOfAccount(source.db, source.user.id)).filter((o) => o.type === 'card').map(orderJson),
+    read: async (source) => source.orders.filter((order) => order.type === 'card').map(orderJson),
   },
   {
     file: 'subscription.json',
     about:
       'Your plans, newest first: status, trial, billing periods and cancellation (only if you have had one).',
     read: async (source) => {
-      const orders = await ordersOfAccount(source.db, source.user.id);
-      const plans = orders.filter((order) => order.type === 'subscription').map(orderJson);
+      const plans = source.orders.filter((order) => order.type === 'subscription').map(orderJson);
       return plans.length > 0 ? plans : null;
     },
   },
@@ -108,15 +108,10 @@ export const EXPORT_PARTS: ExportPart[] = [
       'page, orders, plan and cards, your page’s daily visit counts, the quote requests it received, and ' +
       'your messages to us.',
     read: async (source) => {
-      const orders = await source.db
-        .selectFrom('orders')
-        .select(['id', 'type'])
-        .where('account_id', '=', source.user.id)
-        .execute();
       const rows = await source.db
         .selectFrom('events')
         .select(['stream_id', 'stream_position', 'type', 'data', 'occurred_at'])
-        .where(eventsOfAccount(source.db, source.user, orders.map(streamOfOrder)))
+        .where(eventsOfAccount(source.db, source.user, source.orders.map(streamOfOrder)))
         .orderBy('global_position')
         .execute();
       // Not the rows' metadata: it is for our audit and retries (who acted, the request's key), not the owner's data.
@@ -139,5 +134,5 @@ export async function exportSource(db: Db, user: UserRow, publicUrl: string): Pr
     .where('account_id', '=', user.id)
     .executeTakeFirst();
   const card = row && { content: JSON.parse(row.content) as CardContent, publishedAt: row.published_at };
-  return { db, user, card: card ?? null, publicUrl };
+  return { db, user, card: card ?? null, orders: await ordersOfAccount(db, user.id), publicUrl };
 }

@@ -1,4 +1,4 @@
-import type { CardContent, ImageRef } from '../../events/card/content';
+import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import { mediaKey } from '../storage/key-layout';
@@ -7,8 +7,7 @@ import type { Storage } from '../storage/storage';
 /** A photo's file in the zip, by which card.json names it. */
 export const photoFile = (id: string) => `photos/${id}.webp`;
 
-const imagesOf = (card: CardContent | null) =>
-  card ? [card.cover_photo, card.avatar, ...card.works].flatMap((image) => (image ? [image] : [])) : [];
+const imagesOf = (card: CardContent | null) => (card ? cardImages(card) : []);
 
 /**
  * Every photo the account owns that is still stored, by id: the ones it uploaded (api/media/owners.ts), its

@@ -1,11 +1,10 @@
-import type { CardContent } from '../../events/card/content';
+import { type CardContent, cardImages } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import type { Storage } from '../storage/storage';
 import { removeStoredMedia } from './files';
 
-const idsIn = (content: CardContent) =>
-  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image.id] : []));
+const idsIn = (content: CardContent) => cardImages(content).map((image) => image.id);
 
 /** Every photo any version of the account's card has used; read before erasure redacts them from the log. */
 export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<string>> {

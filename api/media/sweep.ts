@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CardContent, ImageRef } from '../../events/card/content';
+import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import { log } from '../../observability/log';
@@ -38,9 +38,6 @@ export const SHARED_TEMP_STALE_MS = 3600_000;
 const TEMP = /^\..+\.(tmp|partial)$/;
 const SHARD = /^[a-f0-9]{2}$/;
 
-const imagesIn = (content: CardContent) =>
-  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
-
 /**
  * Photos some card or enquiry shows now: a replaced photo is in no card, only in the log's history, and goes; an
  * enquiry's stay until its account is erased.
@@ -48,7 +45,7 @@ const imagesIn = (content: CardContent) =>
 async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   const images = await enquiryPhotos(db);
   for (const row of await db.selectFrom('cards').select('content').execute())
-    for (const image of imagesIn(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
+    for (const image of cardImages(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
   return images;
 }
 

@@ -171,4 +171,8 @@ export function normaliseSectionOrder(order: readonly string[] | undefined): Sec
   return ['main', ...unique, ...missing];
 }
 
+/** Every photo a card shows: its cover, its profile photo and its work, in that order. */
+export const cardImages = (content: Pick<CardContent, 'cover_photo' | 'avatar' | 'works'>): ImageRef[] =>
+  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
+
 export const mediaUrl = (id: string, width: number) => `/media/${id}-${width}.webp`;
