@@ -10,7 +10,7 @@ import { renderProfilePage } from './pages/profile-page';
  * under the new version here.
  */
 const RENDERED_BY_VERSION: Record<number, string> = {
-  17: '344eda5ffdf89032ae01de6d0c76c84cbbf4389709571593dfd65173723b3902',
+  17: 'feb0954dbcbc2c43abbf3767412dfc78bd23d35033f22ccc6137a8080acd171f',
 };
 
 const photo = (id: string, width: number, height: number): ImageRef => ({

@@ -1,4 +1,4 @@
-import type { CSSProperties, InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { CardContent } from '../../events/card/content';
 import {
   type EnquiryField,
@@ -9,9 +9,9 @@ import {
   MAX_PHONE,
   MAX_PHOTOS,
 } from '../../events/enquiry/input';
-import { quotePath } from '../profile/QuoteLink';
+import { pagePath, quotePath } from '../profile/QuoteLink';
 import { profileCss } from '../profile/styles';
-import { backgroundColour, buttonColour, contrastRatio, themeVars } from '../profile/theme';
+import { backgroundColour, buttonColour, themeVars } from '../profile/theme';
 import { displayName } from '../profile/view-model';
 import { Document, renderDocument } from './Document';
 
@@ -40,22 +40,7 @@ const quoteCss = [
   '.tq-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
 ].join('');
 
-const pagePath = (username: string) => `/u/${encodeURIComponent(username)}`;
-
 type PageInput = { content: CardContent; username: string; siteName: string };
-
-/**
- * The page's colours, with one exception: the form's buttons must be readable by anyone who needs to send it, so
- * their text is the owner's choice of white or black unless that fails WCAG AA on the button's colour.
- */
-function formTheme(content: CardContent): CSSProperties {
-  const vars = themeVars(content) as Record<string, string>;
-  const button = buttonColour(content.button_bg_color);
-  const chosen = vars['--btf'] as string;
-  const other = chosen === '#FFFFFF' ? '#000000' : '#FFFFFF';
-  const readable = contrastRatio(chosen, button) >= 4.5 ? chosen : other;
-  return { ...vars, '--btf': readable } as CSSProperties;
-}
 
 /** `back`: the small link to the page at the top, left off where the page's main button leads there. */
 function QuoteDocument({
@@ -78,7 +63,7 @@ function QuoteDocument({
       themeColor={buttonColour(content.button_bg_color)}
       colorScheme={content.page_theme === 'dark' ? 'dark' : 'light'}
     >
-      <div className="tc tc-pg" style={formTheme(content)}>
+      <div className="tc tc-pg" style={themeVars(content)}>
         <main className="tq">
           {back && (
             <p>

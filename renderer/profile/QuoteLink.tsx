@@ -2,7 +2,8 @@
  * Where a page's quote form is (issue 17): its own address, drawn per request (api/routes/quote-form.ts). The name
  * is encoded as the pings' is, so whatever it holds stays inside its own segment.
  */
-export const quotePath = (username: string) => `/u/${encodeURIComponent(username)}/quote`;
+export const pagePath = (username: string) => `/u/${encodeURIComponent(username)}`;
+export const quotePath = (username: string) => `${pagePath(username)}/quote`;
 
 /**
  * The way to the quote form, shown while the owner takes quote requests: under Call and WhatsApp at the top of the

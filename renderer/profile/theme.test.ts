@@ -27,3 +27,21 @@ describe('buttonColour', () => {
     expect(buttonColour('#000;x:y')).toBe('#F47629');
   });
 });
+
+describe('the buttons’ text', () => {
+  const text = (button_bg_color: string, button_text_color: 'white' | 'black') =>
+    (themeVars({ ...defaultCardContent(), button_bg_color, button_text_color }) as Record<string, string>)[
+      '--btf'
+    ];
+
+  it('is the owner’s choice while it is readable on the button', () => {
+    expect(text('#1E2A38', 'white')).toBe('#FFFFFF');
+    expect(text('#FFD23F', 'black')).toBe('#000000');
+  });
+
+  it('is the other colour where the choice fails WCAG AA: white on the default orange is 2.9:1', () => {
+    expect(contrast('#FFFFFF', '#F47629')).toBeLessThan(4.5);
+    expect(text('#F47629', 'white')).toBe('#000000');
+    expect(text('#1E2A38', 'black')).toBe('#FFFFFF');
+  });
+});

@@ -5,7 +5,9 @@ import type { DisplayCard } from './view-model';
 /**
  * The card's branding as CSS custom properties on the component's root, so one stylesheet serves every card and
  * the editor's preview restyles without re-rendering the CSS. Our own colours meet WCAG AA (4.5:1) on their
- * background; the button colour is the owner's choice, as is its white or black text.
+ * background; the button colour is the owner's choice, as is its white or black text while that text is readable
+ * on it: where the choice fails AA (white on the default orange does), the buttons customers press to call, message
+ * or ask for a quote use the other.
  */
 const PALETTES = {
   light: { '--bg': '#FFFFFF', '--fg': '#1F1F1F', '--mu': '#555555', '--sf': '#F3F3F3', '--st': '#A34E00' },
@@ -34,9 +36,20 @@ export function themeVars(card: ThemeFields): CSSProperties {
     '--al': align,
     '--ai': FLEX_ALIGN[align],
     '--btn': buttonColour(card.button_bg_color),
-    '--btf': card.button_text_color === 'black' ? '#000000' : '#FFFFFF',
+    '--btf': buttonTextColour(card),
   };
   return vars as CSSProperties;
+}
+
+const BLACK = '#000000';
+const WHITE = '#FFFFFF';
+/** WCAG AA for normal text. */
+const READABLE = 4.5;
+
+function buttonTextColour(card: Pick<ThemeFields, 'button_bg_color' | 'button_text_color'>) {
+  const chosen = card.button_text_color === 'black' ? BLACK : WHITE;
+  const button = buttonColour(card.button_bg_color);
+  return contrastRatio(chosen, button) >= READABLE ? chosen : chosen === BLACK ? WHITE : BLACK;
 }
 
 function luminance(hex: string) {
