@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { unsetWhenEmpty } from './env-fields';
 import { StartupProblem } from './startup-problem';
+import { readWalletSettings, type WalletSettings, walletEnvFields } from './wallet/settings';
 
 const list = z
   .string()
@@ -18,10 +20,6 @@ const flag = (fallback: 'true' | 'false') =>
     .default(fallback)
     .transform((value) => value === 'true' || value === '1');
 
-/** Empty counts as unset: a compose file or container image passes an empty value through for one not given. */
-const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
 const PROXY_HOPS = 'TRUST_PROXY must be a number of proxy hops (0 to 10), true or false';
 
 const envSchema = z.object({
@@ -31,21 +29,19 @@ const envSchema = z.object({
    * The database: unset (or empty) is the embedded SQLite file in DATA_DIR; a postgres:// or postgresql:// URL is
    * PostgreSQL (ADR 023), which several instances can share. Credentials may sit in the URL, so it is never logged.
    */
-  DATABASE_URL: z.preprocess(
-    (value) => (value === '' ? undefined : value),
+  DATABASE_URL: unsetWhenEmpty(
     z
       .string()
       .refine(
         (value) => /^postgres(ql)?:\/\/./.test(value),
         'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded SQLite database)',
-      )
-      .optional(),
+      ),
   ),
   /**
    * Defaults to http://localhost:<PORT> (refused in production mode). Empty counts as unset: the container image
    * passes an empty build argument through when none was given.
    */
-  PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
+  PUBLIC_URL: unsetWhenEmpty(z.url()),
   PAYMENTS: z.enum(['local', 'stripe']).default('local'),
   MAIL: z
     .string()
@@ -122,45 +118,11 @@ const envSchema = z.object({
     .refine((value) => value === '' || /^([A-Za-z0-9_][A-Za-z0-9_.-]*\/)+$/.test(value), {
       message: 'S3_PREFIX must be empty or folder names each ending in / (e.g. tradecard/)',
     }),
-  /**
-   * Apple Wallet passes (GET /u/<name>/card.pkpass, ADR 030): the Pass Type ID and Team ID of the Apple developer
-   * account, and paths to the certificate files (api/wallet/signer.ts reads them at start). Unset, no page offers a
-   * pass; all of WALLET_REQUIRED, or none.
-   */
-  WALLET_PASS_TYPE_ID: unsetWhenEmpty(
-    z
-      .string()
-      .regex(
-        /^pass(\.[A-Za-z0-9-]+)+$/,
-        'WALLET_PASS_TYPE_ID must be the Pass Type ID registered with Apple (e.g. pass.com.example.card)',
-      ),
-  ),
-  WALLET_TEAM_ID: unsetWhenEmpty(
-    z
-      .string()
-      .regex(
-        /^[A-Z0-9]{10}$/,
-        'WALLET_TEAM_ID must be the 10-character Team ID of the Apple developer account (e.g. A1B2C3D4E5)',
-      ),
-  ),
-  WALLET_SIGNER_CERT: unsetWhenEmpty(z.string()),
-  WALLET_SIGNER_KEY: unsetWhenEmpty(z.string()),
-  WALLET_SIGNER_KEY_PASSPHRASE: unsetWhenEmpty(z.string()),
-  WALLET_WWDR_CERT: unsetWhenEmpty(z.string()),
+  ...walletEnvFields,
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });
-
-/** Apple Wallet as configured: the files' absolute paths, read once at start (api/wallet/signer.ts). */
-export type WalletSettings = {
-  passTypeId: string;
-  teamId: string;
-  signerCertFile: string;
-  signerKeyFile: string;
-  signerKeyPassphrase: string | undefined;
-  wwdrCertFile: string;
-};
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'SEED_DEMO'> & {
   PUBLIC_URL: string;
@@ -215,37 +177,6 @@ function storageProblems(env: z.infer<typeof envSchema>): string[] {
   return S3_REQUIRED.filter((name) => !env[name]).map((name) => `STORAGE=s3 needs ${name}`);
 }
 
-/** What Apple Wallet passes need; WALLET_SIGNER_KEY_PASSPHRASE only for an encrypted key. */
-const WALLET_REQUIRED = [
-  'WALLET_PASS_TYPE_ID',
-  'WALLET_TEAM_ID',
-  'WALLET_SIGNER_CERT',
-  'WALLET_SIGNER_KEY',
-  'WALLET_WWDR_CERT',
-] as const;
-
-/** Some WALLET_* settings without the rest would leave the button off with no word why: name each one missing. */
-function walletProblems(env: z.infer<typeof envSchema>): string[] {
-  const given = [...WALLET_REQUIRED, 'WALLET_SIGNER_KEY_PASSPHRASE' as const].filter((name) => env[name]);
-  const missing = WALLET_REQUIRED.filter((name) => !env[name]);
-  if (given.length === 0 || missing.length === 0) return [];
-  return [
-    `Apple Wallet passes need ${missing.join(', ')} as well as ${given.join(', ')}: set ${missing.length === 1 ? 'it' : 'them'}, or remove every WALLET_* setting to offer no passes`,
-  ];
-}
-
-function walletSettings(env: z.infer<typeof envSchema>): WalletSettings | null {
-  if (WALLET_REQUIRED.some((name) => !env[name])) return null;
-  return {
-    passTypeId: env.WALLET_PASS_TYPE_ID as string,
-    teamId: env.WALLET_TEAM_ID as string,
-    signerCertFile: path.resolve(env.WALLET_SIGNER_CERT as string),
-    signerKeyFile: path.resolve(env.WALLET_SIGNER_KEY as string),
-    signerKeyPassphrase: env.WALLET_SIGNER_KEY_PASSPHRASE,
-    wwdrCertFile: path.resolve(env.WALLET_WWDR_CERT as string),
-  };
-}
-
 /** The only reader of process.env: everything else receives configuration as arguments. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -266,7 +197,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
     );
   }
-  problems.push(...storageProblems(env), ...walletProblems(env));
+  const wallet = readWalletSettings(env);
+  problems.push(...storageProblems(env), ...wallet.problems);
   if (env.TEST_CLOCK && env.PRODUCTION)
     problems.push(
       'TEST_CLOCK=true lets anyone move the clock: it is for tests only, never in production mode',
@@ -288,7 +220,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PUBLIC_URL: publicUrl,
     SEED_DEMO: seedDemo,
     dataDir: path.resolve(env.DATA_DIR),
-    wallet: walletSettings(env),
+    wallet: wallet.settings,
   };
 }
 

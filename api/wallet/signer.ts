@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
-import type { WalletSettings } from '../env';
 import { StartupProblem } from '../startup-problem';
+import type { WalletSettings } from './settings';
 
 /** What signs every pass: the identifiers pass.json names and the certificates, as PEM text. */
 export type WalletSigner = {

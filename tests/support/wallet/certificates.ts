@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { WalletSettings } from '../../../api/env';
+import type { WalletSettings } from '../../../api/wallet/settings';
 
 export const TEST_PASS_TYPE_ID = 'pass.test.tradecard.card';
 export const TEST_TEAM_ID = 'TEST123456';
