@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { fontSourcePath } from '../renderer/font-files';
 import { ogImageFile } from '../renderer/og-image/file';
+import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
 import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
-import { qrCodeFile } from '../renderer/render-account';
+import { QR_FILES, qrCodeFile } from '../renderer/render-account';
 import { withJsonLimit } from './body-limits';
 import type { AppEnv, Deps } from './deps';
 import { handleError } from './errors';
@@ -95,8 +96,12 @@ export function createApp(deps: Deps) {
     publicFiles({
       publicDir: deps.publicDir,
       storage: deps.storage,
-      ensureQrCode: (username, file) => qrCodeFile(deps, username, file),
-      ensureOgImage: (username) => ogImageFile(deps.db, deps.storage, username),
+      drawnFiles: {
+        ...Object.fromEntries(
+          Object.keys(QR_FILES).map((file) => [file, (username: string) => qrCodeFile(deps, username, file)]),
+        ),
+        [OG_IMAGE_FILE]: (username) => ogImageFile(deps.db, deps.storage, username),
+      },
       fontFile: (name) => fontSourcePath(name) ?? null,
       notFoundPage: (username) => renderNotFoundPage({ username, siteName: SITE_NAME }),
       visits: deps.visits,

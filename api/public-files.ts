@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { VisitSource } from '../contract/visits';
+import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
 import { clientAddress } from './auth/client-address';
 import { storedFile } from './media/stored';
 import type { BucketCache } from './static/bucket-cache';
@@ -114,7 +115,7 @@ export const PROFILE_FILES: Record<
     // Removed (not rewritten) when its owner hides it or is erased: checked on every request, like a photo.
     revalidateMs: 0,
   },
-  'og.jpg': { type: 'image/jpeg', cache: OG_IMAGE_CACHE },
+  [OG_IMAGE_FILE]: { type: 'image/jpeg', cache: OG_IMAGE_CACHE },
   'qr.svg': { type: 'image/svg+xml', cache: QR_CACHE },
   'qr.png': { type: 'image/png', cache: QR_CACHE },
   'qr-print.png': { type: 'image/png', cache: QR_CACHE, attachment: 'qr-code.png' },
@@ -153,10 +154,11 @@ export type PublicFilesOptions = {
   publicDir: string;
   /** Where pages and photos are (ADR 024); the disk under `publicDir` when absent. */
   storage?: Storage;
-  /** The key of a rendered profile's QR code, drawn on first request; null when there is no such profile. */
-  ensureQrCode: (username: string, file: string) => Promise<string | null>;
-  /** The key of a live page's link preview image, drawn on first request; null when there is no live page. */
-  ensureOgImage: (username: string) => Promise<string | null>;
+  /**
+   * The files beside a page that are drawn on their first request (the QR codes, the link preview image), by name:
+   * each gives the key the file is stored under, or null when there is no page for it.
+   */
+  drawnFiles: Readonly<Record<string, (username: string) => Promise<string | null>>>;
   fontFile: (name: string) => string | null;
   notFoundPage: (username: string) => string;
   cache?: FileCache;
@@ -179,7 +181,7 @@ export const CARD_PAGE_CACHE = 'private, no-cache';
 
 /** `/u/<username>/…` from DATA_DIR/public, media and fonts: the static half of the product. */
 export function publicFiles(options: PublicFilesOptions) {
-  const { publicDir, ensureQrCode, ensureOgImage, fontFile, notFoundPage, cache } = options;
+  const { publicDir, drawnFiles, fontFile, notFoundPage, cache } = options;
   const app = new Hono();
   const mediaDir = path.join(publicDir, 'media');
   const storage = options.storage ?? diskStorageAt(publicDir);
@@ -238,11 +240,8 @@ export function publicFiles(options: PublicFilesOptions) {
     }
     const headers: Record<string, string> = { 'Content-Security-Policy': PROFILE_CSP };
     if (spec.attachment) headers['Content-Disposition'] = attachment(username, spec.attachment);
-    const key = name.startsWith('qr')
-      ? await ensureQrCode(username, name)
-      : name === 'og.jpg'
-        ? await ensureOgImage(username)
-        : profileKey(username, name);
+    const draw = Object.hasOwn(drawnFiles, name) ? drawnFiles[name] : undefined;
+    const key = draw ? await draw(username) : profileKey(username, name);
     if (!key) return notFound(c, username);
     const sent = await deliver(c, key, { ...spec, headers });
     if (!sent) return notFound(c, username);
