@@ -97,7 +97,7 @@ export const paymentWebhooksHandled = new Counter({
 
 export const uploadsRefused = new Counter({
   name: 'uploads_refused_total',
-  help: 'Uploads refused, by reason: too_large (the request or one photo), too_many_pixels, not_an_image, too_many (work images), too_slow (over the processing budget of one save), daily_limit (photos one account may upload in a day).',
+  help: "Uploads refused, by reason: too_large (the request or one photo), too_many_pixels, not_an_image, too_many (work images), too_slow (over the processing budget of one save), daily_limit (photos one account may upload in a day). Counts the quote form's photos too (a quote request refused for its photos is also in enquiries_refused_total).",
   labelNames: ['reason'] as const,
   registers: [registry],
 });

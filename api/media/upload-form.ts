@@ -51,6 +51,10 @@ export type UploadForm = {
   discard: () => Promise<void>;
 };
 
+/** A form field's values as a list: none, one, or each of those sent under the name. */
+export const entries = (value: UploadForm['values'][string] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 export const PHOTO_TOO_LARGE = (label: string) =>
   `${label} is larger than 10 MB. Please choose a smaller photo.`;
 export const UPLOAD_TOO_LARGE = 'That upload is too large. Each photo can be up to 10 MB.';

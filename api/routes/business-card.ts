@@ -13,6 +13,7 @@ import type { AppEnv, Deps } from '../deps';
 import { invalid } from '../errors';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
+  entries,
   type FormLimits,
   readUploadForm,
   TooLarge,
@@ -90,9 +91,6 @@ const PHOTO_FORM_LIMITS: FormLimits = {
     notAPhotoField: (field) => `Only the photo can be a file upload (not ${field}).`,
   },
 };
-
-const entries = (value: UploadForm['values'][string] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /**
  * "Work image 3" counts the kept addresses sent before it, as the editor numbers them: under `existing_works`,

@@ -43,6 +43,7 @@ import { enquiryToOwnerMail } from '../mail/templates';
 import { discardWrittenFiles, recordMediaFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
+  entries,
   type FormLimits,
   readUploadForm,
   TooLarge,
@@ -131,9 +132,6 @@ async function findQuotePage(db: Db, username: string): Promise<FoundQuotePage> 
   const page = { accountId: user.id, ownerName: user.name, ownerEmail: user.email, username, content };
   return { page, open: content.quotes_enabled };
 }
-
-const entries = (value: UploadForm['values'][string] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The photos chosen; a browser sends an empty part for a file input left empty, which is no photo. */
 async function chosenPhotos(form: UploadForm): Promise<UploadedPhoto[]> {
