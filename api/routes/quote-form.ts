@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CardContent } from '../../events/card/content';
-import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { holdKeyLock } from '../../events/dialect';
-import { enquiryDecider } from '../../events/enquiry/decider';
-import { enquiryStreamId } from '../../events/enquiry/events';
 import { MAX_PHOTOS, parseEnquiryForm } from '../../events/enquiry/input';
 import { DomainError } from '../../events/errors';
 import { log } from '../../observability/log';
@@ -27,20 +23,12 @@ import { quotePath } from '../../renderer/profile/QuoteLink';
 import { displayName } from '../../renderer/profile/view-model';
 import { addressForLimits } from '../auth/client-address';
 import type { Deps } from '../deps';
-import {
-  addressLimited,
-  addressWaitSeconds,
-  countRequestFrom,
-  pageLimited,
-  pageWaitSeconds,
-} from '../enquiries/limits';
+import { addressLimited, addressWaitSeconds, pageLimited, pageWaitSeconds } from '../enquiries/limits';
 import { mailJpegs, type PreparedPhotos, photoLabel, preparePhotos, storePhotos } from '../enquiries/photos';
+import { recordEnquiry } from '../enquiries/record';
 import { checkStamp, formStamp, type StampCheck } from '../enquiries/stamp';
 import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../errors';
-import { enqueueMail } from '../mail/queue';
-import { siteLinks } from '../mail/site-links';
-import { enquiryToOwnerMail } from '../mail/templates';
-import { discardWrittenFiles, recordMediaFiles } from '../media/files';
+import { discardWrittenFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
   entries,
@@ -249,50 +237,15 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       await storePhotos(deps.storage, photos.prepared, created);
       const attachments = await mailJpegs(deps.storage, photos.prepared);
 
-      const enquiryId = randomUUID();
       const now = deps.now();
-      const { fields } = input;
-      const prepared = photos;
-      await deps.db.transaction().execute(async (trx) => {
-        // Again, with the page and the address locked: requests sent at once are counted one after another.
-        await refuseOverLimits(trx, quote, addressKey, now);
-        await handleCommand(trx, {
-          decider: enquiryDecider,
-          streamId: enquiryStreamId(enquiryId),
-          command: {
-            type: 'ReceiveEnquiry',
-            enquiryId,
-            accountId: quote.accountId,
-            ...fields,
-            photos: prepared.refs,
-            receivedAt: now.toISOString(),
-          },
-          now,
-          // The owner's mail is queued with the event: an enquiry on the Enquiries page is always mailed too.
-          alsoInTransaction: async (inner) => {
-            // After the files, as in a publish: a row never names files that aren't there.
-            await recordMediaFiles(inner, prepared.prepared, now);
-            await countRequestFrom(inner, addressKey, now);
-            const mail = enquiryToOwnerMail({
-              ownerName: quote.ownerName,
-              ...fields,
-              attached: attachments.length,
-              notAttached: prepared.refs.length - attachments.length,
-              enquiriesUrl: siteLinks(deps.publicUrl).enquiries,
-            });
-            await enqueueMail(
-              inner,
-              {
-                to: quote.ownerEmail,
-                ...(fields.email ? { replyTo: fields.email } : {}),
-                ...mail,
-                attachments,
-              },
-              now,
-            );
-          },
-        });
-      });
+      await recordEnquiry(
+        deps,
+        { ...quote, fields: input.fields, photos, attachments, addressKey },
+        now,
+        (trx) =>
+          // Again, with the page and the address locked: requests sent at once are counted one after another.
+          refuseOverLimits(trx, quote, addressKey, now),
+      );
       // Committed: the files are the enquiry's now.
       created.length = 0;
       deps.mailQueued();
