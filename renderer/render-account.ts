@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { gzipKey, headersFor, pageKey, profileKey, profilePrefix } from '../api/storage/key-layout';
+import {
+  gzipKey,
+  headersFor,
+  OG_ON_DISK,
+  ogDiskName,
+  pageKey,
+  profileKey,
+  profilePrefix,
+} from '../api/storage/key-layout';
 import type { Storage } from '../api/storage/storage';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
 import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
-import { OG_ON_DISK, ogDiskName } from './og-image/file';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';

@@ -40,12 +40,19 @@ export const VCARD_TYPE = 'text/vcard; charset=utf-8';
 export const attachment = (username: string, fileName: string) =>
   `attachment; filename="${username}-${fileName}"`;
 
+/** A page's link preview image is stored by the hash of what it shows (renderer/og-image/file.ts). */
+export const ogDiskName = (hash: string) => `og.${hash}.jpg`;
+export const OG_ON_DISK = /^og\.[0-9a-f]{16}\.jpg$/;
+
 const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/\.html\.gz$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'gzip' }],
   [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
   [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
   [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
-  [/^u\/[^/]+\/og\.[0-9a-f]{16}\.jpg$/, { contentType: 'image/jpeg', cacheControl: OG_IMAGE_CACHE }],
+  [
+    new RegExp(`^u/[^/]+/${OG_ON_DISK.source.slice(1)}`),
+    { contentType: 'image/jpeg', cacheControl: OG_IMAGE_CACHE },
+  ],
   [/^u\/.+\.png$/, { contentType: 'image/png', cacheControl: QR_CACHE }],
   [/^media\/.+\.webp$/, { contentType: 'image/webp', cacheControl: IMMUTABLE }],
   [/^media\/.+\.jpg$/, { contentType: 'image/jpeg', cacheControl: IMMUTABLE }],

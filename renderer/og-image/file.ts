@@ -1,4 +1,4 @@
-import { headersFor, profileKey } from '../../api/storage/key-layout';
+import { headersFor, ogDiskName, profileKey } from '../../api/storage/key-layout';
 import type { Storage } from '../../api/storage/storage';
 import { findCardContent } from '../../events/card/cards-read-model';
 import type { Db } from '../../events/db';
@@ -11,8 +11,6 @@ import { ogImageHash, ogImageInputs } from './inputs';
  * again, and a changed one is a new file: the old one is simply not the file asked for, and goes at the next render
  * (render-account.ts).
  */
-export const ogDiskName = (hash: string) => `og.${hash}.jpg`;
-export const OG_ON_DISK = /^og\.[0-9a-f]{16}\.jpg$/;
 
 /** Tens of milliseconds of CPU each: a crawler asking for every page at once queues here, not in the thread pool. */
 const DRAWS_AT_ONCE = 2;
