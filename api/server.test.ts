@@ -92,7 +92,11 @@ async function cardWithPhoto(): Promise<{ body: Buffer; contentType: string }> {
   };
 }
 
-/** Resolves once a new connection to the port is refused: the server has stopped listening. */
+/**
+ * Resolves once a new connection to the port is refused: the server has stopped listening. A connection that
+ * reaches the kernel's queue just as the listener closes is reset rather than refused; that one raced the close,
+ * so it is tried again.
+ */
 async function refusedAt(port: number): Promise<string> {
   for (;;) {
     const code = await new Promise<string>((resolve) => {
@@ -103,7 +107,7 @@ async function refusedAt(port: number): Promise<string> {
       });
       socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
-    if (code !== 'connected') return code;
+    if (code !== 'connected' && code !== 'ECONNRESET') return code;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
