@@ -144,8 +144,13 @@ export async function redactAccountEvents(
  * The held order of a deleted account has been shipped (`CardOrderDeliveryErased` appended): its delivery
  * details leave the log now, in the same transaction.
  */
-export async function redactShippedOrder(trx: Db, orderId: string): Promise<number> {
-  const streamId = orderStreamId(orderId);
+export const redactShippedOrder = (trx: Db, orderId: string) => redactStream(trx, orderStreamId(orderId));
+
+/**
+ * One stream's personal data leaves the log, and its read models are refolded from what is left. Run it in the
+ * transaction that appends the event saying why (`CardOrderDeliveryErased`, an owner's `EnquiryErased`).
+ */
+export async function redactStream(trx: Db, streamId: string): Promise<number> {
   const rows = await trx
     .selectFrom('events')
     .select(['global_position', 'type', 'data', 'metadata'])

@@ -177,6 +177,8 @@ export type MailOutboxTable = {
   reply_to: string | null;
   /** The one-click unsubscribe address (RFC 8058) of a mail that has one; blanked with the bodies once sent. */
   list_unsubscribe: string | null;
+  /** The stream the mail is about (an enquiry's), so erasing that one thing finds its mail; null for the rest. */
+  about: string | null;
   created_at: string;
   attempts: number;
   next_attempt_at: string;

@@ -1,7 +1,12 @@
 import { handleCommand } from '../../events/command';
 import type { Db } from '../../events/db';
 import { enquiryDecider } from '../../events/enquiry/decider';
+import { type EnquiryRow, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { enquiryStreamId } from '../../events/enquiry/events';
+import { redactStream } from '../../events/erasure';
+import type { Deps } from '../deps';
+import { forgetMailAbout } from '../mail/queue';
+import { deleteUnusedMedia } from '../media/erase';
 
 /**
  * Erasure (ADR 004, issue 17): every enquiry a deleted account received goes with it; its details are redacted from
@@ -22,4 +27,24 @@ export async function eraseEnquiriesOf(trx: Db, accountId: string, now: Date): P
       command: { type: 'EraseEnquiry' },
       now,
     });
+}
+
+/**
+ * The owner deletes one enquiry (spam that got through, or a customer asking to be forgotten): in one transaction
+ * its event, what the customer wrote redacted from the log, and the owner's mail about it, queued or sent, with its
+ * photos; then the photos' files, unless a card or another enquiry shows the same picture.
+ */
+export async function deleteEnquiry(deps: Deps, enquiry: EnquiryRow, by: string): Promise<void> {
+  const streamId = enquiryStreamId(enquiry.enquiry_id);
+  await handleCommand(deps.db, {
+    decider: enquiryDecider,
+    streamId,
+    command: { type: 'DeleteEnquiry', by },
+    now: deps.now(),
+    alsoInTransaction: async (trx) => {
+      await redactStream(trx, streamId);
+      await forgetMailAbout(trx, streamId);
+    },
+  });
+  await deleteUnusedMedia(deps.db, deps.storage, new Set(photosOf(enquiry).map((photo) => photo.id)));
 }

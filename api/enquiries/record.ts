@@ -72,6 +72,7 @@ export async function recordEnquiry(
             attachments,
           },
           now,
+          enquiryStreamId(enquiryId),
         );
       },
     });

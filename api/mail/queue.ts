@@ -8,9 +8,10 @@ export type QueuedMail = Selectable<MailOutboxTable>;
 
 /**
  * Queues a message. Call it with the transaction that records what the mail is about, so the two commit or roll
- * back together; then nudge the sender (`deps.mailQueued()`) once that transaction has committed.
+ * back together; then nudge the sender (`deps.mailQueued()`) once that transaction has committed. `about`: the
+ * stream the mail is about, for a mail that must go when that one thing is erased (`forgetMailAbout`).
  */
-export async function enqueueMail(db: Db, message: MailMessage, now: Date): Promise<number> {
+export async function enqueueMail(db: Db, message: MailMessage, now: Date, about?: string): Promise<number> {
   const at = now.toISOString();
   const row = await db
     .insertInto('mail_outbox')
@@ -21,6 +22,7 @@ export async function enqueueMail(db: Db, message: MailMessage, now: Date): Prom
       html: message.html,
       reply_to: message.replyTo ?? null,
       list_unsubscribe: message.listUnsubscribe ?? null,
+      about: about ?? null,
       created_at: at,
       attempts: 0,
       next_attempt_at: at,
@@ -201,8 +203,23 @@ export async function forgetMailOf(db: Db, email: string): Promise<number> {
       ]),
     )
     .execute();
-  const ids = rows.map((row) => row.id);
-  // Its files first (a customer's photos, in a mail to an erased owner), then the rows, in the caller's transaction.
+  return deleteMail(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+/** Erasing one thing (an enquiry its owner deleted): every mail about it goes, sent or not, files and all. */
+export async function forgetMailAbout(db: Db, about: string): Promise<number> {
+  const rows = await db.selectFrom('mail_outbox').select('id').where('about', '=', about).execute();
+  return deleteMail(
+    db,
+    rows.map((row) => row.id),
+  );
+}
+
+/** Their files first (a customer's photos), then the rows, in the caller's transaction. */
+async function deleteMail(db: Db, ids: number[]): Promise<number> {
   await dropFiles(db, ids);
   for (let start = 0; start < ids.length; start += 500)
     await db

@@ -185,3 +185,98 @@ describe('erasure', () => {
     });
   });
 });
+
+describe('the owner deletes one enquiry: DELETE /api/enquiries/:id', () => {
+  const remove = (token: string, id: string) => t.call('DELETE', `/api/enquiries/${id}`, undefined, token);
+  const mailRows = () =>
+    t.db.selectFrom('mail_outbox').select(['id', 'about', 'sent_at']).orderBy('id').execute();
+  const aboutEnquiries = (rows: { about: string | null }[]) =>
+    rows.filter((row) => row.about?.startsWith('enquiry-')).map((row) => row.about);
+
+  it('erases it for good: the details from the log, its photos, and the mail about it, sent or queued', async () => {
+    const dana = await livePage(t);
+    await livePage(t, 'sam');
+    const shared = await jpegFile('#224488');
+    await requestQuote(t, { photos: [await jpegFile('#884422'), shared] });
+    // Its mail is sent: the row stays a while for support, naming the customer, until this delete.
+    await t.deliverMail();
+    t.advance(60_000);
+    await requestQuote(t, { name: 'Lee Later', phone: '', email: 'lee@example.com' });
+    // The same photo sent to another page: one file, which stays for it.
+    await requestQuote(t, { photos: [shared] }, { 'x-forwarded-for': '198.51.100.4' }, 'sam');
+    const [later, first] = (await enquiriesOf(dana)).data as Enquiry[];
+    const sams = await enquiryOf('sam');
+    const [samPhoto] = JSON.parse(sams.photos) as { id: string }[];
+    const mailBefore = await mailRows();
+    expect(aboutEnquiries(mailBefore)).toEqual([
+      `enquiry-${first?.id}`,
+      `enquiry-${later?.id}`,
+      `enquiry-${sams.enquiry_id}`,
+    ]);
+    expect(mailBefore.find((row) => row.about === `enquiry-${first?.id}`)?.sent_at).not.toBeNull();
+    expect(await t.db.selectFrom('mail_attachments').select('id').execute()).not.toEqual([]);
+
+    const deleted = await remove(dana, first?.id ?? '');
+    expect(deleted).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'The enquiry from Pat Customer is deleted.' },
+    });
+
+    expect((await enquiriesOf(dana)).data.map((each: Enquiry) => each.id)).toEqual([later?.id]);
+    const stream = await streamOf(first?.id ?? '');
+    expect(stream.map((event) => event.type)).toEqual(['EnquiryReceived', 'EnquiryErased']);
+    expect(JSON.parse(stream[1]?.data ?? '{}')).toEqual({
+      enquiryId: first?.id,
+      accountId: expect.any(String),
+      by: expect.any(String),
+    });
+    expect(JSON.parse(stream[0]?.metadata ?? '{}').redacted).toBe(true);
+    expect(JSON.stringify(stream)).not.toMatch(/Pat|pat@example|BS3|tap drips/);
+    // The sent mail about it is gone; the one about Lee's enquiry, and Sam's, stay.
+    const mailAfter = await mailRows();
+    expect(mailAfter).toHaveLength(mailBefore.length - 1);
+    expect(aboutEnquiries(mailAfter)).toEqual([`enquiry-${later?.id}`, `enquiry-${sams.enquiry_id}`]);
+    expect(mediaIds(mediaDir())).toEqual([samPhoto?.id]);
+    // Sam's enquiry, with the same photo from the same customer, stays whole.
+    expect(JSON.parse((await streamOf(sams.enquiry_id))[0]?.data ?? '{}')).toMatchObject({
+      name: 'Pat Customer',
+    });
+  });
+
+  it('takes the queued mail about it, with its photos, so it never goes out', async () => {
+    const dana = await livePage(t);
+    await requestQuote(t, { photos: [await jpegFile()] });
+    expect(await t.db.selectFrom('mail_attachments').select('id').execute()).toHaveLength(1);
+    const [enquiry] = (await enquiriesOf(dana)).data as Enquiry[];
+
+    expect((await remove(dana, enquiry?.id ?? '')).status).toBe(200);
+
+    expect(aboutEnquiries(await mailRows())).toEqual([]);
+    expect(await mailRows()).not.toEqual([]);
+    expect(await t.db.selectFrom('mail_attachments').select('id').execute()).toEqual([]);
+    expect(listMedia(mediaDir())).toEqual([]);
+  });
+
+  it("answers anyone else's, an unknown one, one already deleted and a signed-out caller as not there", async () => {
+    const dana = await livePage(t);
+    const sam = await livePage(t, 'sam');
+    await requestQuote(t);
+    const [enquiry] = (await enquiriesOf(dana)).data as Enquiry[];
+    const id = enquiry?.id ?? '';
+
+    for (const [token, target] of [
+      [sam, id],
+      [dana, '00000000-0000-4000-8000-000000000000'],
+      [dana, 'not-an-id'],
+    ] as const)
+      expect(await remove(token, target)).toMatchObject({ status: 404, body: { error: ENQUIRY_NOT_FOUND } });
+    expect((await t.call('DELETE', `/api/enquiries/${id}`)).status).toBe(401);
+    expect((await enquiriesOf(dana)).data).toHaveLength(1);
+
+    expect((await remove(dana, id)).status).toBe(200);
+    expect(await remove(dana, id)).toMatchObject({ status: 404, body: { error: ENQUIRY_NOT_FOUND } });
+    expect(
+      await t.db.selectFrom('events').select('type').where('type', '=', 'EnquiryErased').execute(),
+    ).toHaveLength(1);
+  });
+});

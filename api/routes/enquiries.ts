@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type EnquiriesAnswer, type EnquiryUpdatedAnswer, enquiryStatuses } from '../../contract/enquiry';
+import type { MessageAnswer } from '../../contract/message';
 import { findCardContent } from '../../events/card/cards-read-model';
 import { handleCommand } from '../../events/command';
 import { ENQUIRY_NOT_FOUND, enquiryDecider } from '../../events/enquiry/decider';
@@ -10,6 +11,7 @@ import { DomainError } from '../../events/errors';
 import { quotePath } from '../../renderer/profile/QuoteLink';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
+import { deleteEnquiry } from '../enquiries/erase';
 import { enquiryJson } from '../enquiries/json';
 import { findUserById } from '../users';
 import { readJson } from '../validate';
@@ -64,6 +66,19 @@ export function enquiryRoutes(deps: Deps) {
       message: `The enquiry from ${row.name} is marked ${status}.`,
       data: enquiryJson(row),
     } satisfies EnquiryUpdatedAnswer);
+  });
+
+  /** For good, with its photos and the mail about it; the owner's own only, as for a status change. */
+  app.delete('/:id', signedIn, async (c) => {
+    const accountId = c.get('accountId');
+    const enquiryId = c.req.param('id').toLowerCase();
+    const row = ENQUIRY_ID.test(enquiryId) ? await findEnquiry(deps.db, enquiryId) : undefined;
+    if (!row || row.account_id !== accountId) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
+    await deleteEnquiry(deps, row, accountId);
+    return c.json({
+      success: true,
+      message: `The enquiry from ${row.name} is deleted.`,
+    } satisfies MessageAnswer);
   });
 
   return app;

@@ -63,6 +63,25 @@ describe('enquiry decider', () => {
     expect(given(received, erased).when(mark('won'))).toThrow(ENQUIRY_NOT_FOUND);
   });
 
+  it('lets the owner delete one enquiry, for good; a second press records nothing', () => {
+    const deleted: EnquiryEvent = {
+      type: 'EnquiryErased',
+      data: { enquiryId: 'e1', accountId: 'a1', by: 'a1' },
+    };
+    const remove = (by = 'a1'): EnquiryCommand => ({ type: 'DeleteEnquiry', by });
+    expect(given(received).when(remove())()).toEqual([deleted]);
+    expect(given(received, changed('won')).when(remove())()).toEqual([deleted]);
+    expect(given(received, deleted).when(remove())()).toEqual([]);
+    expect(given(received, deleted).when(mark('won'))).toThrow(ENQUIRY_NOT_FOUND);
+  });
+
+  it("answers anyone but the owner's delete as if the enquiry didn't exist, erased or not", () => {
+    const remove: EnquiryCommand = { type: 'DeleteEnquiry', by: 'a2' };
+    expect(given(received).when(remove)).toThrow(ENQUIRY_NOT_FOUND);
+    expect(given(received, erased).when(remove)).toThrow(ENQUIRY_NOT_FOUND);
+    expect(given().when(remove)).toThrow(ENQUIRY_NOT_FOUND);
+  });
+
   it('keeps nothing the customer wrote in the state once erased', () => {
     const state = [received, changed('won'), erased].reduce(
       enquiryDecider.evolve,

@@ -10,7 +10,8 @@ export type EnquiryState =
 export type EnquiryCommand =
   | ({ type: 'ReceiveEnquiry' } & ReceivedEnquiry)
   | { type: 'ChangeEnquiryStatus'; status: EnquiryStatus; by: string }
-  | { type: 'EraseEnquiry' };
+  | { type: 'EraseEnquiry' }
+  | { type: 'DeleteEnquiry'; by: string };
 
 /** The same words for an enquiry that doesn't exist and one that isn't yours: nobody learns another's. */
 export const ENQUIRY_NOT_FOUND = 'We couldn’t find that enquiry among yours.';
@@ -49,6 +50,15 @@ export function decide(command: EnquiryCommand, state: EnquiryState): EnquiryEve
       if (!('enquiry' in state)) return [];
       const { enquiryId, accountId } = state.enquiry;
       return [{ type: 'EnquiryErased', data: { enquiryId, accountId } }];
+    }
+    case 'DeleteEnquiry': {
+      // The owner's own, erased or not (a second press finds it gone already); anyone else's is not found.
+      const owner =
+        'enquiry' in state ? state.enquiry.accountId : state.status === 'erased' ? state.accountId : null;
+      if (owner !== command.by) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
+      if (!('enquiry' in state)) return [];
+      const { enquiryId, accountId } = state.enquiry;
+      return [{ type: 'EnquiryErased', data: { enquiryId, accountId, by: command.by } }];
     }
     default:
       return assertNever(command);

@@ -29,10 +29,13 @@ export const EnquiryStatusChanged = z.object({
   data: z.object({ enquiryId: z.string(), status: z.enum(ENQUIRY_STATUSES), by: z.string() }),
 });
 
-/** The owner's account was deleted: the enquiry goes with it (its details are redacted in the same transaction). */
+/**
+ * The enquiry is gone for good, its details redacted in the same transaction: its owner deleted it (`by`, say at the
+ * customer's request), or the owner's account was deleted (no `by`).
+ */
 export const EnquiryErased = z.object({
   type: z.literal('EnquiryErased'),
-  data: z.object({ enquiryId: z.string(), accountId: z.string() }),
+  data: z.object({ enquiryId: z.string(), accountId: z.string(), by: z.string().optional() }),
 });
 
 export const enquiryEventSchemas = [EnquiryReceived, EnquiryStatusChanged, EnquiryErased] as const;

@@ -1,0 +1,11 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
+    // The stream a mail is about (an enquiry's, for the owner's quote request mail), so deleting that one thing
+    // takes its mail too: queued, it would still go out; sent, its row still names the customer.
+    await db.schema.alterTable('mail_outbox').addColumn('about', 'text').execute();
+    await db.schema.createIndex('mail_outbox_by_about').on('mail_outbox').column('about').execute();
+  },
+};
