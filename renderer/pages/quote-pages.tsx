@@ -230,7 +230,8 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
         </button>
       </form>
       <p className="tc-mu">
-        Your request goes to {name} by email and stays in their TradeCard account until they close it. See our{' '}
+        Your request goes to {name} by email and stays in their TradeCard account until they delete it or
+        close their account. To have it deleted sooner, ask them. See our{' '}
         <a href="/policies#privacy">privacy policy</a>.
       </p>
     </QuoteDocument>,

@@ -36,7 +36,7 @@ async function livePage(request: APIRequestContext, username: string, name: stri
 }
 
 test.describe('quote requests (issue 17)', () => {
-  test('a customer with no JavaScript sends a request with two photos; the owner gets the mail and marks it won', async ({
+  test('a customer with no JavaScript sends a request with two photos; the owner gets the mail, marks it won, then deletes it', async ({
     browser,
     page,
     request,
@@ -130,6 +130,27 @@ test.describe('quote requests (issue 17)', () => {
     const status = page.getByRole('article', { name: 'Pat Customer' }).getByLabel('Status');
     await expect(status).toHaveValue('won');
     await expect(status.locator('option:checked')).toHaveText('Won');
+
+    // The customer asks to be forgotten: the owner deletes the enquiry, after a question that starts on Keep it.
+    const photoAddresses = await page
+      .getByRole('article', { name: 'Pat Customer' })
+      .getByRole('img')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    expect(photoAddresses).toHaveLength(2);
+    await page.getByRole('button', { name: 'Delete the enquiry from Pat Customer' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete the enquiry from Pat Customer?' });
+    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await question.getByRole('button', { name: 'Delete enquiry' }).click();
+    await expect(
+      page.locator('#toasts').getByText('The enquiry from Pat Customer is deleted.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enquiries' })).toBeFocused();
+    await expect(page.getByRole('article', { name: 'Pat Customer' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No enquiries yet' })).toBeVisible();
+    // Its photos went with it.
+    for (const address of photoAddresses) expect((await request.get(address)).status()).toBe(404);
   });
 
   test('the quote form meets WCAG A/AA', async ({ page, request }) => {

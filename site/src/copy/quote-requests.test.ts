@@ -19,7 +19,7 @@ const NAMED: Record<keyof typeof EnquiryReceived.shape.data.shape, string | null
   receivedAt: 'when it was sent',
 };
 
-// Issue 17: the privacy policy says what a quote request stores, who sees it, and that it goes with the account.
+// Issue 17: the privacy policy says what a quote request stores, who sees it, and when it goes.
 describe('the privacy policy on quote requests', () => {
   const section = PRIVACY_POLICY.sections.find((each) => each.heading === 'Quote requests through a page');
   const text = (section?.paragraphs ?? []).join(' ');
@@ -28,8 +28,9 @@ describe('the privacy policy on quote requests', () => {
     for (const words of Object.values(NAMED)) if (words) expect(text).toContain(words);
   });
 
-  it('says who sees a request, and that it is erased with the account', () => {
+  it('says who sees a request, that its owner can delete it, and that it is erased with the account', () => {
     expect(text).toContain('Only the page’s owner sees a quote request');
+    expect(text).toContain('until the owner deletes it from their Enquiries page');
     expect(text).toContain('erased with it, photos included');
     const kept = PRIVACY_POLICY.sections.find((each) => each.heading === 'How long we keep it');
     expect(kept?.list?.some((item) => item.startsWith('Quote requests to your page'))).toBe(true);

@@ -1,11 +1,11 @@
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { SessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { AboutFields } from './AboutFields';
 import { Actions } from './Actions';
 import { AreasFields } from './AreasFields';
 import { CalloutFields } from './CalloutFields';
-import { ConfirmDialog } from './ConfirmDialog';
 import { ContactFields } from './ContactFields';
 import { CredentialsFields } from './CredentialsFields';
 import { DesignFields } from './DesignFields';

@@ -1,9 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { type EnquiriesAnswer, type Enquiry, enquiryStatuses } from '../../../../contract/enquiry';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
-import { changeStatus, enquiriesCount, receivedLabel, STATUS_LABELS, useEnquiries } from './enquiries';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import {
+  changeStatus,
+  deleteEnquiry,
+  enquiriesCount,
+  receivedLabel,
+  STATUS_LABELS,
+  useEnquiries,
+} from './enquiries';
+
+const HEADING_ID = 'enquiries-heading';
 
 function StatusChoice({ enquiry }: { enquiry: Enquiry }) {
   const client = useQueryClient();
@@ -39,6 +49,63 @@ function StatusChoice({ enquiry }: { enquiry: Enquiry }) {
         ))}
       </select>
     </div>
+  );
+}
+
+/** Spam that got past the form, or a customer who asks to be forgotten: the owner erases the enquiry for good. */
+function DeleteEnquiry({ enquiry }: { enquiry: Enquiry }) {
+  const client = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const remove = useMutation({
+    mutationFn: () => deleteEnquiry(enquiry.id),
+    onSuccess: (answer) => {
+      client.setQueryData<EnquiriesAnswer>(
+        queryKeys.enquiries,
+        (list) => list && { ...list, data: list.data.filter((each) => each.id !== enquiry.id) },
+      );
+      toast.success(answer.message);
+      // Its card, and the button that had focus, are gone: focus goes to the page's heading, not to the top.
+      document.getElementById(HEADING_ID)?.focus();
+    },
+    onError: (error) => {
+      toast.error(error.message);
+      button.current?.focus();
+    },
+  });
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="button button--ghost"
+        aria-label={`Delete the enquiry from ${enquiry.name}`}
+        disabled={remove.isPending}
+        onClick={() => setAsking(true)}
+      >
+        Delete
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={`Delete the enquiry from ${enquiry.name}?`}
+          confirmLabel="Delete enquiry"
+          cancelLabel="Keep it"
+          onConfirm={() => {
+            setAsking(false);
+            remove.mutate();
+          }}
+          onCancel={() => {
+            setAsking(false);
+            button.current?.focus();
+          }}
+        >
+          <p>
+            What they sent, their photos included, is erased from your account and our records for good. It
+            can’t be undone. The email we sent you about it stays in your own inbox.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
@@ -88,7 +155,10 @@ function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
           ))}
         </ul>
       )}
-      <StatusChoice enquiry={enquiry} />
+      <div className="enquiry__actions">
+        <StatusChoice enquiry={enquiry} />
+        <DeleteEnquiry enquiry={enquiry} />
+      </div>
     </article>
   );
 }
@@ -137,10 +207,13 @@ export function EnquiriesScreen() {
     );
   return (
     <div className="account-screen enquiries">
-      <h1>Enquiries</h1>
+      <h1 id={HEADING_ID} tabIndex={-1}>
+        Enquiries
+      </h1>
       <p className="lead">
         Quote requests from your page, newest first. Each also came to you by email: reply to it to answer the
-        customer. Mark each one as you go, so you can see which jobs you won.
+        customer. Mark each one as you go, so you can see which jobs you won. Delete one you no longer need,
+        or when the customer asks you to.
       </p>
       {body}
     </div>

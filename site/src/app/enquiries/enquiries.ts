@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from '../../../../contract/enquiry';
+import { messageAnswer } from '../../../../contract/message';
 import { callApi } from '../../lib/api';
 import { formatDateTime } from '../orders/format';
 import { queryKeys } from '../queries';
 
 export const LOAD_ENQUIRIES_FAILED = 'Could not load your enquiries.';
 export const CHANGE_FAILED = 'Could not change the enquiry. Please try again.';
+export const DELETE_FAILED = 'Could not delete the enquiry. Please try again.';
 
 /** Issue 17: the signed-in owner's quote requests, newest first, and whether the page takes them now. */
 export function useEnquiries() {
@@ -21,6 +23,13 @@ export const changeStatus = (id: string, status: Enquiry['status']) =>
     method: 'POST',
     body: { status },
     fallback: CHANGE_FAILED,
+  });
+
+/** Erases an enquiry for good: what the customer wrote, their photos, and our mail about it. */
+export const deleteEnquiry = (id: string) =>
+  callApi(`/enquiries/${encodeURIComponent(id)}`, messageAnswer, {
+    method: 'DELETE',
+    fallback: DELETE_FAILED,
   });
 
 export const STATUS_LABELS: Record<Enquiry['status'], string> = {

@@ -84,8 +84,10 @@ export const PRIVACY_POLICY: Policy = {
           'to the email answers the customer, and it is listed on the Enquiries page of their account. The ' +
           'photos are kept at addresses made from the photos themselves, which nobody can guess and which we ' +
           'publish nowhere. We use a request for nothing else.',
-        'A quote request is kept for as long as the owner has an account, and erased with it, photos ' +
-          'included.',
+        'A quote request is kept until the owner deletes it from their Enquiries page (a customer who wants ' +
+          'theirs deleted can ask the owner) or closes their account, and erased with it, photos included. ' +
+          'Deleting it also deletes our copy of the email about it; the copy in the owner’s own inbox is ' +
+          'theirs.',
       ],
     },
     {
@@ -170,8 +172,8 @@ export const PRIVACY_POLICY: Policy = {
           'legal reasons.',
         'Visit counts for your page: each day’s raw rows for 2 days at most, then only the daily totals, ' +
           'for as long as you have an account.',
-        'Quote requests to your page, with their photos: for as long as you have an account. They are ' +
-          'erased with your account.',
+        'Quote requests to your page, with their photos: until you delete one from your Enquiries page, ' +
+          'or for as long as you have an account. They are erased with your account.',
         'Support messages: for as long as you have an account, or 2 years after our last reply if you ' +
           'don’t have one. They are erased with your account.',
         'Technical logs: up to 30 days, unless we need them for longer to investigate a security problem.',

@@ -10,8 +10,9 @@ type Props = {
 };
 
 /**
- * A question that must be answered before going on, in a modal <dialog>: the browser keeps focus inside it and
- * closes it on Escape (which cancels). Focus starts on the safe choice, so Enter never destroys anything.
+ * A question that must be answered before going on (the editor's Reset Page, deleting an enquiry), in a modal
+ * <dialog>: the browser keeps focus inside it and closes it on Escape (which cancels). Focus starts on the safe
+ * choice, so Enter never destroys anything.
  */
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -26,7 +27,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
   return (
     <dialog
       ref={dialog}
-      className="ed-confirm"
+      className="confirm-dialog"
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-body`}
       onCancel={(event) => {
@@ -36,7 +37,7 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <div id={`${id}-body`}>{children}</div>
-      <div className="ed-confirm__buttons">
+      <div className="confirm-dialog__buttons">
         <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel}>
           {cancelLabel}
         </button>
