@@ -54,7 +54,7 @@ export function createApi(deps: Deps) {
   mount('/', registerRoutes(deps));
   mount('/', loginRoutes(deps));
   mount('/', passwordResetRoutes(deps));
-  mount('/profile', profileRoutes(deps));
+  mount('/profile', profileRoutes(deps, SITE_NAME));
   mount('/contact', contactRoutes(deps));
   mount('/business-card', businessCardRoutes(deps));
   mount('/trial', trialRoutes(deps));

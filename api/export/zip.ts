@@ -22,14 +22,21 @@ const PHOTOS_ABOUT =
   'its id, the name card.json gives it.';
 
 /** README.txt: what each file of this zip holds, listing only the files it has. */
-function readme(user: UserRow, pageUrl: string, day: string, files: JsonFile[], photos: number): string {
+function readme(
+  siteName: string,
+  user: UserRow,
+  pageUrl: string,
+  day: string,
+  files: JsonFile[],
+  photos: number,
+): string {
   const lines = [
     ...files.map(({ file, about }) => ({ file, about })),
     ...(photos > 0 ? [{ file: 'photos/', about: PHOTOS_ABOUT }] : []),
   ];
   const width = Math.max(...lines.map(({ file }) => file.length)) + 2;
   return [
-    'Your TradeCard data',
+    `Your ${siteName} data`,
     '',
     `Downloaded on ${day} for the account ${user.username} (${user.email}), whose page is ${pageUrl}.`,
     '',
@@ -45,6 +52,8 @@ export type ExportOptions = {
   db: Db;
   storage: Storage;
   publicUrl: string;
+  /** The product's name, as the README names it. */
+  siteName: string;
   now: Date;
   /** Told when the zip fails part-way (a photo that can't be read): the download then fails, never comes short. */
   onError: (error: Error) => void;
@@ -73,7 +82,11 @@ export async function exportZip(user: UserRow, options: ExportOptions): Promise<
     output.destroy(error);
   });
   const entry = { mtime: options.now, mode: 0o100644 };
-  zip.addBuffer(Buffer.from(readme(user, pageUrl, day, files, photos.length)), 'README.txt', entry);
+  zip.addBuffer(
+    Buffer.from(readme(options.siteName, user, pageUrl, day, files, photos.length)),
+    'README.txt',
+    entry,
+  );
   for (const { file, body } of files) zip.addBuffer(Buffer.from(body), file, entry);
   // WebP is compressed already: stored as it is.
   for (const photo of photos)

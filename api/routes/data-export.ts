@@ -9,11 +9,14 @@ import { exportZip } from '../export/zip';
 import { requestFields } from '../request-log';
 import { findUserById } from '../users';
 
+/** The product's name as a file name starts: 'TradeCard' → 'tradecard'. */
+const fileNamePart = (siteName: string) => siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
 /**
  * /profile/export, mounted inside profileRoutes (which signs the user in): "Download my data" (ADR 030, decision 9),
  * the portable copy the privacy policy promises, as a zip of JSON files and photos (api/export).
  */
-export function dataExportRoutes(deps: Deps) {
+export function dataExportRoutes(deps: Deps, siteName: string) {
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {
@@ -32,13 +35,14 @@ export function dataExportRoutes(deps: Deps) {
       db: deps.db,
       storage: deps.storage,
       publicUrl: deps.publicUrl,
+      siteName,
       now,
       // The answer's status went long ago: the broken stream is what tells the browser, this what tells us.
       onError: (err) => log.error({ err, ...requestFields(c) }, 'The data export failed part-way'),
     });
     return c.body(body, 200, {
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="tradecard-${user.username}-${now.toISOString().slice(0, 10)}.zip"`,
+      'Content-Disposition': `attachment; filename="${fileNamePart(siteName)}-${user.username}-${now.toISOString().slice(0, 10)}.zip"`,
       'Cache-Control': 'no-store',
     });
   });

@@ -19,14 +19,14 @@ import { statsRoutes } from './stats';
 
 const updateBody = z.object({ name: displayNameSchema }, { error: 'Request body must be a JSON object.' });
 
-export function profileRoutes(deps: Deps) {
+export function profileRoutes(deps: Deps, siteName: string) {
   const app = new Hono<AppEnv>();
   app.use(requireUser(deps));
   // Issue 16: the owner's visit statistics and the mail they choose to get, behind the same sign-in.
   app.route('/stats', statsRoutes(deps));
   app.route('/notifications', notificationRoutes(deps));
   // ADR 030, decision 9: "Download my data".
-  app.route('/export', dataExportRoutes(deps));
+  app.route('/export', dataExportRoutes(deps, siteName));
 
   const currentUser = async (accountId: string) => {
     const user = await findUserById(deps.db, accountId);

@@ -157,7 +157,7 @@ function TextInput(props: { field: keyof typeof TEXT_INPUTS; value: string; erro
 
 /** The form at /u/<name>/quote: what the customer typed comes back with what to fix, if anything. */
 export function renderQuoteFormPage(input: QuoteFormInput): string {
-  const { content, username, stamp, errors = {}, problem, notice, hadPhotos } = input;
+  const { content, username, siteName, stamp, errors = {}, problem, notice, hadPhotos } = input;
   const values = input.values ?? { name: '', phone: '', email: '', postcode: '', job: '' };
   const name = displayName(content, username);
   const listed = ERROR_ORDER.filter((field) => errors[field]);
@@ -230,7 +230,7 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
         </button>
       </form>
       <p className="tc-mu">
-        Your request goes to {name} by email and stays in their TradeCard account until they delete it or
+        Your request goes to {name} by email and stays in their {siteName} account until they delete it or
         close their account. To have it deleted sooner, ask them. See our{' '}
         <a href="/policies#privacy">privacy policy</a>.
       </p>
