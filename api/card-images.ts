@@ -4,21 +4,14 @@ import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
 import { invalid } from './errors';
 import { holdMedia } from './media/in-flight';
-import { inspectImage, type PreparedImage, prepareImage } from './media/intake';
-import { SAVE_BUDGET_MS } from './media/render';
-import type { PhotoHeader } from './media/sniff';
+import type { PreparedImage } from './media/intake';
+import { type LabelledUpload, prepareUploads } from './media/prepare-uploads';
 import { parseMediaUrl, readImageRef } from './media/stored';
-import { TooLarge, type UploadedPhoto } from './media/upload-form';
+import type { UploadedPhoto } from './media/upload-form';
 import type { Storage } from './storage/storage';
 
 /** One image field of the save payload (SPEC §5): a new upload, an address of one already stored, or nothing. */
 export type ImageInput = UploadedPhoto | string | undefined;
-
-/**
- * Megapixels one publish may decode, all photos together. Twelve 12-megapixel phone photos (a cover, an avatar and
- * ten works) fit; twelve 40-megapixel ones (about 20 s of CPU) do not. Each photo alone may still be up to 40.
- */
-export const MAX_REQUEST_MEGAPIXELS = 150;
 
 /** The photos the card shows now, by id: the editor sends back their addresses on every save. */
 const shownIn = (content: CardContent | null) =>
@@ -26,7 +19,7 @@ const shownIn = (content: CardContent | null) =>
 
 async function existing(url: string, label: string, { hold, owns, shown, db }: Access): Promise<ImageRef> {
   const id = parseMediaUrl(url);
-  if (id) await hold(id);
+  if (id) hold(await holdMedia(id));
   // Its ref as the card already has it, else media_files: a key lookup either way, never a folder listing.
   const ref = id ? (shown.get(id) ?? (await readImageRef(db, id))) : null;
   if (!ref) throw invalid(`${label} must be a photo uploaded to TradeCard.`);
@@ -48,11 +41,9 @@ export type ImageInputs = {
 
 export type WorkSlot = 'kept' | 'new';
 
-type Upload = { photo: UploadedPhoto; label: string };
-
 /** `owns`: whether the publishing account uploaded a stored photo (api/media/owners.ts). */
 type Access = {
-  hold: (id: string) => Promise<void>;
+  hold: (release: () => void) => void;
   owns: (id: string) => Promise<boolean>;
   shown: Map<string, ImageRef>;
   db: Kysely<Database>;
@@ -78,9 +69,7 @@ export async function resolveCardImages(
   const release = () => {
     for (const done of releases.splice(0)) done();
   };
-  const hold = async (id: string) => {
-    releases.push(await holdMedia(id));
-  };
+  const hold = (done: () => void) => releases.push(done);
   try {
     const access = { hold, owns, shown: shownIn(previous), db };
     return { ...(await resolve(storage, inputs, previous, access)), release };
@@ -98,7 +87,7 @@ async function resolve(storage: Storage, inputs: ImageInputs, previous: CardCont
     throw invalid(`You can add at most ${MAX_WORK_IMAGES} work images.`);
   }
 
-  const uploads: Upload[] = [];
+  const uploads: LabelledUpload[] = [];
   const slot = (input: ImageInput, label: string): ImageInput => {
     if (input !== undefined && typeof input !== 'string') uploads.push({ photo: input, label });
     return input;
@@ -108,30 +97,7 @@ async function resolve(storage: Storage, inputs: ImageInputs, previous: CardCont
   for (const [index, photo] of inputs.newWorks.entries())
     slot(photo, `Work image ${inputs.existingWorks.length + index + 1}`);
 
-  const headers: PhotoHeader[] = [];
-  let pixels = 0;
-  for (const upload of uploads) {
-    const header = await inspectImage(upload.photo.file, upload.label);
-    pixels += header.width * header.height;
-    headers.push(header);
-  }
-  if (pixels > MAX_REQUEST_MEGAPIXELS * 1_000_000) {
-    uploadsRefused.inc({ reason: 'too_many_pixels' });
-    throw new TooLarge(
-      `These photos add up to ${Math.ceil(pixels / 1_000_000)} megapixels; one save can take up to ${MAX_REQUEST_MEGAPIXELS}. Please send fewer or smaller photos.`,
-    );
-  }
-
-  const prepared = new Map<UploadedPhoto, PreparedImage>();
-  // One budget for the whole save: many photos that each decode within it can't add up to minutes of CPU.
-  const budget = { deadline: Date.now() + SAVE_BUDGET_MS };
-  for (const [index, upload] of uploads.entries()) {
-    const { file } = upload.photo;
-    const id = upload.photo.contentId();
-    await hold(id);
-    const photo = { source: file, header: headers[index] as PhotoHeader, id };
-    prepared.set(upload.photo, await prepareImage(photo, storage, upload.label, budget, db));
-  }
+  const prepared = await prepareUploads(uploads, { storage, db, hold });
   const one = async (input: ImageInput, label: string) => {
     if (input === undefined || input === '') return undefined;
     if (typeof input === 'string') return existing(input, label, access);

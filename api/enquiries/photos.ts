@@ -2,9 +2,8 @@ import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
 import type { Deps } from '../deps';
 import type { MailAttachment } from '../mail/mailer';
-import { holdMedia } from '../media/in-flight';
-import { inspectImage, type PreparedImage, prepareImage, storePreparedImage } from '../media/intake';
-import { SAVE_BUDGET_MS } from '../media/render';
+import { type PreparedImage, storePreparedImage } from '../media/intake';
+import { prepareUploads } from '../media/prepare-uploads';
 import type { UploadedPhoto } from '../media/upload-form';
 import { mediaKey } from '../storage/key-layout';
 import type { Storage } from '../storage/storage';
@@ -20,28 +19,25 @@ export const photoLabel = (index: number) => `Photo ${index + 1}`;
 export type PreparedPhotos = { prepared: PreparedImage[]; refs: ImageRef[]; release: () => void };
 
 /**
- * The editor's intake (media/intake.ts) for a quote request's photos: each checked by its bytes (size, kind, pixel
- * count), then decoded and encoded on a render thread within one shared budget. Nothing is written: a refusal here
- * leaves no file. Each photo is held (media/in-flight.ts) until `release`, so no clean-up or sweep takes a file
- * this request is about to name.
+ * The editor's intake for a quote request's photos (media/prepare-uploads.ts): checked by their bytes, decoded and
+ * encoded off the loop within one budget, nothing written. Each stays held until `release`.
  */
 export async function preparePhotos(deps: Deps, photos: UploadedPhoto[]): Promise<PreparedPhotos> {
   const holds: (() => void)[] = [];
   const release = () => {
-    for (const hold of holds) hold();
+    for (const done of holds.splice(0)) done();
   };
   try {
-    const budget = { deadline: Date.now() + SAVE_BUDGET_MS };
-    const prepared: PreparedImage[] = [];
-    for (const [index, photo] of photos.entries()) {
-      const label = photoLabel(index);
-      const header = await inspectImage(photo.file, label);
-      const id = photo.contentId();
-      holds.push(await holdMedia(id));
-      prepared.push(
-        await prepareImage({ source: photo.file, header, id }, deps.storage, label, budget, deps.db),
-      );
-    }
+    const uploads = photos.map((photo, index) => ({ photo, label: photoLabel(index) }));
+    const prepared = [
+      ...(
+        await prepareUploads(uploads, {
+          storage: deps.storage,
+          db: deps.db,
+          hold: (done) => holds.push(done),
+        })
+      ).values(),
+    ];
     return { prepared, refs: prepared.map((each) => each.ref), release };
   } catch (error) {
     release();

@@ -197,7 +197,7 @@ describe('the card as a photo form', () => {
       status: 413,
       body: {
         error:
-          'These photos add up to 480 megapixels; one save can take up to 150. Please send fewer or smaller photos.',
+          'These photos add up to 480 megapixels; up to 150 can be sent at once. Please send fewer or smaller photos.',
       },
     });
     // Decoding twelve would take many seconds of CPU; reading twelve headers takes a fraction of one.
