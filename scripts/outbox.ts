@@ -39,9 +39,17 @@ function formatDate(date: Date | undefined): string {
     : '(no date)';
 }
 
+const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
 function printBody(message: OutboxMessage): void {
   console.log(`\n=== ${message.subject} → ${message.to} (${formatDate(message.date)}) ===`);
+  // A quote request's mail answers the customer, not us: say so, as a mail program would.
+  if (message.replyTo) console.log(`Reply-To: ${message.replyTo}\n`);
   console.log(message.text.trimEnd() || '(no plain-text body)');
+  if (message.attachments.length === 0) return;
+  console.log(`\nAttached (open ${message.file} in a mail program to see them):`);
+  for (const file of message.attachments)
+    console.log(`  ${file.filename}  ${file.contentType}  ${kilobytes(file.content.length)}`);
 }
 
 async function main(): Promise<void> {
