@@ -198,7 +198,7 @@ describe('the owner deletes one enquiry: DELETE /api/enquiries/:id', () => {
     await livePage(t, 'sam');
     const shared = await jpegFile('#224488');
     await requestQuote(t, { photos: [await jpegFile('#884422'), shared] });
-    // Its mail is sent: the row stays a while for support, naming the customer, until this delete.
+    // Its mail is sent: the row, its bodies blanked, stays a while for support, until this delete.
     await t.deliverMail();
     t.advance(60_000);
     await requestQuote(t, { name: 'Lee Later', phone: '', email: 'lee@example.com' });

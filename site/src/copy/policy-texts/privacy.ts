@@ -86,8 +86,8 @@ export const PRIVACY_POLICY: Policy = {
           'publish nowhere. We use a request for nothing else.',
         'A quote request is kept until the owner deletes it from their Enquiries page (a customer who wants ' +
           'theirs deleted can ask the owner) or closes their account, and erased with it, photos included. ' +
-          'Deleting it also deletes our copy of the email about it; the copy in the owner’s own inbox is ' +
-          'theirs.',
+          'Deleting it also stops the email about it if that hasn’t gone yet; an email already in the ' +
+          'owner’s inbox is theirs.',
       ],
     },
     {
