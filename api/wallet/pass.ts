@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Barcode, PassProps, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import type { CardContent } from '../../events/card/content';
-import { buttonColour } from '../../renderer/profile/theme';
+import { buttonColour, buttonTextColour } from '../../renderer/profile/theme';
 import { pageAddress, qrAddress } from '../../renderer/render-account';
 import { vcardPhoto } from '../../renderer/vcard-photo';
 import type { Storage } from '../storage/storage';
@@ -64,7 +64,7 @@ export function cardPassJson({ signer, accountId, username, content, publicUrl, 
   const trade = content.job_title.trim();
   const phone = content.phone_number.trim();
   const email = content.contact_email.trim();
-  const text = content.button_text_color === 'black' ? 'rgb(0, 0, 0)' : 'rgb(255, 255, 255)';
+  const text = rgb(buttonTextColour(content));
   const secondaryFields: Field[] = [];
   if (trade) secondaryFields.push({ key: 'trade', label: 'Trade', value: trade });
   if (phone) secondaryFields.push({ key: 'phone', label: 'Phone', value: phone });

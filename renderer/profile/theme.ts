@@ -46,7 +46,12 @@ const WHITE = '#FFFFFF';
 /** WCAG AA for normal text. */
 const READABLE = 4.5;
 
-function buttonTextColour(card: Pick<ThemeFields, 'button_bg_color' | 'button_text_color'>) {
+/**
+ * The buttons' text: the owner's white or black, unless it fails WCAG AA on their button colour, when it is the
+ * other. SPEC §2's default (white on #F47629) is 2.9:1, so a default card's buttons have black text; the editor
+ * says so beside the choice, and the Wallet pass follows the same rule.
+ */
+export function buttonTextColour(card: Pick<ThemeFields, 'button_bg_color' | 'button_text_color'>) {
   const chosen = card.button_text_color === 'black' ? BLACK : WHITE;
   const button = buttonColour(card.button_bg_color);
   return contrastRatio(chosen, button) >= READABLE ? chosen : chosen === BLACK ? WHITE : BLACK;

@@ -1,5 +1,6 @@
 import { type Dispatch, memo } from 'react';
 import { FONTS } from '../../../../events/card/content';
+import { buttonTextColour } from '../../../../renderer/profile/theme';
 import { ChoiceGroup } from './ChoiceGroup';
 import { ColourPicker } from './ColourPicker';
 import type { Draft } from './draft';
@@ -25,8 +26,12 @@ const ALIGNMENTS = [
   { value: 'right', label: 'Right' },
 ] as const;
 
+/** The text colour the page's buttons show: the one chosen, unless it is hard to read on the button colour. */
+const shownTextColour = (look: Look) => (buttonTextColour(look) === '#000000' ? 'black' : 'white');
+
 /** The page's look (SPEC §2): theme, font, button colours and text alignment. */
 export const DesignFields = memo(function DesignFields({ dispatch, ...look }: Props) {
+  const shown = shownTextColour(look);
   return (
     <Panel id="ed-design" title="Design">
       <ChoiceGroup
@@ -55,6 +60,12 @@ export const DesignFields = memo(function DesignFields({ dispatch, ...look }: Pr
         options={TEXT_COLOURS}
         onChange={(value) => dispatch({ type: 'set', field: 'button_text_color', value })}
       />
+      {shown !== look.button_text_color && (
+        <p className="ed-hint">
+          {look.button_text_color === 'white' ? 'White' : 'Black'} text is hard to read on this button colour,
+          so your page’s buttons use {shown} text.
+        </p>
+      )}
       <ChoiceGroup
         legend="Text alignment"
         name="text_alignment"
