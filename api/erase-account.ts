@@ -4,7 +4,6 @@ import { cardDecider } from '../events/card/decider';
 import { cardStreamId } from '../events/card/events';
 import { handleCommand } from '../events/command';
 import type { Db } from '../events/db';
-import { enquiryPhotos } from '../events/enquiry/enquiries-read-model';
 import { redactAccountEvents } from '../events/erasure';
 import { clearThrottle, eraseLoginThrottlesOf, exportKey } from './auth/throttle';
 import type { Deps } from './deps';
@@ -31,11 +30,9 @@ async function deleteSecretsOf(trx: Db, account: Account) {
  */
 export async function eraseAccount(deps: Deps, account: Account): Promise<void> {
   await endSubscriptionsOf(deps, account.id);
-  // Read before erasure redacts them: its cards' photos, and the photos customers sent with quote requests.
-  const photos = new Set([
-    ...(await mediaOfAccount(deps.db, account.id)),
-    ...(await enquiryPhotos(deps.db, account.id)).keys(),
-  ]);
+  // Read before erasure redacts them: its cards' photos; the photos customers sent with quote requests join them
+  // as their enquiries are erased.
+  const photos = await mediaOfAccount(deps.db, account.id);
   await handleCommand(deps.db, {
     decider: accountDecider,
     streamId: accountStreamId(account.id),
@@ -50,7 +47,7 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       });
       // Its NFC cards open the neutral page from now on; their codes are never given to anyone else.
       await retireCardsOf(trx, account.id, deps.now());
-      await eraseEnquiriesOf(trx, account.id, deps.now());
+      for (const id of await eraseEnquiriesOf(trx, account.id, deps.now())) photos.add(id);
       await redactAccountEvents(trx, account.id, account.email, deps.now());
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.

@@ -10,12 +10,13 @@ import { deleteUnusedMedia } from '../media/erase';
 
 /**
  * Erasure (ADR 004, issue 17): every enquiry a deleted account received goes with it; its details are redacted from
- * the log in the same transaction (events/erasure.ts) and its photos deleted once that commits.
+ * the log in the same transaction (events/erasure.ts). Returns their photos, read in that transaction (so one sent
+ * a moment before is among them), for the caller to delete once it commits.
  */
-export async function eraseEnquiriesOf(trx: Db, accountId: string, now: Date): Promise<void> {
+export async function eraseEnquiriesOf(trx: Db, accountId: string, now: Date): Promise<Set<string>> {
   const enquiries = await trx
     .selectFrom('enquiries')
-    .select('enquiry_id')
+    .select(['enquiry_id', 'photos'])
     .where('account_id', '=', accountId)
     .orderBy('received_at')
     .orderBy('enquiry_id')
@@ -27,6 +28,7 @@ export async function eraseEnquiriesOf(trx: Db, accountId: string, now: Date): P
       command: { type: 'EraseEnquiry' },
       now,
     });
+  return new Set(enquiries.flatMap((row) => photosOf(row).map((photo) => photo.id)));
 }
 
 /**

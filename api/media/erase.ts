@@ -1,8 +1,12 @@
+import { type ExpressionBuilder, sql } from 'kysely';
 import { type CardContent, cardImages } from '../../events/card/content';
 import type { Db } from '../../events/db';
-import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
+import { photosOf } from '../../events/enquiry/enquiries-read-model';
+import type { Database } from '../../events/schema';
 import type { Storage } from '../storage/storage';
 import { removeStoredMedia } from './files';
+import { removeMediaUnlessHeld } from './in-flight';
+import { MEDIA_ID } from './stored';
 
 const idsIn = (content: CardContent) => cardImages(content).map((image) => image.id);
 
@@ -17,19 +21,45 @@ export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<str
   return new Set(rows.flatMap((row) => idsIn((JSON.parse(row.data) as { content: CardContent }).content)));
 }
 
+/** Rows of `table` whose `column` names one of these ids: ids are 24 hex digits, so a LIKE needs no escaping. */
+const naming = (ids: string[], column: string) => (eb: ExpressionBuilder<Database, 'cards' | 'enquiries'>) =>
+  eb.or(ids.map((id) => eb(sql.ref(column), 'like', `%${id}%`)));
+
 /**
- * Deletes the files of these photos unless another live card, or another account's enquiry, still shows the same
- * picture (content addressing means two uploads of the same file share it). Photos of a customer's home must not
- * outlive the account.
+ * Of these photos, those another live card or an enquiry still shows. Only rows whose text names one of them are
+ * read and parsed, so an owner's Delete costs a scan in the database, not every card and enquiry in memory.
+ */
+async function stillShown(db: Db, ids: string[]): Promise<Set<string>> {
+  const shown = new Set<string>();
+  const valid = ids.filter((id) => MEDIA_ID.test(id));
+  for (let start = 0; start < valid.length; start += 50) {
+    const chunk = valid.slice(start, start + 50);
+    const cards = await db.selectFrom('cards').select('content').where(naming(chunk, 'content')).execute();
+    for (const row of cards) for (const id of idsIn(JSON.parse(row.content) as CardContent)) shown.add(id);
+    const enquiries = await db
+      .selectFrom('enquiries')
+      .select('photos')
+      .where(naming(chunk, 'photos'))
+      .execute();
+    for (const row of enquiries) for (const photo of photosOf(row)) shown.add(photo.id);
+  }
+  return shown;
+}
+
+/**
+ * Deletes the files of these photos unless another live card, or an enquiry, still shows the same picture (content
+ * addressing means two uploads of the same file share it), or a request has it in hand (media/in-flight.ts). Photos
+ * of a customer's home must not outlive the account, or the enquiry its owner deleted.
  */
 export async function deleteUnusedMedia(db: Db, storage: Storage, ids: Set<string>): Promise<number> {
   if (ids.size === 0) return 0;
-  const stillUsed = new Set<string>((await enquiryPhotos(db)).keys());
-  for (const row of await db.selectFrom('cards').select('content').execute()) {
-    for (const id of idsIn(JSON.parse(row.content) as CardContent)) stillUsed.add(id);
-  }
+  const shown = await stillShown(db, [...ids]);
   let deleted = 0;
   // By id, from media_files: the folder is never listed, however many photos it holds.
-  for (const id of ids) if (!stillUsed.has(id)) deleted += await removeStoredMedia(db, storage, id);
+  for (const id of ids)
+    if (!shown.has(id))
+      await removeMediaUnlessHeld(id, async () => {
+        deleted += await removeStoredMedia(db, storage, id);
+      });
   return deleted;
 }

@@ -5,6 +5,7 @@ import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { livePage, requestQuote } from '../../tests/support/api/quotes';
 import { listMedia, mediaIds } from '../../tests/support/media/stored';
+import { holdMedia } from '../media/in-flight';
 import { sweepMedia } from '../media/sweep';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -255,6 +256,20 @@ describe('the owner deletes one enquiry: DELETE /api/enquiries/:id', () => {
     expect(await mailRows()).not.toEqual([]);
     expect(await t.db.selectFrom('mail_attachments').select('id').execute()).toEqual([]);
     expect(listMedia(mediaDir())).toEqual([]);
+  });
+
+  it('leaves a photo another request has in hand, as the sweep does: that request is about to name it', async () => {
+    const dana = await livePage(t);
+    await requestQuote(t, { photos: [await jpegFile()] });
+    const [enquiry] = (await enquiriesOf(dana)).data as Enquiry[];
+    const [id] = mediaIds(mediaDir());
+    const release = await holdMedia(id as string);
+    try {
+      expect((await remove(dana, enquiry?.id ?? '')).status).toBe(200);
+      expect(mediaIds(mediaDir())).toEqual([id]);
+    } finally {
+      release();
+    }
   });
 
   it("answers anyone else's, an unknown one, one already deleted and a signed-out caller as not there", async () => {
