@@ -14,7 +14,9 @@ export function DownloadData() {
       const { name, zip } = await fetchExport();
       saveFile(name, zip);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) endSession(window.location.pathname);
+      // SPEC §4: a 401 or 403 on the profile ends the session.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        endSession(window.location.pathname);
       else toast.error(error instanceof ApiError ? error.message : DOWNLOAD_FAILED);
     } finally {
       setBusy(false);

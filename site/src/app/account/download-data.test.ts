@@ -52,7 +52,10 @@ describe('fetching the export', () => {
     const { name, zip } = await fetchExport();
     expect(name).toBe('tradecard-dana-2026-11-22.zip');
     expect(zip.size).toBe(4);
-    expect(fetch).toHaveBeenCalledWith(EXPORT_URL, { credentials: 'same-origin' });
+    // SPEC §7: a /profile address carries a ts parameter.
+    expect(fetch).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^${EXPORT_URL}\\?ts=\\d+$`)), {
+      credentials: 'same-origin',
+    });
   });
 
   it("shows the server's reason for a refusal, with its status", async () => {

@@ -1,4 +1,5 @@
 import { ApiError, errorText, NO_RESPONSE } from '../../lib/api';
+import { stamped } from '../queries';
 
 /** ADR 030, decision 9: the account's data as a zip (api/routes/data-export.ts). */
 export const EXPORT_URL = '/api/profile/export';
@@ -21,7 +22,8 @@ export function attachmentName(header: string | null): string {
 export async function fetchExport(): Promise<{ name: string; zip: Blob }> {
   let response: Response;
   try {
-    response = await fetch(EXPORT_URL, { credentials: 'same-origin' });
+    // SPEC §7: every /profile address carries ts, so no cache in between answers with another moment's data.
+    response = await fetch(stamped(EXPORT_URL), { credentials: 'same-origin' });
   } catch {
     throw new ApiError(DOWNLOAD_FAILED, NO_RESPONSE);
   }
