@@ -52,12 +52,12 @@ async function writePage(storage: Storage, username: string, html: string): Prom
   return true;
 }
 
+/** The page's own address, as links, QR codes, passes, sitemaps and exports name it. */
+export const pageAddress = (publicUrl: string, username: string) => `${publicUrl}/u/${username}`;
 /**
  * The address every QR code the product draws encodes (issue 16): it opens the same page as `/u/<username>`, and
  * says the visitor scanned a code, so a scan is counted apart from a typed or tapped link (contract/visits.ts).
  */
-/** The page's own address, as links, QR codes, passes, sitemaps and exports name it. */
-export const pageAddress = (publicUrl: string, username: string) => `${publicUrl}/u/${username}`;
 export const qrAddress = (publicUrl: string, username: string) => `${publicUrl}/q/${username}`;
 
 /**

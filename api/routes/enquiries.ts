@@ -9,7 +9,7 @@ import { enquiriesOfAccount, findEnquiry } from '../../events/enquiry/enquiries-
 import { enquiryStreamId } from '../../events/enquiry/events';
 import { DomainError } from '../../events/errors';
 import { quotePath } from '../../renderer/profile/QuoteLink';
-import { requireUser } from '../auth/require-user';
+import { requireUser, SESSION_EXPIRED } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { deleteEnquiry } from '../enquiries/erase';
 import { enquiryJson } from '../enquiries/json';
@@ -35,7 +35,7 @@ export function enquiryRoutes(deps: Deps) {
       enquiriesOfAccount(deps.db, accountId),
       findCardContent(deps.db, accountId),
     ]);
-    if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
+    if (!user) throw new DomainError('unauthorised', SESSION_EXPIRED);
     return c.json({
       success: true,
       data: rows.map(enquiryJson),

@@ -184,7 +184,7 @@ describe('parseCardFields', () => {
         { scheme: 'other', name: 'WaterSafe', number: '', url: 'https://www.watersafe.org.uk/' },
       ]);
       expect(error({ credentials: [{ scheme: 'gas_safe', number: '' }] })).toBe(
-        'Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.',
+        'Gas Safe Register needs your licence number: the 6 or 7 digits on your Gas Safe ID card.',
       );
       expect(error({ credentials: [{ scheme: 'other', name: 'Club', url: 'javascript:alert(1)' }] })).toBe(
         'Each other credential needs a link starting with https:// where customers can check it.',

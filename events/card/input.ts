@@ -253,7 +253,7 @@ const credential = z
   .check(
     z.refine(
       (row) => row.scheme !== 'gas_safe' || /^\d{6,7}$/.test(row.number.replace(/\s/g, '')),
-      'Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.',
+      'Gas Safe Register needs your licence number: the 6 or 7 digits on your Gas Safe ID card.',
     ),
     z.refine(
       (row) => row.scheme !== 'other' || row.name !== '',

@@ -63,7 +63,9 @@ export const CredentialsFields = memo(function CredentialsFields({ credentials, 
                 label={capitalised(scheme?.numberLabel ?? 'number')}
                 value={row.number}
                 maxLength={40}
-                placeholder={row.scheme === 'gas_safe' ? 'The 7 digits on your Gas Safe ID card' : undefined}
+                placeholder={
+                  row.scheme === 'gas_safe' ? 'The 6 or 7 digits on your Gas Safe ID card' : undefined
+                }
                 onChange={(number) => update({ number })}
               />
               <Field

@@ -40,6 +40,6 @@ describe('draftProblem', () => {
       draftProblem(
         filledDraft({ credentials: [{ key: 'g', scheme: 'gas_safe', name: '', number: '12', url: '' }] }),
       ),
-    ).toBe('Gas Safe Register needs your licence number: the 7 digits on your Gas Safe ID card.');
+    ).toBe('Gas Safe Register needs your licence number: the 6 or 7 digits on your Gas Safe ID card.');
   });
 });
