@@ -1,11 +1,9 @@
 import type { Card } from '../contract/card';
 import { isAccountLive } from '../events/account/liveness';
 import type { CardContent, ImageRef } from '../events/card/content';
-import { defaultCardContent, mediaUrl } from '../events/card/content';
+import { defaultCardContent, largestMediaUrl } from '../events/card/content';
 import { pageAddress } from '../renderer/render-account';
 import { type UserRow, userJson } from './users';
-
-const largest = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
 
 /**
  * The content with each image named by `name` (its address on the site, its file in the export), and `media`
@@ -28,7 +26,7 @@ export function withImagesNamed(card: CardContent, name: (image: ImageRef) => st
 export function cardJson(user: UserRow, content: CardContent | null, publicUrl: string): Card {
   const pageUrl = pageAddress(publicUrl, user.username);
   return {
-    ...withImagesNamed(content ?? defaultCardContent(), largest),
+    ...withImagesNamed(content ?? defaultCardContent(), largestMediaUrl),
     username: user.username,
     isPublished: content !== null,
     isLive: isAccountLive(user),

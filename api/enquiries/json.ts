@@ -1,5 +1,5 @@
 import type { Enquiry } from '../../contract/enquiry';
-import { mediaUrl } from '../../events/card/content';
+import { largestMediaUrl, mediaUrl } from '../../events/card/content';
 import { telUri } from '../../events/card/phone';
 import { type EnquiryRow, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { mailtoHref } from '../../renderer/profile/safe-href';
@@ -16,7 +16,7 @@ export const enquiryJson = (row: EnquiryRow): Enquiry => ({
   job: row.job,
   photos: photosOf(row).map((photo) => ({
     thumb: mediaUrl(photo.id, Math.min(...photo.widths)),
-    full: mediaUrl(photo.id, Math.max(...photo.widths)),
+    full: largestMediaUrl(photo),
     width: photo.width,
     height: photo.height,
   })),

@@ -3,7 +3,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { MyCardAnswer, PublishedAnswer, StoredPhotoAnswer } from '../../contract/card';
 import { findCardContent } from '../../events/card/cards-read-model';
-import { MAX_WORK_IMAGES, mediaUrl } from '../../events/card/content';
+import { largestMediaUrl, MAX_WORK_IMAGES } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
 import { uploadsRefused } from '../../observability/metrics';
 import { requireUser } from '../auth/require-user';
@@ -195,7 +195,7 @@ export function businessCardRoutes(deps: Deps) {
       return c.json(
         {
           success: true,
-          data: { url: mediaUrl(ref.id, Math.max(...ref.widths)), media: ref },
+          data: { url: largestMediaUrl(ref), media: ref },
         } satisfies StoredPhotoAnswer,
         201,
       );

@@ -176,3 +176,6 @@ export const cardImages = (content: Pick<CardContent, 'cover_photo' | 'avatar' |
   [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
 
 export const mediaUrl = (id: string, width: number) => `/media/${id}-${width}.webp`;
+/** A photo's largest stored size: what the page's links, the editor and the API name it by. */
+export const largestMediaUrl = (image: Pick<ImageRef, 'id' | 'widths'>) =>
+  mediaUrl(image.id, Math.max(...image.widths));

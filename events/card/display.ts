@@ -1,4 +1,4 @@
-import { type CardContent, mediaUrl, type SectionKey } from './content';
+import { type CardContent, largestMediaUrl, type SectionKey } from './content';
 
 /**
  * SPEC §4/§5 public display rules, shared by the published page and the editor's preview: a section shows only if
@@ -89,7 +89,7 @@ export function visibleSections<Image>(card: Displayable<Image>, imageUrl: (imag
 
 /** Whether a published card would show anything at all; when not, its page is the not-set-up page. */
 export const showsAnything = (content: CardContent) =>
-  visibleSections(content, (image) => mediaUrl(image.id, Math.max(...image.widths))).sections.length > 0;
+  visibleSections(content, largestMediaUrl).sections.length > 0;
 
 /** A courtesy title is not a first name: "Mr Taylor", not "Mr". */
 const TITLE = /^(mr|mrs|ms|miss|mx|dr)\.?$/i;

@@ -1,4 +1,4 @@
-import { type CardContent, mediaUrl } from '../../events/card/content';
+import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { credentialCheckUrl, credentialName } from '../../events/card/credentials';
 import { capitalised, hasText, SOCIAL_LINKS, sectionHasContent } from '../../events/card/display';
 import { dialNumber } from '../../events/card/phone';
@@ -27,7 +27,7 @@ const DAY_URL = (day: string) => `https://schema.org/${capitalised(day)}`;
 /** The business's own picture: the cover at its largest width, else the profile photo; absolute, as crawlers need. */
 function businessImage(content: CardContent, pageUrl: string): string | undefined {
   const photo = content.cover_photo ?? content.avatar;
-  return photo ? new URL(mediaUrl(photo.id, Math.max(...photo.widths)), pageUrl).href : undefined;
+  return photo ? new URL(largestMediaUrl(photo), pageUrl).href : undefined;
 }
 
 /** E.164, with an extension as schema.org's examples write one. */

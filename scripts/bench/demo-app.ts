@@ -1,7 +1,7 @@
 import { SITE_NAME } from '../../api/app';
 import { seedDemo } from '../../api/demo/seed';
 import { recordUploads } from '../../api/media/owners';
-import { type CardContent, type ImageRef, mediaUrl } from '../../events/card/content';
+import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { type RunningProjector, startProjector } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { demoCardContent } from './demo-data';
@@ -48,7 +48,7 @@ export async function demoPhotosFor(test: TestApp, username: string): Promise<Ca
   return images;
 }
 
-const address = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
+const address = largestMediaUrl;
 
 /** The photo fields of the save payload the editor sends (SPEC §5), as addresses of photos already stored. */
 export const photoFields = (images: CardContent) => ({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { storedFile } from '../../api/media/stored';
 import { findCardContent } from '../../events/card/cards-read-model';
-import { type ImageRef, mediaUrl } from '../../events/card/content';
+import { type ImageRef, largestMediaUrl } from '../../events/card/content';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { createTestApp } from '../../tests/support/api/app';
 import { atMost, type BenchRow, info } from './report';
@@ -18,7 +18,7 @@ const TIMED_PUBLISHES = 150;
 
 type Install = Awaited<ReturnType<typeof install>>;
 
-const address = (image: ImageRef) => mediaUrl(image.id, Math.max(...image.widths));
+const address = largestMediaUrl;
 
 /** A distinct small photo for each slot, so each is its own upload. */
 const photo = async (n: number) =>

@@ -9,7 +9,7 @@ import { readEnv } from '../../api/env';
 import { PROFILE_CSP } from '../../api/public-files';
 import { databaseFile } from '../../api/runtime';
 import { isAccountLive } from '../../events/account/liveness';
-import { type CardContent, mediaUrl } from '../../events/card/content';
+import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { visibleSections } from '../../events/card/display';
 import { openDatabase } from '../../events/db';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
@@ -21,8 +21,7 @@ const env = readEnv();
 const { db } = await openDatabase(databaseFile(env));
 
 const hasVisibleContent = (content: CardContent | null): content is CardContent =>
-  content !== null &&
-  visibleSections(content, (image) => mediaUrl(image.id, Math.max(...image.widths))).sections.length > 0;
+  content !== null && visibleSections(content, largestMediaUrl).sections.length > 0;
 
 /** The same choice of page as renderer/render-account.ts, made per request instead of per publish. */
 async function renderPage(username: string): Promise<{ html: string; status: 200 | 404 }> {

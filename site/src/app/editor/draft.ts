@@ -1,5 +1,10 @@
 import type { CardContent, ImageRef } from '../../../../events/card/content';
-import { defaultCardContent, mediaUrl, normaliseSectionOrder } from '../../../../events/card/content';
+import {
+  defaultCardContent,
+  largestMediaUrl,
+  mediaUrl,
+  normaliseSectionOrder,
+} from '../../../../events/card/content';
 import type { CredentialScheme } from '../../../../events/card/credentials';
 
 /**
@@ -54,7 +59,7 @@ export const newKey = (prefix: string) => {
 };
 
 /** The address the API hands back for a stored photo, and accepts again as an existing image. */
-export const savedImageUrl = (ref: ImageRef) => mediaUrl(ref.id, Math.max(...ref.widths));
+export const savedImageUrl = largestMediaUrl;
 
 /**
  * Every stored width of a saved photo, for a thumbnail's srcset: `url` is the largest (it names the photo to the
