@@ -1,7 +1,7 @@
 import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
 import type { CardContent } from '../../events/card/content';
 import type { Db } from '../../events/db';
-import { enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
+import { type EnquiryRow, enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
 import { pageAddress } from '../../renderer/render-account';
@@ -21,6 +21,8 @@ export type ExportSource = {
   card: { content: CardContent; publishedAt: string } | null;
   /** Every order, cards and plans alike, newest first: orders.json, subscription.json and events.json read them. */
   orders: Awaited<ReturnType<typeof ordersOfAccount>>;
+  /** The quote requests its page received, newest first: enquiries.json and their photos read them. */
+  enquiries: EnquiryRow[];
   publicUrl: string;
 };
 
@@ -93,9 +95,8 @@ export const EXPORT_PARTS: ExportPart[] = [
       'Quote requests from your page, newest first: who sent each and how to reach them, the job, its status, ' +
       'and its photos, each named by its file in photos/ (only if you have had one).',
     read: async (source) => {
-      const rows = await enquiriesOfAccount(source.db, source.user.id);
-      if (rows.length === 0) return null;
-      return rows.map((row) => ({
+      if (source.enquiries.length === 0) return null;
+      return source.enquiries.map((row) => ({
         ...enquiryJson(row),
         photos: photosOf(row).map((image) => ({ ...image, file: photoFile(image.id) })),
       }));
@@ -134,5 +135,12 @@ export async function exportSource(db: Db, user: UserRow, publicUrl: string): Pr
     .where('account_id', '=', user.id)
     .executeTakeFirst();
   const card = row && { content: JSON.parse(row.content) as CardContent, publishedAt: row.published_at };
-  return { db, user, card: card ?? null, orders: await ordersOfAccount(db, user.id), publicUrl };
+  return {
+    db,
+    user,
+    card: card ?? null,
+    orders: await ordersOfAccount(db, user.id),
+    enquiries: await enquiriesOfAccount(db, user.id),
+    publicUrl,
+  };
 }

@@ -1,6 +1,6 @@
 import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
 import type { Db } from '../../events/db';
-import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
+import { type EnquiryRow, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { mediaKey } from '../storage/key-layout';
 import type { Storage } from '../storage/storage';
 
@@ -11,14 +11,16 @@ const imagesOf = (card: CardContent | null) => (card ? cardImages(card) : []);
 
 /**
  * Every photo the account owns that is still stored, by id: the ones it uploaded (api/media/owners.ts), its
- * card's, and those customers sent with quote requests to its page. An upload the sweep has since removed (picked, never published) has no media_files row and is not
- * stored, so not listed; a card's photo without one is listed from the card, so its read fails and the download
+ * card's, and those customers sent with quote requests to its page (`enquiries`, as enquiries.json lists them).
+ * An upload the sweep has since removed (picked, never published) has no media_files row and is not stored, so not
+ * listed; a card's photo without one is listed from the card, so its read fails and the download
  * with it, rather than card.json naming a file the zip lacks.
  */
 export async function photosOfAccount(
   db: Db,
   accountId: string,
   card: CardContent | null,
+  enquiries: EnquiryRow[],
 ): Promise<ImageRef[]> {
   const uploaded = await db
     .selectFrom('media_uploads')
@@ -27,7 +29,7 @@ export async function photosOfAccount(
     .execute();
   // The photos its card and its enquiries name, by id.
   const named = new Map(imagesOf(card).map((image) => [image.id, image]));
-  for (const [id, image] of await enquiryPhotos(db, accountId)) named.set(id, image);
+  for (const image of enquiries.flatMap(photosOf)) named.set(image.id, image);
   const ids = [...new Set([...uploaded.map((row) => row.media_id), ...named.keys()])].sort();
   if (ids.length === 0) return [];
   const rows = await db

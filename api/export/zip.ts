@@ -18,8 +18,8 @@ function* slices(bytes: Buffer) {
 }
 
 const PHOTOS_ABOUT =
-  'Every photo you have uploaded that we still keep, at the largest size we keep, as WebP. Each is named by ' +
-  'its id, the name card.json gives it.';
+  'Every photo you have uploaded that we still keep, and those customers sent with quote requests, at the ' +
+  'largest size we keep, as WebP. Each is named by its id, the name card.json or enquiries.json gives it.';
 
 /** README.txt: what each file of this zip holds, listing only the files it has. */
 function readme(
@@ -71,7 +71,7 @@ export async function exportZip(user: UserRow, options: ExportOptions): Promise<
     const content = await part.read(source);
     if (content !== null) files.push({ ...part, body: `${JSON.stringify(content, null, 2)}\n` });
   }
-  const photos = await photosOfAccount(options.db, user.id, source.card?.content ?? null);
+  const photos = await photosOfAccount(options.db, user.id, source.card?.content ?? null, source.enquiries);
   const day = options.now.toISOString().slice(0, 10);
   const pageUrl = pageAddress(options.publicUrl, user.username);
 
