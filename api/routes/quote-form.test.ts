@@ -425,7 +425,7 @@ describe('spam defences, each refusing with a page saying what to do', () => {
     await expectRefused(
       { status: streamed.status, headers: streamed.headers, html: await streamed.text() },
       413,
-      'Each photo can be up to 10 MB',
+      'Photo 1 is larger than 10 MB. Please choose a smaller photo.',
     );
     expect(form.pulled.bytes).toBeLessThan(12 * 1024 * 1024);
   });

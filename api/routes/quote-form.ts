@@ -34,7 +34,9 @@ import {
   entries,
   type FormLimits,
   readUploadForm,
+  TEXT_TOO_LARGE,
   TooLarge,
+  UPLOAD_TOO_LARGE,
   UploadedPhoto,
   type UploadForm,
 } from '../media/upload-form';
@@ -256,7 +258,9 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       if (error instanceof TooLarge) {
         // The client may still be sending: the answer goes now, and the connection is not reused.
         c.header('Connection', 'close');
-        return refusal(c, quote, new Refused(413, 'too_large', TOO_LARGE));
+        // A photo over its limit is named ("Photo 2 is larger than 10 MB…"); a body too big as a whole is not.
+        const named = error.message !== TEXT_TOO_LARGE && error.message !== UPLOAD_TOO_LARGE;
+        return refusal(c, quote, new Refused(413, 'too_large', named ? error.message : TOO_LARGE));
       }
       // The form itself could not be read as one of ours (too many photos, a file under another name, garbled).
       if (error instanceof DomainError && error.kind === 'invalid')
