@@ -2,12 +2,12 @@ import { isAccountLive } from '../events/account/liveness';
 import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
 import type { Db } from '../events/db';
-import { hasVisibleContent } from '../renderer/profile/view-model';
+import { pageKindOf } from '../renderer/render-account';
 import { USERNAME } from './public-files';
 import type { UserRow } from './users';
 
 /**
- * What `/u/<username>` is now, decided as the projector decides it (renderer/render-account.ts): no such name, an
+ * What `/u/<username>` is now, decided by the projector's own rule (`pageKindOf`): no such name, an
  * account whose page isn't live, a live account with nothing to show yet, or a live page with its card. For the
  * addresses beside the page drawn per request (the quote form, the Wallet pass), which must not offer what the
  * page itself wouldn't.
@@ -23,6 +23,6 @@ export async function findPublicPage(db: Db, username: string): Promise<PublicPa
   if (!user) return { kind: 'none' };
   if (!isAccountLive(user)) return { kind: 'not-live', user };
   const content = await findCardContent(db, user.id);
-  if (!content || !hasVisibleContent(content)) return { kind: 'not-set-up', user };
-  return { kind: 'live', user, content };
+  const kind = pageKindOf(user, content);
+  return kind === 'live' && content ? { kind, user, content } : { kind: 'not-set-up', user };
 }

@@ -14,6 +14,7 @@ import type { Storage } from '../api/storage/storage';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
+import type { CardContent } from '../events/card/content';
 import { canSaveContact } from '../events/card/display';
 import type { Db } from '../events/db';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
@@ -40,6 +41,19 @@ export type RenderTarget = {
 };
 
 export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' | 'removed';
+
+/**
+ * What an account's `/u/<username>` shows: its card when the account is live and the card shows something, else
+ * the page saying why not (SPEC §2). The projector renders by it; the addresses drawn per request beside the page
+ * (api/public-page.ts) decide by it, so they never offer what the page itself wouldn't.
+ */
+export function pageKindOf(
+  user: Parameters<typeof isAccountLive>[0],
+  content: CardContent | null,
+): 'live' | 'not-live' | 'not-set-up' {
+  if (!isAccountLive(user)) return 'not-live';
+  return content && hasVisibleContent(content) ? 'live' : 'not-set-up';
+}
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
@@ -164,18 +178,13 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   const { siteName, walletEnabled } = target;
   const content = await findCardContent(db, accountId);
 
-  let kind: PageKind;
+  const kind = pageKindOf(user, content);
   let html: string;
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
   let ogImage: string | null = null;
-  if (!isAccountLive(user)) {
-    kind = 'not-live';
-    html = renderNotLivePage({ username, siteName });
-  } else if (!content || !hasVisibleContent(content)) {
-    kind = 'not-set-up';
-    html = renderNotSetUpPage({ username, siteName });
-  } else {
-    kind = 'live';
+  if (kind === 'not-live') html = renderNotLivePage({ username, siteName });
+  else if (kind === 'not-set-up' || !content) html = renderNotSetUpPage({ username, siteName });
+  else {
     ogImage = ogImageHash(ogImageInputs(content, username));
     html = renderProfilePage({ content, username, pageUrl, siteName, walletEnabled, ogImage });
   }
