@@ -45,6 +45,9 @@ export const CREDENTIAL_SCHEMES = {
 } as const;
 
 export type CredentialScheme = keyof typeof CREDENTIAL_SCHEMES;
+
+/** A credential row typed without its scheme (the editor's and the API's words). */
+export const CHOOSE_A_SCHEME = 'Choose the scheme for each credential, or remove the ones you don’t need.';
 export const CREDENTIAL_SCHEME_KEYS = Object.keys(CREDENTIAL_SCHEMES) as [
   CredentialScheme,
   ...CredentialScheme[],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CHOOSE_A_SCHEME } from './credentials';
 import { defaultCardFields, parseCardFields } from './input';
 import { isDiallable } from './phone';
 
@@ -135,6 +136,10 @@ describe('parseCardFields', () => {
       expect(error({ opening_hours: [{ day: 'someday', opens: '08:00', closes: '12:00' }] })).toMatch(
         /^Opening day must be monday, /,
       );
+      // A row without its day is refused, not taken for Monday's hours.
+      expect(error({ opening_hours: [{ opens: '08:00', closes: '12:00' }] })).toMatch(
+        /^Opening day must be /,
+      );
     });
 
     it('reads the emergency callout as off unless it is switched on', () => {
@@ -183,6 +188,9 @@ describe('parseCardFields', () => {
         { scheme: 'checkatrade', name: '', number: '', url: 'https://www.checkatrade.com/trades/danapipe' },
         { scheme: 'other', name: 'WaterSafe', number: '', url: 'https://www.watersafe.org.uk/' },
       ]);
+      // A row without its scheme is asked for it, not taken for "other" and asked for that scheme's name.
+      expect(error({ credentials: [{ number: '12345' }] })).toBe(CHOOSE_A_SCHEME);
+      expect(error({ credentials: [{ scheme: '', number: '12345' }] })).toBe(CHOOSE_A_SCHEME);
       expect(error({ credentials: [{ scheme: 'gas_safe', number: '' }] })).toBe(
         'Gas Safe Register needs your licence number: the 6 or 7 digits on your Gas Safe ID card.',
       );

@@ -15,7 +15,7 @@ import {
   type OpeningHours,
   WEEKDAYS,
 } from './content';
-import { CREDENTIAL_SCHEME_KEYS, CREDENTIAL_SCHEMES, isOnHost } from './credentials';
+import { CHOOSE_A_SCHEME, CREDENTIAL_SCHEME_KEYS, CREDENTIAL_SCHEMES, isOnHost } from './credentials';
 
 /**
  * Turns what an editor sends (SPEC §5 "Profile save payload": either casing, booleans and lists as text from a
@@ -177,7 +177,8 @@ const jsonObject = (label: string) =>
 const openingDay = z
   .object(
     {
-      day: choice('Opening day', WEEKDAYS, 'monday'),
+      // No fallback: a row without its day is the editor's or the caller's mistake, not Monday's hours.
+      day: z.enum(WEEKDAYS, { error: `Opening day must be ${WEEKDAYS.slice(0, -1).join(', ')} or sunday.` }),
       opens: text('Opening time', 5).check(z.regex(CLOCK_TIME, 'Opening times must be like 08:00.')),
       closes: text('Closing time', 5).check(z.regex(CLOCK_TIME, 'Closing times must be like 17:30.')),
     },
@@ -238,7 +239,7 @@ const areasCovered = z
 const credential = z
   .object(
     {
-      scheme: choice('Scheme', CREDENTIAL_SCHEME_KEYS, 'other'),
+      scheme: z.enum(CREDENTIAL_SCHEME_KEYS, { error: CHOOSE_A_SCHEME }),
       name: text('Scheme name', 60),
       number: text('Membership number', 40).check(
         z.regex(

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CHOOSE_A_SCHEME } from '../../../../events/card/credentials';
 import { NOTHING_TO_SHOW } from '../../../../events/card/decider';
 import { filledDraft } from '../../../../tests/support/site/draft';
 import { emptyDraft } from './draft';
-import { CHOOSE_A_SCHEME, draftProblem } from './validate';
+import { draftProblem } from './validate';
 
 describe('draftProblem', () => {
   it('accepts a draft with something to show', () => {
