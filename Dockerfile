@@ -4,7 +4,7 @@
 #   docker run -p 3000:3000 -v tradecard-data:/app/data --env-file tradecard.env tradecard
 #
 # The image switches production mode on: it refuses local payments, the seeded demo and a missing PUBLIC_URL unless
-# DEMO=true says this instance is a demo (README, "Running it in production").
+# DEMO=true says this instance is a demo (docs/operations.md, "Running it in production").
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -25,6 +25,8 @@ ARG PUBLIC_URL=
 ARG CHAT_WIDGET_SRC=
 COPY . .
 RUN PUBLIC_URL="$PUBLIC_URL" CHAT_WIDGET_SRC="$CHAT_WIDGET_SRC" npm run build
+# The server and ops commands as JavaScript (ADR 032): the image starts them without compiling.
+RUN node scripts/compile.ts
 
 # Production dependencies only: no test runner, no browser driver, no benchmark tools.
 FROM deps AS prod-deps
@@ -44,6 +46,7 @@ WORKDIR /app
 COPY --chown=node:node . .
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=site --chown=node:node /app/site/dist ./site/dist
+COPY --from=site --chown=node:node /app/.build ./.build
 RUN mkdir -p /app/data && chown node:node /app/data
 
 # PRODUCTION: refuse demo defaults. NODE_ENV: React's production build only. MALLOC_ARENA_MAX: glibc gives each
@@ -68,4 +71,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \
 # node itself is PID 1 (no npm, no shell), so SIGTERM from `docker stop` reaches the server, which drains in-flight
 # requests for SHUTDOWN_GRACE_SECONDS (default 30; give docker stop a longer --time).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "--max-semi-space-size=8", "scripts/run.ts", "start"]

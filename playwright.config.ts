@@ -57,7 +57,7 @@ export default defineConfig({
   webServer: {
     // The start path `npm start` and the container take: the site is (re)built when its sources or the
     // environment it bakes in (its chat widget, its public address) differ from the last build, then served.
-    command: 'node --import tsx scripts/start.ts',
+    command: 'node scripts/run.ts start',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -72,8 +72,9 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // A stand-in the journeys answer themselves (page.route): no request leaves the machine.
       CHAT_WIDGET_SRC: CHAT_WIDGET_STAND_IN,
-      // POST /api/test-clock: trial and renewal journeys live through weeks in seconds (README, "Moving the clock
-      // in tests"). It moves the one server's clock for every journey after it, so those run last (projects above).
+      // POST /api/test-clock: trial and renewal journeys live through weeks in seconds (docs/development.md, "Moving
+      // the clock in tests"). It moves the one server's clock for every journey after it, so those run last
+      // (projects above).
       TEST_CLOCK: 'true',
     },
   },

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../tests/support/abuse/server';
 import { signIn } from '../tests/support/abuse/signed-in';
 import {
+  cleanupServers,
   type ServerProcess,
   spawnServerProcess,
   startServerProcess,
@@ -18,8 +19,9 @@ import {
 
 let running: ServerProcess[] = [];
 afterEach(async () => {
-  for (const server of running) await server.cleanup();
+  const servers = running;
   running = [];
+  await cleanupServers(servers);
 });
 
 async function start(env: Record<string, string> = {}) {

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { log, logChildOutput } from '../observability/log';
 import { measureProjectorLagWith } from '../observability/metrics';
 import { startMetricsServer } from '../observability/metrics-server';
+import { runnable } from '../platform/runnable';
 import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
 import { createApp } from './app';
@@ -140,9 +140,9 @@ if (env.METRICS_PORT !== 'off') {
 if (env.SEED_DEMO) {
   const anyone = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (!anyone) {
-    const seed = fileURLToPath(new URL('../scripts/seed-demo.ts', import.meta.url));
+    const seed = runnable('scripts/seed-demo.ts');
     const code = await new Promise<number | null>((resolve) => {
-      seeding = spawn(process.execPath, ['--import', 'tsx', seed], { stdio: ['ignore', 'pipe', 'pipe'] });
+      seeding = spawn(process.execPath, [...seed.execArgv, seed.file], { stdio: ['ignore', 'pipe', 'pipe'] });
       logChildOutput(seeding, 'seed-demo');
       seeding.on('exit', resolve);
     });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { REPO_ROOT } from '../platform/repo-root';
 import { chatMayLoadOn } from '../site/src/lib/chat';
 import { COMPRESSIBLE_TYPE } from './public-files';
 import { chatOrigin, inlineScriptHashes, sitePageCsp } from './security-headers';
@@ -11,7 +12,7 @@ import { fileResponse } from './static/respond';
 import { sharedFileCache } from './static/shared-cache';
 
 /** Where `npm run build` puts the Astro site. */
-export const defaultSiteDir = () => path.resolve(import.meta.dirname, '../site/dist');
+export const defaultSiteDir = () => path.join(REPO_ROOT, 'site', 'dist');
 
 function cacheControl(requestPath: string) {
   // Astro names its bundles by content, so they can be kept for good; pages must show changes at once.

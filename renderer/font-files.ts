@@ -1,7 +1,6 @@
 import path from 'node:path';
+import { REPO_ROOT } from '../platform/repo-root';
 import { FONT_DIR, FONT_FILES } from './fonts';
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
  * Where a font file served at `/fonts/<file>` lives on disk (the committed cuts, see fonts.ts); undefined for any

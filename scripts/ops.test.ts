@@ -9,11 +9,11 @@ import { type S3Settings, s3Storage } from '../api/storage/s3';
 import { accountDecider } from '../events/account/decider';
 import { handleCommand } from '../events/command';
 import { openDatabase } from '../events/db';
+import { compiledCommand } from '../tests/support/compiled';
 import { registerTestAccount } from '../tests/support/events/db';
 import { freshBucketSettings } from '../tests/support/storage/bucket';
 
 const run = promisify(execFile);
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 let dataDir: string;
 beforeEach(() => {
@@ -24,7 +24,9 @@ afterEach(() => {
 });
 
 const script = (name: string, ...args: string[]) =>
-  run(tsx, [`scripts/${name}.ts`, ...args], { env: { ...process.env, DATA_DIR: dataDir, ...extraEnv } });
+  run(process.execPath, [compiledCommand(name), ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, ...extraEnv },
+  });
 
 let extraEnv: Record<string, string> = {};
 afterEach(() => {

@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { childProcessEnv } from '../api/env';
 import { logChildOutput } from '../observability/log';
+import { REPO_ROOT } from '../platform/repo-root';
+import { runnable } from '../platform/runnable';
 
 /** The repository root: the site, the scripts and the lock file are found from here. */
-export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ROOT = REPO_ROOT;
 
 /** Written into site/dist after a successful build: the stamp of the inputs that build read. */
 export const STAMP_FILE = '.build-stamp';
@@ -156,6 +158,7 @@ export async function buildSite(stamp: string, options: BuildOptions = {}): Prom
     [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--root', 'site', '--silent'],
     options,
   );
-  await run(['--import', 'tsx', path.join(ROOT, 'scripts', 'compress-site.ts')], options);
+  const compress = runnable('scripts/compress-site.ts');
+  await run([...compress.execArgv, compress.file], options);
   fs.writeFileSync(stampPath(), `${stamp}\n`);
 }

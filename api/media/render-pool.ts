@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { runnable } from '../../platform/runnable';
 import { OverBudget } from './render-core';
 import type { PhotoHeader, PhotoSource } from './sniff';
 
@@ -52,7 +53,10 @@ export const defaultPoolSize = () => Math.max(1, os.availableParallelism() - 1);
  * Threads start on demand and exit when idle, so a quiet server holds no decoder memory.
  */
 export function createRenderPool(options: PoolOptions) {
-  const workerUrl = options.workerUrl ?? new URL('./render-worker.ts', import.meta.url);
+  // A test's own worker is TypeScript; ours runs as this process does (compiled, or through tsx).
+  const thread = options.workerUrl
+    ? { url: options.workerUrl, execArgv: ['--import', 'tsx'] }
+    : runnable('api/media/render-worker.ts');
   const slots = new Set<Slot>();
   const queue: Queued[] = [];
 
@@ -65,8 +69,7 @@ export function createRenderPool(options: PoolOptions) {
   };
 
   function spawn(): Slot {
-    // The thread runs TypeScript through tsx, as the server does.
-    const worker = new Worker(workerUrl, { execArgv: ['--import', 'tsx'] });
+    const worker = new Worker(thread.url, { execArgv: thread.execArgv });
     const slot: Slot = { worker, job: null };
     worker.on('message', (reply: RenderReply) => {
       const queued = slot.job;

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { runnable } from '../../platform/runnable';
 import type { CardPassJson } from './pass';
 import type { WalletSigner } from './signer';
 
@@ -24,7 +25,9 @@ type Options = { maxWaiting: number; idleMs: number; workerUrl?: URL };
  * exits when idle.
  */
 export function createPassSigner({ maxWaiting, idleMs, workerUrl }: Options) {
-  const url = workerUrl ?? new URL('./sign-worker.ts', import.meta.url);
+  const thread = workerUrl
+    ? { url: workerUrl, execArgv: ['--import', 'tsx'] }
+    : runnable('api/wallet/sign-worker.ts');
   const waiting = new Map<number, { resolve: (pass: Buffer) => void; reject: (error: Error) => void }>();
   let worker: Worker | null = null;
   let idle: NodeJS.Timeout | undefined;
@@ -36,8 +39,7 @@ export function createPassSigner({ maxWaiting, idleMs, workerUrl }: Options) {
   }
 
   function start(): Worker {
-    // The thread runs TypeScript through tsx, as the server does.
-    const started = new Worker(url, { execArgv: ['--import', 'tsx'] });
+    const started = new Worker(thread.url, { execArgv: thread.execArgv });
     started.unref();
     started.on('message', (reply: SignReply) => {
       const job = waiting.get(reply.id);

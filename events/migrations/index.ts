@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
+import { type Kysely, sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE as MIGRATION_TABLE, type Migration, Migrator } from 'kysely/migration';
 import { migration as m0001 } from './0001-event-log';
 import { migration as m0002 } from './0002-accounts';
 import { migration as m0003 } from './0003-trials-and-cards';
@@ -49,11 +49,37 @@ const migrations: Record<string, Migration> = {
  * in every schema, and would take another schema's (another test run's, say) for this one's.
  */
 export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Promise<void> {
+  if (await upToDate(db, schema)) return;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  // A first start or an upgrade lists the tables (below); a drop that races it is over in milliseconds.
+  for (let attempt = 1; ; attempt += 1) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt === LISTING_ATTEMPTS || (error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+  }
+}
+
+const UNDEFINED_TABLE = '42P01';
+const LISTING_ATTEMPTS = 5;
+
+/**
+ * Whether every migration is applied, read from the migrations' own table. Kysely's migrator finds that table by
+ * listing every table of every schema, and on PostgreSQL the listing fails (undefined_table) when another session
+ * drops a table while it runs: replay's table swap beside an instance that is starting, say. A start on a database
+ * already up to date, nearly every start, so never lists them. Any failure here leaves the answer to the migrator.
+ */
+async function upToDate(db: Kysely<unknown>, schema: string | undefined): Promise<boolean> {
+  try {
+    const table = sql.table(schema ? `${schema}.${MIGRATION_TABLE}` : MIGRATION_TABLE);
+    const { rows } = await sql<{ name: string }>`SELECT name FROM ${table}`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return Object.keys(migrations).every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
 }

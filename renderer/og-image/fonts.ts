@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { FONTS, type Font } from '../../events/card/content';
+import { REPO_ROOT } from '../../platform/repo-root';
 import { FONT_UNICODES } from '../fonts';
 
 /**
@@ -18,8 +19,6 @@ export type OgFont = { family: Font; weight: 400 | 700; file: string };
 export const OG_FONT_FILES: readonly OgFont[] = FONTS.flatMap((family) =>
   ([400, 700] as const).map((weight) => ({ family, weight, file: `${family.toLowerCase()}-${weight}.ttf` })),
 );
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The file a family's weight is drawn from; Inter's for a family the log holds but this code doesn't know. */
 export function ogFontPath(family: string, weight: 400 | 700): string {

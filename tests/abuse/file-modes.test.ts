@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../support/abuse/server';
-import { type ServerProcess, startServerProcess } from '../support/api/server-process';
+import { cleanupServers, type ServerProcess, startServerProcess } from '../support/api/server-process';
 
 // Issue 11, finding 12: app.db and the outbox files were world-readable. Against the real server, on a data folder
 // an older version left open to everyone: after start and a sign-up, nothing in it is readable by anyone else.
@@ -11,9 +11,10 @@ import { type ServerProcess, startServerProcess } from '../support/api/server-pr
 let running: ServerProcess[] = [];
 let dirs: string[] = [];
 afterEach(async () => {
-  for (const server of running) await server.cleanup();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  const servers = running;
   running = [];
+  await cleanupServers(servers);
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   dirs = [];
 });
 

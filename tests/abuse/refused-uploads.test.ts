@@ -6,15 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../support/abuse/server';
 import { signIn } from '../support/abuse/signed-in';
 import { formBuffer } from '../support/api/media/streams';
-import { type ServerProcess, startServerProcess } from '../support/api/server-process';
+import { cleanupServers, type ServerProcess, startServerProcess } from '../support/api/server-process';
 
 // Issue 11, findings 4 and 12: a request answered 400 left 44 files (21.5 MB) in public/media, and kill -9 left
 // temp files behind. Against the real server: a refused request leaves nothing, and a restart clears a crash's.
 
 let running: ServerProcess[] = [];
 afterEach(async () => {
-  for (const server of running) await server.cleanup();
+  const servers = running;
   running = [];
+  await cleanupServers(servers);
 });
 
 const list = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);

@@ -7,6 +7,7 @@ import { readZip } from '../support/zip';
 import { bearer, signedInHere, signUp, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { CHAT_WIDGET_STAND_IN, e2eDataDir } from './env';
+import { pastTheChatDelay, stopPageClock } from './page-clock';
 import { expectCheckoutWebhookRecorded } from './webhooks';
 
 /** The mail the server wrote to its outbox, as the person (or support) would read it. */
@@ -175,6 +176,7 @@ test.describe('the account screens', () => {
       loads.push(page.url());
       return route.abort();
     });
+    await stopPageClock(page);
     const token = await signUp(request, 'chatter');
     await storeSession(page, token);
     await page.goto('/helpcentreinterface');
@@ -187,7 +189,7 @@ test.describe('the account screens', () => {
 
     await page.getByRole('button', { name: 'Live chat' }).click();
     await expect(toast(page, 'Live chat isn’t available while you’re signed in.').first()).toBeVisible();
-    await page.waitForTimeout(4500);
+    await pastTheChatDelay(page);
     expect(loads).toEqual([]);
   });
 

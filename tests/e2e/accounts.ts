@@ -132,7 +132,7 @@ export async function tokenVisibleToScripts(page: Page, token?: string): Promise
  * starts, so the role is granted the way an operator would on a running system.
  */
 export async function grantAdmin(email: string) {
-  await promisify(execFile)('node', ['--import', 'tsx', 'scripts/grant-admin.ts', email], {
+  await promisify(execFile)(process.execPath, ['scripts/run.ts', 'grant-admin', email], {
     env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
   });
 }

@@ -73,13 +73,9 @@ test('long unbroken strings wrap on the public page, the editor, the orders and 
   await page.getByLabel('Postcode').fill('ls1 4ap');
   await page.getByRole('button', { name: 'Pay £24.95' }).click();
   await page.waitForURL(/\/success\?id=/);
-  await promisify(execFile)(
-    'node',
-    ['--import', 'tsx', 'scripts/grant-admin.ts', 'longstrings@example.com'],
-    {
-      env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
-    },
-  );
+  await promisify(execFile)(process.execPath, ['scripts/run.ts', 'grant-admin', 'longstrings@example.com'], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
+  });
 
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/u/longstrings');

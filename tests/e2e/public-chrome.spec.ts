@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { CHAT_DELAY_MS } from '../../site/src/lib/chat';
 import { signedInHere, signUp, storeSession } from './accounts';
 import { CHAT_WIDGET_STAND_IN } from './env';
+import { pastTheChatDelay, stopPageClock } from './page-clock';
 
 /** The top bar's links: on a phone they sit behind the Menu disclosure, which this opens. */
 async function topBar(page: Page) {
@@ -79,14 +81,17 @@ test.describe('the shared chrome', () => {
     request,
   }) => {
     const loads = await standInChat(page);
+    await stopPageClock(page);
     await page.goto('/reviews');
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(CHAT_DELAY_MS - 100);
+    await expect(page.locator('script[data-chat-widget]')).toHaveCount(0);
     expect(loads).toEqual([]);
-    await expect(page.locator('body')).toHaveAttribute('data-chat', 'loaded', { timeout: 4000 });
+    await page.clock.runFor(200);
+    await expect(page.locator('body')).toHaveAttribute('data-chat', 'loaded');
 
     await page.goto('/faq');
     await page.keyboard.press('Tab');
-    await expect(page.locator('body')).toHaveAttribute('data-chat', 'loaded', { timeout: 1000 });
+    await expect(page.locator('body')).toHaveAttribute('data-chat', 'loaded');
 
     // An excluded page, signed in so the page itself shows rather than the login it would send a visitor to.
     const token = await signUp(request, 'chatless');
@@ -94,7 +99,7 @@ test.describe('the shared chrome', () => {
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(4500);
+    await pastTheChatDelay(page);
     await expect(page.locator('body')).not.toHaveAttribute('data-chat', /./);
   });
 
@@ -115,9 +120,10 @@ test.describe('the shared chrome', () => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' });
     const page = await context.newPage();
     const loads = await standInChat(page);
+    await stopPageClock(page);
     await page.goto('/');
     await page.keyboard.press('Tab');
-    await page.waitForTimeout(4500);
+    await pastTheChatDelay(page);
     expect(loads).toEqual([]);
     await context.close();
   });

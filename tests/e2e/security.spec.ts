@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, storeSession } from './accounts';
 import { CHAT_WIDGET_STAND_IN } from './env';
+import { pastTheChatDelay, stopPageClock } from './page-clock';
 
 // Issue 11, finding 3: a third-party script could read the session and a reset token. The pages now send a CSP
 // that runs only our own scripts, and the widget stays off every page holding a secret.
@@ -98,17 +99,19 @@ test.describe('the chat widget and secrets', () => {
     page,
   }) => {
     const loads = await standInChat(page);
+    await stopPageClock(page);
     for (const path of ['/login', '/register', '/reset-password/a-token-for-the-widget']) {
       await page.goto(path);
       await page.keyboard.press('Tab');
     }
-    await page.waitForTimeout(4500);
+    await pastTheChatDelay(page);
     await expect(page.locator('body')).not.toHaveAttribute('data-chat', /./);
     expect(loads).toEqual([]);
   });
 
   test('never loads for a signed-in visitor, on public or account pages', async ({ page, request }) => {
     const loads = await standInChat(page);
+    await stopPageClock(page);
     const token = await signUp(request, 'chatsecret');
     await storeSession(page, token);
     for (const path of ['/faq', '/contact-support']) {
@@ -116,7 +119,7 @@ test.describe('the chat widget and secrets', () => {
       await expect(page.locator('main h1, h1').first()).toBeVisible();
       await page.keyboard.press('Tab');
     }
-    await page.waitForTimeout(4500);
+    await pastTheChatDelay(page);
     expect(loads).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { compiledEntry } from '../compiled';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -31,14 +32,14 @@ export type ServerProcess = {
 export type ServerOptions = {
   /** Added to the defaults: a temp DATA_DIR, PORT=0, SEED_DEMO=false, METRICS_PORT=off, LOG_LEVEL=info. */
   env?: Record<string, string | undefined>;
-  /** The file node runs (with tsx), relative to the repository root. */
+  /** The entry node runs, compiled (tests/support/compiled.ts), named by its source relative to the root. */
   entry?: string;
   /** Use this data folder (kept afterwards) instead of a fresh temp one (removed by cleanup()). */
   dataDir?: string;
 };
 
 /**
- * The real server as a child process, as an operator runs it (`node --import tsx api/server.ts`), on its own data
+ * The real server as a child process, as an operator runs it (compiled, as `npm start` does), on its own data
  * folder and a port the OS picks. Returns at once; `startServerProcess` also waits until it serves.
  */
 export function spawnServerProcess(options: ServerOptions = {}): ServerProcess {
@@ -57,7 +58,7 @@ export function spawnServerProcess(options: ServerOptions = {}): ServerProcess {
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'api/server.ts'], {
+  const child = spawn(process.execPath, [compiledEntry(options.entry ?? 'api/server.ts')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,6 +106,19 @@ export function spawnServerProcess(options: ServerOptions = {}): ServerProcess {
     },
   };
   return server;
+}
+
+/**
+ * Ends every server of a test, whatever happens to any one: all are killed and awaited before any data folder is
+ * removed, since a later server may run on an earlier one's folder (a restart), and one failure must not leave the
+ * others running past the suite.
+ */
+export async function cleanupServers(servers: ServerProcess[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop('SIGKILL')));
+  const failures = (await Promise.allSettled(servers.map((server) => server.cleanup()))).filter(
+    (result) => result.status === 'rejected',
+  );
+  if (failures.length > 0) throw new AggregateError(failures.map((failure) => failure.reason));
 }
 
 function parse(line: string): Record<string, unknown> | null {

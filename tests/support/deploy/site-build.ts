@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defaultSiteDir } from '../../../api/site-files';
 import { builtStamp, siteStamp } from '../../../scripts/site-stamp';
 import { CHAT_WIDGET_STAND_IN, e2ePort } from '../../e2e/env';
+import { compiledCommand } from '../compiled';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -17,7 +18,7 @@ export function ensureSiteBuilt(): string {
   const publicUrl = `http://127.0.0.1:${e2ePort()}`;
   const current = siteStamp({ publicUrl, chatWidgetSrc: CHAT_WIDGET_STAND_IN });
   if (fs.existsSync(path.join(siteDir, 'index.html')) && builtStamp() === current) return siteDir;
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const built = spawnSync(process.execPath, [compiledCommand('build')], {
     cwd: ROOT,
     // Handed on unread (PATH, HOME); the build parses its own configuration with readEnv().
     env: {

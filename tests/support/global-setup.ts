@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import { ensureCompiled } from '../../scripts/compile';
+import { killAndDescribe, leftoverProcesses, RUN_MARKER } from './leftover-processes';
+
+// vitest's global setup, once per project before any worker starts: the compiled server and commands the suites
+// spawn (tests/support/compiled.ts) are built here once, and every process of the run is marked, so the teardown
+// can fail the run naming any that is still alive once every file has finished.
+
+export async function setup() {
+  process.env[RUN_MARKER] ??= randomUUID();
+  await ensureCompiled({ quiet: true });
+}
+
+export function teardown() {
+  const runId = process.env[RUN_MARKER];
+  if (!runId) return;
+  const leftovers = leftoverProcesses(runId);
+  if (leftovers.length > 0)
+    throw new Error(
+      `${leftovers.length} process(es) started by the tests outlived them (now killed); stop each in its test's teardown:\n${killAndDescribe(leftovers)}`,
+    );
+}

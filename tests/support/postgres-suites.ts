@@ -1,0 +1,71 @@
+/**
+ * What the PostgreSQL run covers (issue 26): what differs between the databases, run on both, each test in a
+ * schema of its own. The event store and replay, every read model and query module, migrations, leadership, the
+ * throttles and the queues, plus a few suites that go end to end through the app. A suite that only exercises HTTP
+ * behaviour runs once, on SQLite. tests/postgres-coverage.test.ts fails when a module that issues SQL is imported
+ * by none of these.
+ */
+export const POSTGRES_SUITES = [
+  // The event store, snapshots, replay and its dialects.
+  'events/command.test.ts',
+  'events/dialect.test.ts',
+  'events/replay.test.ts',
+  'events/snapshots.test.ts',
+  'events/store.test.ts',
+  // Accounts: sessions, codes, throttles, admins.
+  'api/auth/session-cookie.test.ts',
+  'api/auth/throttle.test.ts',
+  'api/auth/throttle-keys.test.ts',
+  'api/auth/verification-codes.test.ts',
+  'api/grant-admin.test.ts',
+  // The queues and the work the leader does.
+  'api/mail/queue.test.ts',
+  'api/mail/sender.test.ts',
+  'api/mail/two-senders.test.ts',
+  'api/mail/lifecycle.test.ts',
+  'api/weekly-summary/queue.test.ts',
+  'api/leader-work.test.ts',
+  'api/postgres-failure.test.ts',
+  // Photos and the files they are kept in.
+  'api/media/files.test.ts',
+  'api/media/owners.test.ts',
+  'api/media/owners-backfill.test.ts',
+  'api/media/shared-temp.test.ts',
+  'api/media/stored.test.ts',
+  'api/media/sweep.test.ts',
+  'api/changed-files.test.ts',
+  'api/data-dir.test.ts',
+  // Payments, cards, visits: their read models and queries.
+  'api/payments/create.test.ts',
+  'api/payments/end-subscriptions.test.ts',
+  'api/payments/replay.test.ts',
+  'api/nfc-cards/card-address.test.ts',
+  'api/visits/counting.test.ts',
+  'api/visits/visits.test.ts',
+  'api/profile-sitemap.test.ts',
+  'api/metrics.test.ts',
+  // The projector and what it renders from the read models.
+  'renderer/projector.test.ts',
+  'renderer/projector-failures.test.ts',
+  'renderer/projector-rebuild.test.ts',
+  'renderer/render-account.test.ts',
+  'renderer/render-to-bucket.test.ts',
+  // End to end through the app, on PostgreSQL.
+  'api/app.test.ts',
+  'tests/abuse/authorisation-matrix.test.ts',
+];
+
+/**
+ * Suites about PostgreSQL itself (its backups, several instances on one database), or both databases at once (a
+ * SQLite install moved into it).
+ */
+export const POSTGRES_ONLY = [
+  'api/leadership.test.ts',
+  'events/migrations/index.test.ts',
+  'events/backup-postgres.test.ts',
+  'events/move-to-postgres.test.ts',
+  'scripts/ops-postgres.test.ts',
+  'scripts/migrate-to-postgres.test.ts',
+  'tests/cluster/failover.test.ts',
+  'tests/cluster/stateless.test.ts',
+];
