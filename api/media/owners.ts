@@ -6,10 +6,10 @@ import { removeStoredMedia } from './files';
 
 /**
  * Who uploaded which photo, in `media_uploads` beside the log rather than in it. It is a fact about files, and the
- * files are not in the log either (README, "Where the data lives"); as a table it is written in the publish's own
- * transaction, so a published card never names a photo without its uploader on record, and erasure is a DELETE,
- * where an event would have to be redacted. Content addressing means two accounts uploading the very same bytes
- * share one file: both are its uploaders, and it goes when the last of them does.
+ * files are not in the log either (docs/operations.md, "Where the data lives"); as a table it is written in the
+ * publish's own transaction, so a published card never names a photo without its uploader on record, and erasure
+ * is a DELETE, where an event would have to be redacted. Content addressing means two accounts uploading the very
+ * same bytes share one file: both are its uploaders, and it goes when the last of them does.
  */
 
 type Tx = Kysely<Database>;
