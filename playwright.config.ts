@@ -21,7 +21,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time: each signs up accounts of its own (tests/e2e/accounts.ts), so none sees another's.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
@@ -52,6 +53,8 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], browserName: 'chromium' },
       testMatch: TIME_TRAVEL,
       dependencies: ['phone'],
+      // Each moves the one server's clock: one at a time.
+      workers: 1,
     },
   ],
   webServer: {

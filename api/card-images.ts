@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { type CardContent, cardImages, type ImageRef, MAX_WORK_IMAGES } from '../events/card/content';
-import type { Database } from '../events/schema';
 import { uploadsRefused } from '../observability/metrics';
+import type { Database } from '../platform/database/schema';
+import type { Storage } from '../platform/storage/storage';
 import { invalid } from './errors';
 import { holdMedia } from './media/in-flight';
 import type { PreparedImage } from './media/intake';
 import { type LabelledUpload, prepareUploads } from './media/prepare-uploads';
 import { parseMediaUrl, readImageRef } from './media/stored';
 import type { UploadedPhoto } from './media/upload-form';
-import type { Storage } from './storage/storage';
 
 /** One image field of the save payload (SPEC §5): a new upload, an address of one already stored, or nothing. */
 export type ImageInput = UploadedPhoto | string | undefined;

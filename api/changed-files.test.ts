@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileChanged } from '../renderer/write-file';
+import { diskStorage } from '../platform/storage/disk';
+import { gzipKey, headersFor, mediaKey, pageKey } from '../platform/storage/key-layout';
+import { fileChanged } from '../platform/storage/write-file';
 import { openTempDatabase, type TestDatabase, testDatabaseUrl } from '../tests/support/events/db';
 import { freshBucket } from '../tests/support/storage/bucket';
 import { announceChangedFiles, changedFilesPayloads, changedKeysIn } from './changed-files';
 import { type Leadership, startElection } from './leadership';
-import { diskStorage } from './storage/disk';
-import { gzipKey, headersFor, mediaKey, pageKey } from './storage/key-layout';
 
 describe('the changed-files payload', () => {
   it('splits many keys into payloads under the limit, each key whole', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../events/db';
 import { log } from '../observability/log';
-import { checkKey, type Storage } from './storage/storage';
+import type { Db } from '../platform/database/db';
+import { checkKey, type Storage } from '../platform/storage/storage';
 
 /**
  * The leader renders a page and every other instance still serves its cached copy until its cache rechecks it, a

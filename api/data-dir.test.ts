@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withPostgresClient } from '../events/postgres';
+import { withPostgresClient } from '../platform/database/postgres';
 import { failingFs, fsWithFreeBytes } from '../tests/support/api/data-dir-fs';
 import { TEST_SCHEMA_PREFIX } from '../tests/support/events/db';
 import { checkDataDir } from './data-dir';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DatabaseBusyError } from '../events/busy';
 import { DomainError, type DomainErrorKind } from '../events/errors';
 import { log } from '../observability/log';
+import { DatabaseBusyError } from '../platform/database/busy';
 import { requestFields } from './request-log';
 
 const statusOf: Record<DomainErrorKind, ContentfulStatusCode> = {
@@ -50,7 +50,7 @@ export function storageTrouble(error: unknown): 'full' | 'broken' | null {
 export function handleError(error: Error, c: Context) {
   // Another process (a replay, a backup) held the write lock too long: the service is busy, the request was fine.
   if (error instanceof DatabaseBusyError) {
-    c.header('Retry-After', String(error.details.retryAfterSeconds));
+    c.header('Retry-After', String(error.retryAfterSeconds));
     return c.json({ error: error.message }, 503);
   }
   if (error instanceof DomainError) {

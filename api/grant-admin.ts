@@ -2,8 +2,8 @@ import { accountDecider } from '../events/account/decider';
 import { accountStreamId } from '../events/account/events';
 import { emailSchema } from '../events/account/rules';
 import { handleCommand } from '../events/command';
-import type { Db } from '../events/db';
 import { DomainError } from '../events/errors';
+import type { Db } from '../platform/database/db';
 import { findUserByEmail } from './users';
 
 /** Admin is a role on the account, recorded as an event, granted by an operator: never a hard-coded address. */

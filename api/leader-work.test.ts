@@ -94,15 +94,17 @@ it('never starts again once closed, whatever an election says afterwards', async
 
 it('waits before rendering when elected on PostgreSQL, and never renders if deposed within the wait', async () => {
   await registerTestAccount(t.db, 1);
-  work.start({ projectorAfterMs: 800 });
+  // The wait is long beside the checks, so a slow machine can't let it run out between them.
+  const started = Date.now();
+  work.start({ projectorAfterMs: 3000 });
   await sleep(400);
   expect(rendered('user1')).toBe(false);
   await work.stop({ inOrder: false });
-  await sleep(800);
+  await sleep(Math.max(0, started + 3500 - Date.now()));
   expect(rendered('user1')).toBe(false);
 
   work.start({ projectorAfterMs: 300 });
-  await sleep(500);
+  for (const deadline = Date.now() + 10_000; !rendered('user1') && Date.now() < deadline; ) await sleep(20);
   await work.projectorIdle();
   expect(rendered('user1')).toBe(true);
 });

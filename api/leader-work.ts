@@ -1,6 +1,7 @@
 import os from 'node:os';
-import type { Db } from '../events/db';
 import { log } from '../observability/log';
+import type { Db } from '../platform/database/db';
+import type { Storage } from '../platform/storage/storage';
 import { upgradePageTemplate } from '../renderer/page-template';
 import { type RunningProjector, startProjector } from '../renderer/projector';
 import type { RenderTarget } from '../renderer/render-account';
@@ -10,7 +11,6 @@ import { type MailSender, startMailSender } from './mail/sender';
 import { repeatLogged } from './repeating';
 import type { RuntimeDeps } from './runtime';
 import { startScheduler } from './scheduler';
-import type { Storage } from './storage/storage';
 import { tallyFinishedDays } from './visits/tally';
 
 /** One piece of the work only the leader runs: started on election, stopped (letting its run finish) on losing it. */

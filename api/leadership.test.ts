@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { holdKeyLock, LEADER_LOCK_CLASS } from '../events/dialect';
+import { holdKeyLock, LEADER_LOCK_CLASS } from '../platform/database/dialect';
 import {
   openTempDatabase,
   registerTestAccount,

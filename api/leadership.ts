@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { LEADER_LOCK_CLASS, WAKE_CHANNEL, type WakeKind } from '../events/dialect';
 import { log } from '../observability/log';
 import { leading as leadingGauge } from '../observability/metrics';
+import { LEADER_LOCK_CLASS, WAKE_CHANNEL, type WakeKind } from '../platform/database/dialect';
 import { CHANGED_FILES_CHANNEL } from './changed-files';
 
 /**

@@ -7,20 +7,24 @@ import { createTestApp } from '../tests/support/api/app';
 import { subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { sampleValue, scrape } from '../tests/support/observability/metrics';
 import { eventAround, signedBody } from '../tests/support/stripe-simulator/against-simulator';
+import { countAppendedEvents } from './count-events';
 import { localWebhookSecret } from './payments/create';
 import { CARD_UPLOAD_LIMIT } from './routes/business-card';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let metrics: MetricsServer;
+let stopCountingEvents: () => void;
 
 beforeEach(async () => {
   t = await createTestApp();
-  // As the server does: the lag gauges read this app's database at each scrape.
+  // As the server does: the lag gauges read this app's database at each scrape, and appends are counted.
   measureProjectorLagWith(() => projectorLag(t.db, t.deps.now()));
+  stopCountingEvents = countAppendedEvents();
   metrics = (await startMetricsServer({ host: '127.0.0.1', port: 0 })) as MetricsServer;
 });
 afterEach(async () => {
   measureProjectorLagWith(null);
+  stopCountingEvents();
   await metrics.close();
   await t.close();
 });

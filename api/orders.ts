@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../events/db';
 import { DomainError } from '../events/errors';
-import type { OrdersTable } from '../events/schema';
+import type { Db } from '../platform/database/db';
+import type { OrdersTable } from '../platform/database/schema';
 
 export type OrderRow = OrdersTable;
 

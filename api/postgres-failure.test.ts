@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPostgresDatabase } from '../events/postgres';
+import { openPostgresDatabase } from '../platform/database/postgres';
 import { describePostgresUrl, postgresOpenFailure } from './postgres-failure';
 
 describe('describePostgresUrl', () => {

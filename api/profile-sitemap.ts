@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { Db } from '../events/db';
 import { log } from '../observability/log';
+import type { Db } from '../platform/database/db';
 import { escapeXml } from '../renderer/escape-xml';
 import { livePages } from '../renderer/live-pages';
 import { pageAddress } from '../renderer/render-account';

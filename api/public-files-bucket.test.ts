@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { headersFor, MEDIA_PREFIX, pageKey, profilePrefix } from '../platform/storage/key-layout';
+import { type S3Storage, s3Storage } from '../platform/storage/s3';
 import { catchUp } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
 import { rawConnection } from '../tests/support/static/raw-client';
@@ -9,8 +11,6 @@ import { freshBucket } from '../tests/support/storage/bucket';
 import { readImageRef } from './media/stored';
 import { DRAFT_PHOTO_KEEP_MS, MEDIA_GRACE_MS, sweepMedia } from './media/sweep';
 import { BUCKET_REVALIDATE_MS } from './static/bucket-cache';
-import { headersFor, MEDIA_PREFIX, pageKey, profilePrefix } from './storage/key-layout';
-import { type S3Storage, s3Storage } from './storage/s3';
 
 /** STORAGE=s3: photos go to the bucket, pages are rendered into it, and the app serves both from it. */
 let bucket: S3Storage;

@@ -333,7 +333,7 @@ describe('a page republished while it is being sent', () => {
     const mismatched: string[] = [];
     for (let round = 0; round < 200; round += 1) {
       const response = await app.request('/page');
-      // The projector renames a freshly written page over the old one (renderer/write-file.ts), right now.
+      // The projector renames a freshly written page over the old one (platform/storage/write-file.ts), right now.
       const next = path.join(dir, `next-${round}`);
       fs.writeFileSync(next, versions[(round + 1) % 2] as string);
       fs.renameSync(next, file);

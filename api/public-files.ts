@@ -3,16 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { VisitSource } from '../contract/visits';
-import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
-import { clientAddress } from './auth/client-address';
-import { storedFile } from './media/stored';
-import type { BucketCache } from './static/bucket-cache';
-import { compressedPage } from './static/compress-body';
-import type { FileCache } from './static/file-cache';
-import { fileResponse, type StaticSpec } from './static/respond';
-import { sharedBucketCache, sharedFileCache } from './static/shared-cache';
-import { type DiskStorage, diskStorageAt } from './storage/disk';
+import type { VisitSource } from '../events/visit/kinds';
+import { type DiskStorage, diskStorageAt } from '../platform/storage/disk';
 import {
   attachment,
   HTML_TYPE,
@@ -24,8 +16,16 @@ import {
   profileKey,
   QR_CACHE,
   VCARD_TYPE,
-} from './storage/key-layout';
-import type { Storage } from './storage/storage';
+} from '../platform/storage/key-layout';
+import type { Storage } from '../platform/storage/storage';
+import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
+import { clientAddress } from './auth/client-address';
+import { storedFile } from './media/stored';
+import type { BucketCache } from './static/bucket-cache';
+import { compressedPage } from './static/compress-body';
+import type { FileCache } from './static/file-cache';
+import { fileResponse, type StaticSpec } from './static/respond';
+import { sharedBucketCache, sharedFileCache } from './static/shared-cache';
 import type { VisitCounter } from './visits/counter';
 import { isCountable, sourceOfPageUrl } from './visits/request';
 

@@ -1,7 +1,7 @@
 import { isAccountLive } from '../events/account/liveness';
 import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
-import type { Db } from '../events/db';
+import type { Db } from '../platform/database/db';
 import { pageKindOf } from '../renderer/render-account';
 import { USERNAME } from './public-files';
 import type { UserRow } from './users';

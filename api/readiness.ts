@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import type { Db } from '../events/db';
-import { roomToGrow } from '../events/dialect';
 import { log } from '../observability/log';
+import type { Db } from '../platform/database/db';
+import { roomToGrow } from '../platform/database/dialect';
 import { projectorLag } from '../renderer/projector';
 import type { Deps } from './deps';
 import { storageTrouble } from './errors';

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { type Db, openDatabase } from '../events/db';
-import { openPostgresDatabase } from '../events/postgres';
 import { log } from '../observability/log';
+import { type Db, openDatabase } from '../platform/database/db';
+import { openPostgresDatabase } from '../platform/database/postgres';
 import type { RenderTarget } from '../renderer/render-account';
 import { SITE_NAME } from './app';
 import { checkDataDir, databaseOpenFailure } from './data-dir';

@@ -9,6 +9,7 @@ import { runnable } from '../platform/runnable';
 import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
 import { createApp } from './app';
+import { countAppendedEvents } from './count-events';
 import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
@@ -127,8 +128,9 @@ process.on('SIGINT', (signal) => void stop(signal));
 process.on('SIGTERM', (signal) => void stop(signal));
 
 // Prometheus scrapes a listener of its own (METRICS_HOST:METRICS_PORT), never PORT; the projector's lag is read from
-// the database at each scrape.
+// the database at each scrape, and the events this process appends are counted as the store reports them.
 measureProjectorLagWith(() => projectorLag(deps.db, deps.now()));
+countAppendedEvents();
 if (env.METRICS_PORT !== 'off') {
   const metrics = await startMetricsServer({ host: env.METRICS_HOST, port: env.METRICS_PORT });
   if (metrics) stoppers.push({ name: 'metrics listener', stop: metrics.close });

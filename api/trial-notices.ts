@@ -1,6 +1,6 @@
-import type { Db } from '../events/db';
 import { SUBSCRIPTION_AMOUNT } from '../events/order/pricing';
 import { ACCESS_STATUSES, type SubscriptionStatus } from '../events/subscription/events';
+import type { Db } from '../platform/database/db';
 import { type TrialEndingPlan, trialEndedMail, trialEndingSoonMail } from './mail/plan-templates';
 import { enqueueMail } from './mail/queue';
 import { siteLinks } from './mail/site-links';

@@ -1,5 +1,5 @@
 import type { User } from '../contract/user';
-import type { Db } from '../events/db';
+import type { Db } from '../platform/database/db';
 
 export const findUserByEmail = (db: Db, email: string) =>
   db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

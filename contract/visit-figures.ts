@@ -1,4 +1,5 @@
-import { CLICK_ACTIONS, type ClickAction, VISIT_SOURCES, type VisitSource, type VisitStats } from './visits';
+import { CLICK_ACTIONS, type ClickAction, VISIT_SOURCES, type VisitSource } from '../events/visit/kinds';
+import type { VisitStats } from './visits';
 
 /**
  * The figures the owner's dashboard (site/src/app/stats) and the weekly summary mail (api/weekly-summary) both

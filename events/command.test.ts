@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../platform/database/dialect';
 import { openTempDatabase } from '../tests/support/events/db';
 import { fullCard } from '../tests/support/renderer/card';
 import { accountDecider } from './account/decider';
 import { cardDecider } from './card/decider';
 import { handleCommand } from './command';
-import { isUniqueViolation } from './dialect';
 import { lastGlobalPosition, streamVersion } from './store';
 
 const now = new Date('2026-11-22T10:00:00Z');

@@ -1,7 +1,7 @@
+import type { Db } from '../platform/database/db';
+import { holdAppendLock } from '../platform/database/dialect';
 import type { DomainEvent } from './catalogue';
-import type { Db } from './db';
 import type { Decider } from './decider';
-import { holdAppendLock } from './dialect';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
 import { loadFolded, saveSnapshots } from './snapshots';
@@ -44,7 +44,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     db.isTransaction ? work(db) : db.transaction().execute(work);
   return inTransaction(async (trx) => {
     // On PostgreSQL, before the state is read: a command then decides on what the last append left, as SQLite's
-    // single writer gives, rather than losing a race to another instance as a ConflictError (events/dialect.ts).
+    // single writer gives, rather than losing a race to another instance as a ConflictError (platform/database/dialect.ts).
     await holdAppendLock(trx);
     const models = readModelsFor(streamId);
     const folded = await loadFolded(trx, streamId, [decider, ...models]);

@@ -1,18 +1,18 @@
 import { type ExpressionBuilder, sql } from 'kysely';
+import type { Db } from '../platform/database/db';
+import { jsonField } from '../platform/database/dialect';
+import type { Database } from '../platform/database/schema';
 import { accountStreamId } from './account/events';
 import { cardStreamId } from './card/events';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
-import type { Db } from './db';
 import { fold } from './decider';
-import { jsonField } from './dialect';
 import { ENQUIRY_STREAM_PREFIX } from './enquiry/events';
 import { NFC_CARD_STREAM_PREFIX } from './nfc-card/events';
 import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
-import type { Database } from './schema';
 import { readStream } from './store';
 import { subscriptionStreamId } from './subscription/events';
 

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from '../platform/database/db';
 import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
 import { readStreamsForProjection } from './store';

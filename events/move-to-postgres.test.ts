@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../platform/database/db';
 import { catchUp } from '../renderer/projector';
 import { createTestApp } from '../tests/support/api/app';
 import { jpegFile } from '../tests/support/api/media/images';
@@ -10,7 +11,6 @@ import { openTempDatabase, registerTestAccount, type TestDatabase } from '../tes
 import { diskTarget } from '../tests/support/renderer/disk-target';
 import { filesUnder } from '../tests/support/renderer/files';
 import { readModelRows } from '../tests/support/replay/log';
-import type { Db } from './db';
 import { COPIED_TABLES, moveToPostgres } from './move-to-postgres';
 import { readAll } from './store';
 

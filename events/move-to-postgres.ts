@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Db } from './db';
-import { holdAppendLock, isPostgres } from './dialect';
+import type { Db } from '../platform/database/db';
+import { holdAppendLock, isPostgres } from '../platform/database/dialect';
+import { continueIdentities } from '../platform/database/postgres';
+import type { Database } from '../platform/database/schema';
 import { foldWholeLog } from './fold-log';
-import { continueIdentities } from './postgres';
 import { readModels } from './read-models';
 import { compileInserts, compileInsertsByTable } from './replay-rows';
-import type { Database } from './schema';
 
 /**
  * Moving a SQLite install into PostgreSQL (`npm run migrate-to-postgres`, ADR 023): every table is either copied

@@ -1,5 +1,5 @@
-import type { Db } from './db';
-import type { Database } from './schema';
+import type { Db } from '../platform/database/db';
+import type { Database } from '../platform/database/schema';
 import type { ProjectedEvent } from './store';
 
 /**

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from '../platform/database/db';
+import { type LockTimes, timedWrite } from '../platform/database/replay-transaction';
 import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
 import { foldStreams, writeFolded } from './replay-rows';
-import { type LockTimes, timedWrite } from './replay-transaction';
 import { readChangedStreams } from './store';
 
 const STREAMS_PER_TRANSACTION = 50;

@@ -1,5 +1,5 @@
 import { type CompiledQuery, sql } from 'kysely';
-import type { Db } from './db';
+import type { Db } from '../platform/database/db';
 import { fold } from './decider';
 import type { ReadModel } from './read-model';
 import { readModelsFor } from './read-models';
@@ -22,7 +22,7 @@ export async function insertInto(db: Db, table: string, rows: Record<string, unk
       .execute();
 }
 
-/** Rows a statement: a fixed count, so the SQL text repeats and the statement cache (events/db.ts) keeps it. */
+/** Rows a statement: a fixed count, so the SQL text repeats and the statement cache (platform/database/db.ts) keeps it. */
 const ROWS_PER_STATEMENT = 50;
 
 /**

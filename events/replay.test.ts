@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../platform/database/db';
 import { openTempDatabase, testDatabaseUrl } from '../tests/support/events/db';
 import { appendAccounts, readModelRows, schemaEntries } from '../tests/support/replay/log';
 import { accountDecider } from './account/decider';
 import { handleCommand } from './command';
 import { contactDecider } from './contact/decider';
-import type { Db } from './db';
 import { redactAccountEvents } from './erasure';
 import { replay } from './replay';
 import { appendToStream, lastGlobalPosition, readAll } from './store';

@@ -1,21 +1,26 @@
 import { sql } from 'kysely';
-import type { Db } from './db';
-import { holdAppendLock, isLockTimeout } from './dialect';
+import type { Db } from '../platform/database/db';
+import { holdAppendLock, isLockTimeout } from '../platform/database/dialect';
+import { type ReplayDialect, replayDialect } from '../platform/database/replay-dialect';
+import { OLD_PREFIX, SHADOW_PREFIX } from '../platform/database/replay-names';
+import {
+  adaptiveBatch,
+  type LockTimes,
+  newLockTimes,
+  timedWrite,
+} from '../platform/database/replay-transaction';
 import { foldWholeLog } from './fold-log';
 import type { ReadModel } from './read-model';
 import { readModels } from './read-models';
 import { catchUpShadows, streamsChangedAfter } from './replay-catch-up';
-import { type ReplayDialect, replayDialect } from './replay-dialect';
-import { OLD_PREFIX, SHADOW_PREFIX } from './replay-names';
 import { compileInsertsByTable, foldStreams, writeFolded } from './replay-rows';
-import { adaptiveBatch, type LockTimes, newLockTimes, timedWrite } from './replay-transaction';
 import { lastGlobalPosition } from './store';
 
 export type ReplayReport = { events: number; rows: Record<string, number>; lock: LockTimes };
 export type ReplayOptions = { onProgress?: (events: number) => void | Promise<void> };
 
 const SWAP_ATTEMPTS = 5;
-/** Attempts at the swap that may give up on a lock (PostgreSQL, see events/replay-postgres.ts) before replay does. */
+/** Attempts at the swap that may give up on a lock (PostgreSQL, see platform/database/replay-postgres.ts) before replay does. */
 const LOCK_TIMEOUTS_ALLOWED = 20;
 
 const shadowOf = (model: ReadModel<unknown>) => SHADOW_PREFIX + model.table;

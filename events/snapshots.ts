@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { Db } from '../platform/database/db';
 import { accountDecider } from './account/decider';
 import { cardDecider } from './card/decider';
 import { contactDecider } from './contact/decider';
-import type { Db } from './db';
 import { enquiryDecider } from './enquiry/decider';
 import { nfcCardDecider } from './nfc-card/decider';
 import { orderDecider } from './order/decider';

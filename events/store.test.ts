@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../platform/database/dialect';
 import { openTempDatabase } from '../tests/support/events/db';
 import type { DomainEvent } from './catalogue';
-import { isUniqueViolation } from './dialect';
 import { ConflictError } from './errors';
 import { appendToStream, lastGlobalPosition, readAll, readStream } from './store';
 

@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
-import { eventsAppended } from '../observability/metrics';
+import type { Db } from '../platform/database/db';
+import {
+  holdAppendLock,
+  isPostgres,
+  isUniqueViolation,
+  wakeLeaderOnCommit,
+} from '../platform/database/dialect';
 import { type DomainEvent, domainEventSchema } from './catalogue';
-import type { Db } from './db';
-import { holdAppendLock, isPostgres, isUniqueViolation, wakeLeaderOnCommit } from './dialect';
 import { ConflictError } from './errors';
 
 export type EventMetadata = { actorId?: string; idempotencyKey?: string; redacted?: boolean };
@@ -60,6 +64,17 @@ export async function streamVersion(db: Db, streamId: string): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
+const recordedListeners = new Set<(count: number) => void>();
+
+/**
+ * Tells `listener` how many events each append records, for the process's own wiring to count (api/count-events.ts:
+ * the metrics). Returns the unsubscribe.
+ */
+export function onEventsRecorded(listener: (count: number) => void): () => void {
+  recordedListeners.add(listener);
+  return () => recordedListeners.delete(listener);
+}
+
 /**
  * Appends to one stream if it is still at `expectedVersion` (the number of events it holds; 0 for a new stream).
  * A mismatch is a ConflictError, never an overwrite; the UNIQUE(stream_id, stream_position) index backs this up
@@ -73,7 +88,7 @@ export async function appendToStream(
   events: DomainEvent[],
   options: AppendOptions,
 ): Promise<AppendResult> {
-  // First, so the key and the version below are read as the last append left them (events/dialect.ts).
+  // First, so the key and the version below are read as the last append left them (platform/database/dialect.ts).
   await holdAppendLock(db);
   if (options.idempotencyKey) {
     const earlier = await eventsForIdempotencyKey(db, options.idempotencyKey);
@@ -117,9 +132,9 @@ export async function appendToStream(
       throw error;
     });
   const recorded = inserted.map(toRecorded);
-  // Counted when the database takes the rows: a transaction that fails later still counts them (rare, and a
-  // joined transaction's commit is not visible from here).
-  eventsAppended.inc(recorded.length);
+  // Told when the database takes the rows: a transaction that fails later still counts them (rare, and a joined
+  // transaction's commit is not visible from here).
+  for (const listener of recordedListeners) listener(recorded.length);
   // The projector may run in another instance (the leader); this reaches it as the append commits.
   await wakeLeaderOnCommit(db, 'events');
 

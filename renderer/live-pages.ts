@@ -1,5 +1,5 @@
 import { accountLiveInSql } from '../events/account/liveness';
-import type { Db } from '../events/db';
+import type { Db } from '../platform/database/db';
 
 /**
  * The pages shown as live, as `p` (rendered_profiles) joined to `u` (users): the renderer last wrote the full

@@ -1,5 +1,5 @@
-import type { Db } from '../events/db';
 import { log } from '../observability/log';
+import type { Db } from '../platform/database/db';
 import { rebuildProfiles } from './rebuild';
 import type { RenderTarget } from './render-account';
 

@@ -1,7 +1,7 @@
-import { mediaKey } from '../api/storage/key-layout';
-import type { Storage } from '../api/storage/storage';
 import type { ImageRef } from '../events/card/content';
 import { imageRefSchema } from '../events/card/content';
+import { mediaKey } from '../platform/storage/key-layout';
+import type { Storage } from '../platform/storage/storage';
 
 export const storedBytes = async (storage: Storage, key: string) => {
   const object = await storage.get(key);

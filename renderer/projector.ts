@@ -1,8 +1,7 @@
 import type { EventType } from '../events/catalogue';
-import type { Db } from '../events/db';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
-import type { ProjectorLag } from '../observability/metrics';
+import type { Db } from '../platform/database/db';
 import { eachConcurrently } from './each-concurrently';
 import { type RenderTarget, renderAccount } from './render-account';
 
@@ -40,6 +39,8 @@ export async function saveCheckpoint(db: Db, position: number): Promise<void> {
     .onConflict((oc) => oc.column('name').doUpdateSet({ position }))
     .execute();
 }
+
+export type ProjectorLag = { events: number; seconds: number };
 
 /**
  * How far the pages are behind the log: the events not rendered yet, and how long the oldest of them has waited.

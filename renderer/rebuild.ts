@@ -1,6 +1,6 @@
-import { profilePrefix } from '../api/storage/key-layout';
-import type { Db } from '../events/db';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
+import type { Db } from '../platform/database/db';
+import { profilePrefix } from '../platform/storage/key-layout';
 import { eachConcurrently } from './each-concurrently';
 import { accountOf, RENDER_CONCURRENCY } from './projector';
 import { type RenderTarget, renderAccount } from './render-account';

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { isAccountLive } from '../events/account/liveness';
+import { reservationOfAccount } from '../events/account/reserved-usernames';
+import { findCardContent } from '../events/card/cards-read-model';
+import type { CardContent } from '../events/card/content';
+import { canSaveContact } from '../events/card/display';
+import type { Db } from '../platform/database/db';
 import {
   gzipKey,
   headersFor,
@@ -9,14 +15,8 @@ import {
   pageKey,
   profileKey,
   profilePrefix,
-} from '../api/storage/key-layout';
-import type { Storage } from '../api/storage/storage';
-import { isAccountLive } from '../events/account/liveness';
-import { reservationOfAccount } from '../events/account/reserved-usernames';
-import { findCardContent } from '../events/card/cards-read-model';
-import type { CardContent } from '../events/card/content';
-import { canSaveContact } from '../events/card/display';
-import type { Db } from '../events/db';
+} from '../platform/storage/key-layout';
+import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';

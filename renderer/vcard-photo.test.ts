@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Color } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { diskStorage } from '../api/storage/disk';
 import type { ImageRef } from '../events/card/content';
+import { diskStorage } from '../platform/storage/disk';
 import { vcardPhoto } from './vcard-photo';
 
 let publicDir: string;

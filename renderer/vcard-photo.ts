@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { headersFor, vcardPhotoKey } from '../api/storage/key-layout';
-import type { Storage } from '../api/storage/storage';
 import type { ImageRef } from '../events/card/content';
 import { imageRefSchema } from '../events/card/content';
+import { headersFor, vcardPhotoKey } from '../platform/storage/key-layout';
+import type { Storage } from '../platform/storage/storage';
 import { photoSource, storedBytes } from './photo-source';
 
 /**

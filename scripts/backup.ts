@@ -6,8 +6,8 @@ import { backUpStoredMedia, backupMediaDir } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { storageFromEnv } from '../api/storage/from-env';
-import { backupDatabase, checkBackup } from '../events/backup';
-import { backupPostgres } from '../events/backup-postgres';
+import { backupDatabase, checkBackup } from '../platform/database/backup';
+import { backupPostgres } from '../platform/database/backup-postgres';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);

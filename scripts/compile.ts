@@ -16,7 +16,7 @@ export const BUILD_ROOT = path.join(ROOT, '.build');
 const CURRENT = path.join(BUILD_ROOT, 'current.json');
 
 /** What runs compiled: the server, the commands behind `npm run`, and the files threads and children start. */
-const ENTRIES = [
+export const ENTRIES = [
   'api/server.ts',
   'api/media/render-worker.ts',
   'api/wallet/sign-worker.ts',

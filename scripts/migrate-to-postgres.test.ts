@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../events/db';
 import { readAll } from '../events/store';
+import { openDatabase } from '../platform/database/db';
 import {
   openTempDatabase,
   registerTestAccount,

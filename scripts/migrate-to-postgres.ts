@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { postgresOpenFailure } from '../api/postgres-failure';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
-import { openDatabase } from '../events/db';
 import { moveToPostgres } from '../events/move-to-postgres';
-import { openPostgresDatabase } from '../events/postgres';
+import { openDatabase } from '../platform/database/db';
+import { openPostgresDatabase } from '../platform/database/postgres';
 import { serverRunning } from './server-running';
 
 // The database and its copies are the owner's only (api/file-modes.ts).

@@ -5,9 +5,9 @@ import { backupMediaDir, restoreStoredMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
 import { databaseFile, openDataDatabase, readEnvOrExit, renderTargetOf } from '../api/runtime';
 import { storageFromEnv } from '../api/storage/from-env';
-import { replaceDatabaseFile, restoreDatabase } from '../events/backup';
-import { restorePostgres } from '../events/backup-postgres';
 import { replay } from '../events/replay';
+import { replaceDatabaseFile, restoreDatabase } from '../platform/database/backup';
+import { restorePostgres } from '../platform/database/backup-postgres';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { serverRunning } from './server-running';
 

@@ -43,7 +43,7 @@ export interface SimulatorDatabase {
 
 export type SimulatorDb = Kysely<SimulatorDatabase>;
 
-// Listed in order, as the domain's are (events/migrations/index.ts); a shipped migration never changes.
+// Listed in order, as the domain's are (platform/database/migrations/index.ts); a shipped migration never changes.
 const migrations: Record<string, Migration> = { '0001-simulator': m0001 };
 
 /** Opens (creating if needed) the simulator's own SQLite file, or ':memory:', and brings its schema up to date. */

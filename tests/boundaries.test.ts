@@ -25,7 +25,7 @@ const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], {
 const isProductionModule = (file: string) =>
   /\.(ts|tsx|astro|mjs)$/.test(file) &&
   !/\.test\.ts$/.test(file) &&
-  (/^(api|contract|events|renderer|observability|stripe-simulator)\//.test(file) ||
+  (/^(api|contract|events|platform|renderer|observability|stripe-simulator)\//.test(file) ||
     /^site\/(src\/|astro\.config)/.test(file) ||
     /^scripts\/[^/]+\.ts$/.test(file));
 
@@ -76,6 +76,98 @@ describe('production folders', () => {
         }
       }
     }
+    expect(offences).toEqual([]);
+  });
+});
+
+// The folder table of ../shared/DESIGN.md §1, as amended by ADR 033: what each production folder may import of ours.
+// tests/ and scripts/ may import anything. Type-only imports count: a type is a dependency too.
+const MAY_IMPORT: Record<string, string[]> = {
+  platform: [],
+  events: ['platform'],
+  contract: ['events'],
+  renderer: ['events', 'platform', 'contract', 'observability'],
+  api: ['events', 'renderer', 'platform', 'contract', 'observability', 'stripe-simulator'],
+  'stripe-simulator': ['platform'],
+  observability: [],
+  site: ['renderer', 'events', 'contract'],
+};
+
+/** Arrows outside the table, each one file to one file, with the reason ADR 033 records. */
+const RECORDED_EXCEPTIONS: Record<string, string> = {
+  // The server's CSP names the chat widget's origin only on pages where the site loads it: one rule, the site's.
+  'api/site-files.ts -> site/src/lib/chat': 'ADR 033',
+  // The site's build reads PUBLIC_URL and CHAT_WIDGET_SRC through the one reader of the environment (design §4).
+  'site/astro.config.mjs -> api/env': 'ADR 033',
+};
+
+/**
+ * Drivers and storage clients: only platform/, the process's wiring (api/, scripts/) and the Stripe simulator, which
+ * keeps its own SQLite file apart from the domain's (ADR 022), may hold them.
+ */
+const INFRASTRUCTURE_PACKAGES = ['better-sqlite3', 'pg', '@aws-sdk/client-s3'];
+
+const allSpecifiers = (source: string) =>
+  [
+    ...source.matchAll(
+      /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((match) => (match[1] ?? match[2]) as string);
+
+describe('the folder table (design §1)', () => {
+  const modules = tracked.filter(
+    (file) =>
+      /\.(ts|tsx|astro|mjs)$/.test(file) &&
+      !/\.test\.ts$/.test(file) &&
+      (file.split('/')[0] as string) in MAY_IMPORT,
+  );
+
+  it('finds the modules of every folder it checks', () => {
+    for (const folder of Object.keys(MAY_IMPORT))
+      expect(modules.some((file) => file.startsWith(`${folder}/`))).toBe(true);
+  });
+
+  it('each folder imports only what the table lets it, besides the recorded exceptions', () => {
+    const offences: string[] = [];
+    for (const file of modules) {
+      const folder = file.split('/')[0] as string;
+      for (const specifier of allSpecifiers(fs.readFileSync(path.join(root, file), 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const target = path.relative(root, path.resolve(root, path.dirname(file), specifier));
+        const targetFolder = target.split(path.sep)[0] as string;
+        if (targetFolder === folder || !(targetFolder in MAY_IMPORT)) continue;
+        if (MAY_IMPORT[folder]?.includes(targetFolder)) continue;
+        if (RECORDED_EXCEPTIONS[`${file} -> ${target}`]) continue;
+        offences.push(
+          `${file} imports ${target} (${folder}/ may import ${MAY_IMPORT[folder]?.join(', ') || 'nothing of ours'})`,
+        );
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it('the recorded exceptions all still exist, so the list only shrinks', () => {
+    const present = new Set(
+      modules.flatMap((file) =>
+        allSpecifiers(fs.readFileSync(path.join(root, file), 'utf8'))
+          .filter((specifier) => specifier.startsWith('.'))
+          .map(
+            (specifier) =>
+              `${file} -> ${path.relative(root, path.resolve(root, path.dirname(file), specifier))}`,
+          ),
+      ),
+    );
+    expect(Object.keys(RECORDED_EXCEPTIONS).filter((arrow) => !present.has(arrow))).toEqual([]);
+  });
+
+  it('only platform/, the process wiring and the simulator hold a database driver or a storage client', () => {
+    const offences = modules
+      .filter((file) => !/^(platform|api|stripe-simulator)\//.test(file))
+      .flatMap((file) =>
+        allSpecifiers(fs.readFileSync(path.join(root, file), 'utf8'))
+          .filter((specifier) => INFRASTRUCTURE_PACKAGES.includes(packageName(specifier)))
+          .map((specifier) => `${file} imports ${specifier}`),
+      );
     expect(offences).toEqual([]);
   });
 });

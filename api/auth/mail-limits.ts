@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { hashToken } from './secrets';
 import { countUse, windowWaitSeconds } from './use-windows';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { hashToken, newToken } from './secrets';
 
 export const RESET_TTL_MS = 60 * 60_000;

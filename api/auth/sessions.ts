@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { hashToken, newToken } from './secrets';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

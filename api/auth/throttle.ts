@@ -1,6 +1,6 @@
-import type { Db } from '../../events/db';
-import { bytewise, holdKeyLock } from '../../events/dialect';
 import { DomainError } from '../../events/errors';
+import type { Db } from '../../platform/database/db';
+import { bytewise, holdKeyLock } from '../../platform/database/dialect';
 
 /**
  * Growing delays, never a permanent lockout: after `free` failures each further one doubles the wait, up to
@@ -156,7 +156,7 @@ export async function clearLoginThrottlesOf(db: Db, email: string): Promise<void
       eb.or([
         eb('key', '=', keys.account),
         // A range, not LIKE: `_` in an address would be a wildcard. ' ' (0x20) sorts just before '!' (0x21).
-        // Byte by byte on either database (events/dialect.ts).
+        // Byte by byte on either database (platform/database/dialect.ts).
         eb.and([
           eb(bytewise(db, 'key'), '>=', prefix),
           eb(bytewise(db, 'key'), '<', `${prefix.slice(0, -1)}!`),

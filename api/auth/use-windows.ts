@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../events/db';
-import { bytewise, holdKeyLock } from '../../events/dialect';
+import type { Db } from '../../platform/database/db';
+import { bytewise, holdKeyLock } from '../../platform/database/dialect';
 
 /**
  * Uses counted over sliding windows (so many an hour, so many a day), for limits that must hold exactly where the
  * growing delays of throttle.ts would be too loose: one throttles row per use, keyed `<family><subject> <uuid>`, its
  * time in last_failure_at. The subject is never in clear (a hash of a mail address, of a client's address). ' '
  * (0x20) ends a subject's prefix and '!' (0x21) bounds it, so one subject's rows are one range of the primary key,
- * compared byte by byte on either database (events/dialect.ts).
+ * compared byte by byte on either database (platform/database/dialect.ts).
  */
 type UseWindow = { ms: number; most: number };
 

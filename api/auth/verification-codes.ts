@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { hashCode, newSixDigitCode, sameHash } from './secrets';
 
 export const CODE_TTL_MS = 10 * 60_000;

@@ -8,6 +8,7 @@ import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
 import { isDiallable } from '../../events/card/phone';
 import { handleCommand } from '../../events/command';
+import type { Storage } from '../../platform/storage/storage';
 import {
   bathIllustration,
   coverIllustration,
@@ -20,7 +21,6 @@ import { hashPassword } from '../auth/password';
 import type { Deps } from '../deps';
 import { ingestImage } from '../media/intake';
 import { recordUploads } from '../media/owners';
-import type { Storage } from '../storage/storage';
 import { subscribeDemo } from './subscribe-demo';
 
 export const DEMO_EMAIL = 'demo@example.com';

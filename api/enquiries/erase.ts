@@ -1,9 +1,9 @@
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { enquiryDecider } from '../../events/enquiry/decider';
 import { type EnquiryRow, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { enquiryStreamId } from '../../events/enquiry/events';
 import { redactStream } from '../../events/erasure';
+import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import { forgetMailAbout } from '../mail/queue';
 import { deleteUnusedMedia } from '../media/erase';

@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { waitInWords } from '../auth/mail-limits';
 import { countUse, windowWaitSeconds } from '../auth/use-windows';
 

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
+import { mediaKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import type { Deps } from '../deps';
 import type { MailAttachment } from '../mail/mailer';
 import { type PreparedImage, storePreparedImage } from '../media/intake';
 import { prepareUploads } from '../media/prepare-uploads';
 import type { UploadedPhoto } from '../media/upload-form';
-import { mediaKey } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
 
 /** The photos of one mail together, all of them: most mail servers take 10 MB or more, some no more than that. */
 const MAIL_PHOTOS_BYTES = 6 * 1024 * 1024;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { enquiryDecider } from '../../events/enquiry/decider';
 import { enquiryStreamId } from '../../events/enquiry/events';
 import type { EnquiryFields } from '../../events/enquiry/input';
+import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import type { MailAttachment } from '../mail/mailer';
 import { enqueueMail } from '../mail/queue';

@@ -1,9 +1,9 @@
 import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
 import type { CardContent } from '../../events/card/content';
-import type { Db } from '../../events/db';
 import { type EnquiryRow, enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
+import type { Db } from '../../platform/database/db';
 import { pageAddress } from '../../renderer/render-account';
 import { withImagesNamed } from '../cards';
 import { enquiryJson } from '../enquiries/json';

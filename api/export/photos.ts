@@ -1,8 +1,8 @@
 import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
-import type { Db } from '../../events/db';
 import { type EnquiryRow, photosOf } from '../../events/enquiry/enquiries-read-model';
-import { mediaKey } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../../platform/database/db';
+import { mediaKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 
 /** A photo's file in the zip, by which card.json names it. */
 export const photoFile = (id: string) => `photos/${id}.webp`;

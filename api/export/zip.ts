@@ -1,9 +1,9 @@
 import { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { ImageRef } from '../../events/card/content';
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
+import type { Storage } from '../../platform/storage/storage';
 import { pageAddress } from '../../renderer/render-account';
-import type { Storage } from '../storage/storage';
 import type { UserRow } from '../users';
 import { EXPORT_PARTS, exportSource } from './parts';
 import { photoFile, photosOfAccount, readLargest } from './photos';

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleCommand } from '../../events/command';
 import { contactDecider } from '../../events/contact/decider';
 import { contactStreamId } from '../../events/contact/events';
-import type { Db } from '../../events/db';
 import { DomainError } from '../../events/errors';
+import type { Db } from '../../platform/database/db';
 import { openTempDatabase } from '../../tests/support/events/db';
 import type { MailMessage } from './mailer';
 import {

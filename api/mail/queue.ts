@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../events/db';
-import { isPostgres, wakeLeaderOnCommit } from '../../events/dialect';
-import type { MailOutboxTable } from '../../events/schema';
+import type { Db } from '../../platform/database/db';
+import { isPostgres, wakeLeaderOnCommit } from '../../platform/database/dialect';
+import type { MailOutboxTable } from '../../platform/database/schema';
 import type { MailAttachment, MailMessage } from './mailer';
 
 export type QueuedMail = Selectable<MailOutboxTable>;

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
-import type { Db } from '../../events/db';
-import { mediaKey } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
-import { MEDIA_FILE_NAME, shardDir } from './stored';
+import type { Db } from '../../platform/database/db';
+import { MEDIA_FILE_NAME, mediaKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
+import { shardDir } from './stored';
 
 const STORED_WIDTH = /^[a-f0-9]{24}-([1-9]\d*)\.webp$/;
 

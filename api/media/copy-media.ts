@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { DiskStorage } from '../storage/disk';
-import { headersFor, MEDIA_PREFIX } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
-import { MEDIA_FILE_NAME, shardDir } from './stored';
+import type { DiskStorage } from '../../platform/storage/disk';
+import { headersFor, MEDIA_FILE_NAME, MEDIA_PREFIX } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
+import { shardDir } from './stored';
 
 const SHARD = /^[a-f0-9]{2}$/;
 

@@ -1,12 +1,12 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type CardContent, cardImages } from '../../events/card/content';
-import type { Db } from '../../events/db';
 import { photosOf } from '../../events/enquiry/enquiries-read-model';
-import type { Database } from '../../events/schema';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../../platform/database/db';
+import type { Database } from '../../platform/database/schema';
+import { MEDIA_ID } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import { removeStoredMedia } from './files';
 import { removeMediaUnlessHeld } from './in-flight';
-import { MEDIA_ID } from './stored';
 
 const idsIn = (content: CardContent) => cardImages(content).map((image) => image.id);
 

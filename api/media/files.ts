@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../events/schema';
-import { MEDIA_PREFIX, mediaKey, vcardPhotoKey } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
+import type { Database } from '../../platform/database/schema';
+import { MEDIA_FILE_NAME, MEDIA_PREFIX, mediaKey, vcardPhotoKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import { removeMediaUnlessHeld } from './in-flight';
 import type { PreparedImage } from './intake';
-import { MEDIA_FILE_NAME } from './stored';
 
 /**
  * media_files: what is on disk for each photo, so nothing on a request's path lists the media folder. The order of

@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../events/errors';
+import { diskStorage } from '../../platform/storage/disk';
 import { tempDirPerTest, twoTone } from '../../tests/support/api/media/images';
-import { diskStorage } from '../storage/disk';
 import { ingestImage, inspectImage, prepareImage } from './intake';
 import { OverBudget, renderWebps, SAVE_BUDGET_MS } from './render';
 

@@ -4,10 +4,10 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
-import type { Database } from '../../events/schema';
 import { uploadsRefused } from '../../observability/metrics';
-import { headersFor, mediaKey } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
+import type { Database } from '../../platform/database/schema';
+import { headersFor, mediaKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import { recordMediaFiles } from './files';
 import {
   MAX_PIXELS,

@@ -4,7 +4,7 @@ import { defaultCardContent } from '../../events/card/content';
 import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
-import { migration as uploadsMigration } from '../../events/migrations/0008-media-uploads';
+import { migration as uploadsMigration } from '../../platform/database/migrations/0008-media-uploads';
 import { openTempDatabase, registerTestAccount } from '../../tests/support/events/db';
 
 let database: Awaited<ReturnType<typeof openTempDatabase>>;

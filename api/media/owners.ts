@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../../events/db';
-import type { Database } from '../../events/schema';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../../platform/database/db';
+import type { Database } from '../../platform/database/schema';
+import type { Storage } from '../../platform/storage/storage';
 import { removeStoredMedia } from './files';
 
 /**

@@ -1,6 +1,6 @@
-import type { Db } from '../../events/db';
 import { uploadsRefused } from '../../observability/metrics';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../../platform/database/db';
+import type { Storage } from '../../platform/storage/storage';
 import { holdMedia } from './in-flight';
 import { inspectImage, type PreparedImage, prepareImage } from './intake';
 import { SAVE_BUDGET_MS } from './render';

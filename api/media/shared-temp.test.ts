@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { diskStorage } from '../../platform/storage/disk';
 import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
-import { diskStorage } from '../storage/disk';
 import {
   MEDIA_GRACE_MS,
   removeLeftoverTemp,

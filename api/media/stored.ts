@@ -1,12 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ImageRef } from '../../events/card/content';
-import type { Database } from '../../events/schema';
+import type { Database } from '../../platform/database/schema';
+import { MEDIA_ID } from '../../platform/storage/key-layout';
 
-export const MEDIA_ID = /^[a-f0-9]{24}$/;
 const MEDIA_URL = /^(?:https?:\/\/[^/?#\s]+)?\/media\/([a-f0-9]{24})-[1-9]\d*\.webp$/;
-/** A photo's file in its shard: a stored width, or the vCard's JPEG (renderer/vcard-photo.ts). */
-export const MEDIA_FILE_NAME = /^([a-f0-9]{24})-(?:[1-9]\d*\.webp|vcard\.jpg)$/;
 
 /**
  * The folder of one id's files: the first two hex digits of the id, so 256 folders share the photos and none grows

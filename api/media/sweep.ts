@@ -1,17 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
-import type { Db } from '../../events/db';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
 import { log } from '../../observability/log';
+import type { Db } from '../../platform/database/db';
+import type { DiskStorage } from '../../platform/storage/disk';
+import { MEDIA_FILE_NAME, MEDIA_PREFIX } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import { startRepeating } from '../repeating';
-import type { DiskStorage } from '../storage/disk';
-import { MEDIA_PREFIX } from '../storage/key-layout';
-import type { Storage } from '../storage/storage';
 import { recordStoredFiles, shardFlatFiles } from './backfill';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
 import { uploadedSince } from './owners';
-import { MEDIA_FILE_NAME } from './stored';
 
 /**
  * A day: far longer than any upload or publish takes, so a file written for a publish still in flight (or by the
@@ -34,7 +33,7 @@ export const DRAFT_PHOTO_KEEP_MS = 7 * 24 * 3600_000;
  */
 export const SHARED_TEMP_STALE_MS = 3600_000;
 
-/** writeFileAtomic's temp files (`.<name>.<random>.tmp`) and backup copies in progress (`.<name>.partial`). */
+/** writeDurableFile's temp files (`.<name>.<random>.tmp`) and backup copies in progress (`.<name>.partial`). */
 const TEMP = /^\..+\.(tmp|partial)$/;
 const SHARD = /^[a-f0-9]{2}$/;
 

@@ -1,11 +1,11 @@
 import { handleCommand, loadState } from '../../events/command';
-import type { Db } from '../../events/db';
 import { newCardCode } from '../../events/nfc-card/code';
 import { nfcCardDecider } from '../../events/nfc-card/decider';
 import { nfcCardStreamId } from '../../events/nfc-card/events';
 import { findNfcCard } from '../../events/nfc-card/nfc-cards-read-model';
 import { orderDecider } from '../../events/order/decider';
 import { orderStreamId } from '../../events/order/events';
+import type { Db } from '../../platform/database/db';
 import { findUserById } from '../users';
 
 /** `count` codes no card has yet. At 40 bits a clash is a one-in-billions event; it is still never a shared card. */

@@ -1,5 +1,5 @@
-import type { Db } from '../../events/db';
 import { normaliseCardCode } from '../../events/nfc-card/code';
+import type { Db } from '../../platform/database/db';
 
 /** `code`: the card's code as issued, whatever case or look-alikes the address was typed with (count taps by it). */
 export type ResolvedCard =

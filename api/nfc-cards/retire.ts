@@ -1,7 +1,7 @@
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { nfcCardDecider } from '../../events/nfc-card/decider';
 import { nfcCardStreamId } from '../../events/nfc-card/events';
+import type { Db } from '../../platform/database/db';
 
 /** Erasure (ADR 004, issue 16): every card of a deleted account stops leading anywhere of its owner's, for good. */
 export async function retireCardsOf(trx: Db, accountId: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
-import type { Db } from '../../events/db';
 import { DomainError } from '../../events/errors';
 import { ENDED_STATUSES } from '../../events/subscription/events';
 import { log } from '../../observability/log';
+import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import type { OrderRow } from '../orders';
 import { recordPulled } from './handle-event';

@@ -1,5 +1,5 @@
-import type { Db } from '../../events/db';
 import { paymentWebhooksHandled } from '../../observability/metrics';
+import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import { findOrder, findOrderByCheckout, findOrderBySubscription, type OrderRow } from '../orders';
 import { queueNotices } from './notices';

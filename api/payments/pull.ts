@@ -1,4 +1,4 @@
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import type { OrderRow } from '../orders';
 import type { CheckoutFacts, SubscriptionFacts } from './provider';

@@ -1,12 +1,12 @@
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { orderDecider } from '../../events/order/decider';
 import { orderStreamId } from '../../events/order/events';
 import type { RecordedEvent } from '../../events/store';
 import { subscriptionDecider } from '../../events/subscription/decider';
 import { ACCESS_STATUSES, ENDED_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
+import type { Db } from '../../platform/database/db';
 import { issueCardCodes } from '../nfc-cards/issue';
 import { findOrder, type OrderRow } from '../orders';
 import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider';

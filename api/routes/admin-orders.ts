@@ -4,13 +4,13 @@ import type { AdminOrdersAnswer, AdminOrderUpdatedAnswer } from '../../contract/
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { redactShippedOrder } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
 import { nfcCardsOfOrders } from '../../events/nfc-card/nfc-cards-read-model';
 import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
 import { isWebAddress } from '../../events/web-address';
+import type { Db } from '../../platform/database/db';
 import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
 import { type CardOrderFacts, fulfilmentStatusMail, trackingMail } from '../mail/order-templates';

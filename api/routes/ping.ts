@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CLICK_ACTIONS, type ClickAction } from '../../contract/visits';
+import { CLICK_ACTIONS, type ClickAction } from '../../events/visit/kinds';
 import { clientAddress } from '../auth/client-address';
 import type { AppEnv, Deps } from '../deps';
 import { USERNAME } from '../public-files';

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
+import { diskStorageAt } from '../../platform/storage/disk';
+import type { Storage } from '../../platform/storage/storage';
 import { createTestApp } from '../../tests/support/api/app';
 import { photosIn } from '../../tests/support/api/mail/photos';
 import { jpegFile } from '../../tests/support/api/media/images';
@@ -20,8 +22,6 @@ import type { Deps } from '../deps';
 import { QUOTES_PER_ADDRESS_PER_HOUR, QUOTES_PER_PAGE_PER_DAY } from '../enquiries/limits';
 import { MAIL_PHOTO_SIDE } from '../enquiries/photos';
 import { MAX_FORM_AGE_MS, MIN_FORM_AGE_MS } from '../enquiries/stamp';
-import { diskStorageAt } from '../storage/disk';
-import type { Storage } from '../storage/storage';
 import { QUOTE_CSP, QUOTE_UPLOAD_LIMIT } from './quote-form';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

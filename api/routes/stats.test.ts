@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type VisitSource, visitStatsSchema } from '../../contract/visits';
+import { visitStatsSchema } from '../../contract/visits';
+import type { VisitSource } from '../../events/visit/kinds';
 import { createTestApp } from '../../tests/support/api/app';
 import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';

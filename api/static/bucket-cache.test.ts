@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { headersFor, pageKey } from '../../platform/storage/key-layout';
+import { type S3Storage, s3Storage } from '../../platform/storage/s3';
+import type { Storage } from '../../platform/storage/storage';
 import { freshBucket } from '../../tests/support/storage/bucket';
-import { headersFor, pageKey } from '../storage/key-layout';
-import { type S3Storage, s3Storage } from '../storage/s3';
-import type { Storage } from '../storage/storage';
 import { BUCKET_REVALIDATE_MS, createBucketCache } from './bucket-cache';
 
 let bucket: S3Storage;

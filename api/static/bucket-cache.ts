@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { gzipKey } from '../storage/key-layout';
-import type { Storage, StoredObject } from '../storage/storage';
+import { gzipKey } from '../../platform/storage/key-layout';
+import type { Storage, StoredObject } from '../../platform/storage/storage';
 import {
   type Bytes,
   bestBrotli,

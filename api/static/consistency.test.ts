@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../renderer/write-file';
+import { writeDerivedFile } from '../../platform/storage/write-file';
 import { createTestApp } from '../../tests/support/api/app';
 import { type RawResponse, rawConnection } from '../../tests/support/static/raw-client';
 import { listenLikeServer } from '../../tests/support/static/server';
@@ -47,9 +47,9 @@ describe('a profile republished many times a second while keep-alive clients rea
     let publishing = true;
     const publisher = (async () => {
       for (let round = 0; publishing; round += 1) {
-        // The projector, through writeFileAtomic (forgotten by the cache at once)...
-        await writeFileAtomic(path.join(folder, 'index.html'), PAGES[round % 3] as string);
-        await writeFileAtomic(path.join(folder, 'contact.vcf'), CARDS[round % 2] as string);
+        // The projector, through writeDerivedFile (forgotten by the cache at once)...
+        await writeDerivedFile(path.join(folder, 'index.html'), PAGES[round % 3] as string);
+        await writeDerivedFile(path.join(folder, 'contact.vcf'), CARDS[round % 2] as string);
         // ...and a rebuild in another process: a rename this process is not told about.
         const next = path.join(folder, `.other-process-${round}`);
         fs.writeFileSync(next, PAGES[(round + 1) % 3] as string);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../renderer/write-file';
+import { writeDerivedFile } from '../../platform/storage/write-file';
 import { createFileCache } from './file-cache';
 import { sharedFileCache } from './shared-cache';
 
@@ -37,11 +37,11 @@ describe('the file cache', () => {
     expect(entry.lastModified).toBe(fs.statSync(file).mtime.toUTCString());
   });
 
-  it('forgets a file at once when this process writes it through writeFileAtomic', async () => {
+  it('forgets a file at once when this process writes it through writeDerivedFile', async () => {
     const file = path.join(dir, 'index.html');
     fs.writeFileSync(file, page('one'));
     expect((await found(sharedFileCache, file)).identity.body.toString()).toBe(page('one'));
-    await writeFileAtomic(file, page('two'));
+    await writeDerivedFile(file, page('two'));
     expect((await found(sharedFileCache, file)).identity.body.toString()).toBe(page('two'));
   });
 

@@ -76,7 +76,7 @@ export const bestBrotli = (body: Bytes) =>
 
 /**
  * A small LRU of immutable file versions, keyed by absolute path. A version is replaced when the file is: at once
- * when this process wrote it (`invalidate`, fed by renderer/write-file.ts), else at the next request after
+ * when this process wrote it (`invalidate`, fed by platform/storage/write-file.ts), else at the next request after
  * `revalidateMs` when a `stat` shows another inode, size or time (a rebuild run from another process).
  */
 export function createFileCache(options: FileCacheOptions) {

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { diskStorage } from '../../platform/storage/disk';
+import { headersFor, mediaKey, pageKey } from '../../platform/storage/key-layout';
+import { s3Storage } from '../../platform/storage/s3';
 import { freshBucketSettings } from '../../tests/support/storage/bucket';
-import { diskStorage } from '../storage/disk';
-import { headersFor, mediaKey, pageKey } from '../storage/key-layout';
-import { s3Storage } from '../storage/s3';
 import { dropFromSharedCache, sharedBucketCache, sharedFileCache } from './shared-cache';
 
 // What another instance's notice does here (api/changed-files.ts): each write below is made behind this process's

@@ -1,6 +1,6 @@
-import { onFileChanged } from '../../renderer/write-file';
-import type { DiskStorage } from '../storage/disk';
-import type { Storage } from '../storage/storage';
+import type { DiskStorage } from '../../platform/storage/disk';
+import type { Storage } from '../../platform/storage/storage';
+import { onFileChanged } from '../../platform/storage/write-file';
 import { type BucketCache, createBucketCache } from './bucket-cache';
 import { createFileCache } from './file-cache';
 
@@ -10,7 +10,7 @@ import { createFileCache } from './file-cache';
  */
 export const sharedFileCache = createFileCache({ maxBytes: 64 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
 
-// The projector writes every page through writeFileAtomic in this process: a publish is served at once.
+// The projector writes every page through writeDerivedFile in this process: a publish is served at once.
 onFileChanged((file) => sharedFileCache.invalidate(file));
 
 const bucketCaches = new WeakMap<Storage, BucketCache>();

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { type DiskStorage, diskStorageAt } from '../../platform/storage/disk';
+import { type S3Storage, s3Storage } from '../../platform/storage/s3';
 import type { Env } from '../env';
 import { StartupProblem } from '../startup-problem';
-import { type DiskStorage, diskStorageAt } from './disk';
-import { type S3Storage, s3Storage } from './s3';
 
 /** The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its settings). */
 export function storageFromEnv(env: Env): DiskStorage | S3Storage {

@@ -1,7 +1,7 @@
-import type { VisitAction, VisitSource } from '../../contract/visits';
-import type { Db } from '../../events/db';
+import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import { log } from '../../observability/log';
 import { visitFlushFailures, visitHitsDropped, visitHitsWritten } from '../../observability/metrics';
+import type { Db } from '../../platform/database/db';
 import { isBotAgent } from './bots';
 import { DAY_MS, utcDay } from './day';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { captureLogs } from '../../tests/support/observability/logs';

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { VisitAction, VisitSource } from '../../contract/visits';
-import type { Db } from '../../events/db';
-import { isPostgres } from '../../events/dialect';
+import type { VisitAction, VisitSource } from '../../events/visit/kinds';
+import type { Db } from '../../platform/database/db';
+import { isPostgres } from '../../platform/database/dialect';
 
 /** One visitor's hits on one day of a page, by source, action and card. */
 export type VisitHit = {

@@ -1,4 +1,4 @@
-import type { VisitSource } from '../../contract/visits';
+import type { VisitSource } from '../../events/visit/kinds';
 
 type Header = (name: string) => string | undefined;
 

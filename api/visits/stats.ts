@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
+import type { StatsDay, StatsPeriod, VisitStats } from '../../contract/visits';
+import type { Tally } from '../../events/visit/events';
 import {
   CLICK_ACTIONS,
   type ClickAction,
-  type StatsDay,
-  type StatsPeriod,
   VISIT_SOURCES,
   type VisitAction,
   type VisitSource,
-  type VisitStats,
-} from '../../contract/visits';
-import type { Db } from '../../events/db';
-import type { Tally } from '../../events/visit/events';
+} from '../../events/visit/kinds';
+import type { Db } from '../../platform/database/db';
 import { addDays, utcDay } from './day';
 
 type Clicks = Record<ClickAction, number>;

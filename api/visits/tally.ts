@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { VisitAction, VisitSource } from '../../contract/visits';
 import { handleCommand } from '../../events/command';
-import type { Db } from '../../events/db';
 import { visitDecider } from '../../events/visit/decider';
 import { type Tally, visitStreamId } from '../../events/visit/events';
+import type { VisitAction, VisitSource } from '../../events/visit/kinds';
+import type { Db } from '../../platform/database/db';
 import { DAY_MS, utcDay } from './day';
 
 /**

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
 
 /**
  * The day's salt, the same on every instance: made by whichever asks first, read by the rest. Deleted once its day

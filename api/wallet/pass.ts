@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Barcode, PassProps, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import type { CardContent } from '../../events/card/content';
+import type { Storage } from '../../platform/storage/storage';
 import { buttonColour, buttonTextColour } from '../../renderer/profile/theme';
 import { pageAddress, qrAddress } from '../../renderer/render-account';
 import { vcardPhoto } from '../../renderer/vcard-photo';
-import type { Storage } from '../storage/storage';
 import type { WalletSigner } from './signer';
 
 type Field = PassType<'generic'>['primaryFields'][number];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { attachment, PAGE_CACHE } from '../../platform/storage/key-layout';
 import { addressForLimits } from '../auth/client-address';
 import { waitInWords } from '../auth/mail-limits';
 import { recordAttempt, refuseWhileThrottled, walletPassesPerAddress } from '../auth/throttle';
@@ -7,7 +8,6 @@ import type { Deps } from '../deps';
 import { findPublicPage } from '../public-page';
 import { notModified } from '../static/negotiate';
 import { sizedLru } from '../static/sized-lru';
-import { attachment, PAGE_CACHE } from '../storage/key-layout';
 import { cardPassJson, passImages } from './pass';
 import { createPassSigner, SignerBusy } from './sign-thread';
 

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VisitAction, VisitSource } from '../../contract/visits';
 import { replay } from '../../events/replay';
+import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import { createTestApp } from '../../tests/support/api/app';
 import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db } from '../../platform/database/db';
 import type { ReadModel } from '../read-model';
 import type { ProjectedEvent } from '../store';
 import type { CardContent } from './content';

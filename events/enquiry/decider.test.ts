@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/events/decider-spec';
+import { DomainError } from '../errors';
 import { ENQUIRY_NOT_FOUND, type EnquiryCommand, enquiryDecider } from './decider';
 import type { EnquiryEvent, ReceivedEnquiry } from './events';
 
@@ -21,10 +23,7 @@ const changed = (status: 'new' | 'replied' | 'won' | 'lost'): EnquiryEvent => ({
 });
 const erased: EnquiryEvent = { type: 'EnquiryErased', data: { enquiryId: 'e1', accountId: 'a1' } };
 
-function given(...events: EnquiryEvent[]) {
-  const state = events.reduce(enquiryDecider.evolve, enquiryDecider.initialState());
-  return { when: (command: EnquiryCommand) => () => enquiryDecider.decide(command, state, now) };
-}
+const given = deciderSpec(enquiryDecider, { now });
 
 const receive: EnquiryCommand = { type: 'ReceiveEnquiry', ...enquiry };
 const mark = (status: 'new' | 'replied' | 'won' | 'lost', by = 'a1'): EnquiryCommand => ({
@@ -35,32 +34,40 @@ const mark = (status: 'new' | 'replied' | 'won' | 'lost', by = 'a1'): EnquiryCom
 
 describe('enquiry decider', () => {
   it('receives an enquiry once', () => {
-    expect(given().when(receive)()).toEqual([received]);
-    expect(given(received).when(receive)).toThrow('already received');
-    expect(given(received, erased).when(receive)).toThrow('already received');
+    given().when(receive).then([received]);
+    given(received).when(receive).thenThrows(DomainError, 'already received');
+    given(received, erased).when(receive).thenThrows(DomainError, 'already received');
   });
 
   it('starts new and lets the owner move it along, recording nothing when it is there already', () => {
-    expect(given(received).when(mark('new'))()).toEqual([]);
-    expect(given(received).when(mark('replied'))()).toEqual([changed('replied')]);
-    expect(given(received, changed('replied')).when(mark('won'))()).toEqual([changed('won')]);
-    expect(given(received, changed('won')).when(mark('won'))()).toEqual([]);
+    given(received).when(mark('new')).thenNothing();
+    given(received)
+      .when(mark('replied'))
+      .then([changed('replied')]);
+    given(received, changed('replied'))
+      .when(mark('won'))
+      .then([changed('won')]);
+    given(received, changed('won')).when(mark('won')).thenNothing();
     // A mis-click is put right: a lost job marked won, or one put back to new.
-    expect(given(received, changed('lost')).when(mark('won'))()).toEqual([changed('won')]);
-    expect(given(received, changed('replied')).when(mark('new'))()).toEqual([changed('new')]);
+    given(received, changed('lost'))
+      .when(mark('won'))
+      .then([changed('won')]);
+    given(received, changed('replied'))
+      .when(mark('new'))
+      .then([changed('new')]);
   });
 
   it("answers anyone but the owner as if the enquiry didn't exist", () => {
-    expect(given(received).when(mark('won', 'a2'))).toThrow(ENQUIRY_NOT_FOUND);
-    expect(given().when(mark('won'))).toThrow(ENQUIRY_NOT_FOUND);
+    given(received).when(mark('won', 'a2')).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
+    given().when(mark('won')).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
   });
 
   it('erases an enquiry with its account, for good: nobody changes it again', () => {
-    expect(given(received).when({ type: 'EraseEnquiry' })()).toEqual([erased]);
-    expect(given(received, changed('won')).when({ type: 'EraseEnquiry' })()).toEqual([erased]);
-    expect(given(received, erased).when({ type: 'EraseEnquiry' })()).toEqual([]);
-    expect(given().when({ type: 'EraseEnquiry' })()).toEqual([]);
-    expect(given(received, erased).when(mark('won'))).toThrow(ENQUIRY_NOT_FOUND);
+    given(received).when({ type: 'EraseEnquiry' }).then([erased]);
+    given(received, changed('won')).when({ type: 'EraseEnquiry' }).then([erased]);
+    given(received, erased).when({ type: 'EraseEnquiry' }).thenNothing();
+    given().when({ type: 'EraseEnquiry' }).thenNothing();
+    given(received, erased).when(mark('won')).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
   });
 
   it('lets the owner delete one enquiry, for good; a second press records nothing', () => {
@@ -69,17 +76,17 @@ describe('enquiry decider', () => {
       data: { enquiryId: 'e1', accountId: 'a1', by: 'a1' },
     };
     const remove = (by = 'a1'): EnquiryCommand => ({ type: 'DeleteEnquiry', by });
-    expect(given(received).when(remove())()).toEqual([deleted]);
-    expect(given(received, changed('won')).when(remove())()).toEqual([deleted]);
-    expect(given(received, deleted).when(remove())()).toEqual([]);
-    expect(given(received, deleted).when(mark('won'))).toThrow(ENQUIRY_NOT_FOUND);
+    given(received).when(remove()).then([deleted]);
+    given(received, changed('won')).when(remove()).then([deleted]);
+    given(received, deleted).when(remove()).thenNothing();
+    given(received, deleted).when(mark('won')).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
   });
 
   it("answers anyone but the owner's delete as if the enquiry didn't exist, erased or not", () => {
     const remove: EnquiryCommand = { type: 'DeleteEnquiry', by: 'a2' };
-    expect(given(received).when(remove)).toThrow(ENQUIRY_NOT_FOUND);
-    expect(given(received, erased).when(remove)).toThrow(ENQUIRY_NOT_FOUND);
-    expect(given().when(remove)).toThrow(ENQUIRY_NOT_FOUND);
+    given(received).when(remove).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
+    given(received, erased).when(remove).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
+    given().when(remove).thenThrows(DomainError, ENQUIRY_NOT_FOUND);
   });
 
   it('keeps nothing the customer wrote in the state once erased', () => {

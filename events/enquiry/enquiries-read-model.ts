@@ -1,7 +1,7 @@
+import type { Db } from '../../platform/database/db';
+import type { EnquiriesTable } from '../../platform/database/schema';
 import type { ImageRef } from '../card/content';
-import type { Db } from '../db';
 import type { ReadModel } from '../read-model';
-import type { EnquiriesTable } from '../schema';
 import type { ProjectedEvent } from '../store';
 import { type EnquiryState, evolve as evolveEnquiry, initialState as initialEnquiry } from './decider';
 import { ENQUIRY_STREAM_PREFIX, type EnquiryEvent } from './events';

@@ -1,6 +1,6 @@
-import type { Db } from '../db';
+import type { Db } from '../../platform/database/db';
+import type { NfcCardsTable } from '../../platform/database/schema';
 import type { ReadModel } from '../read-model';
-import type { NfcCardsTable } from '../schema';
 import type { ProjectedEvent } from '../store';
 import { evolve as evolveCard, initialState as initialCard, type NfcCardState } from './decider';
 import { NFC_CARD_STREAM_PREFIX, type NfcCardEvent } from './events';

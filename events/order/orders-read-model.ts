@@ -1,5 +1,5 @@
+import type { OrdersTable } from '../../platform/database/schema';
 import type { ReadModel } from '../read-model';
-import type { OrdersTable } from '../schema';
 import type { ProjectedEvent } from '../store';
 import type { SubscriptionEvent } from '../subscription/events';
 import type { OrderEvent } from './events';

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/events/decider-spec';
+import { DomainError } from '../errors';
 import { type SubscriptionCommand, subscriptionDecider } from './decider';
 import type { SubscriptionEvent, SubscriptionSnapshot } from './events';
 
@@ -35,10 +37,7 @@ const updated = (snapshot: SubscriptionSnapshot): SubscriptionEvent => ({
   data: { orderId: 's1', ...snapshot },
 });
 
-function given(...events: SubscriptionEvent[]) {
-  const state = events.reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
-  return { when: (command: SubscriptionCommand) => () => subscriptionDecider.decide(command, state, now) };
-}
+const given = deciderSpec(subscriptionDecider, { now });
 
 describe('subscription decider', () => {
   it('opens a checkout at the plan price', () => {
@@ -50,12 +49,14 @@ describe('subscription decider', () => {
       checkoutSessionId: 'cs_1',
       reorderOf: null,
     };
-    expect(given().when(command)()).toEqual([started]);
+    given().when(command).then([started]);
   });
 
   it('records the provider’s state only when it changed', () => {
-    expect(given(started).when(record(trialing))()).toEqual([updated(trialing)]);
-    expect(given(started, updated(trialing)).when(record(trialing))()).toEqual([]);
+    given(started)
+      .when(record(trialing))
+      .then([updated(trialing)]);
+    given(started, updated(trialing)).when(record(trialing)).thenNothing();
   });
 
   it('ends with the subscription, and a stale read afterwards changes nothing', () => {
@@ -64,38 +65,44 @@ describe('subscription decider', () => {
       type: 'SubscriptionEnded',
       data: { orderId: 's1', endedAt: '2026-12-06T10:00:00.000Z' },
     };
-    expect(given(started, updated(trialing)).when(record(canceled))()).toEqual([updated(canceled), ended]);
-    expect(given(started, updated(trialing), updated(canceled), ended).when(record(trialing))()).toEqual([]);
+    given(started, updated(trialing))
+      .when(record(canceled))
+      .then([updated(canceled), ended]);
+    given(started, updated(trialing), updated(canceled), ended).when(record(trialing)).thenNothing();
   });
 
   it('refuses another subscription’s state', () => {
-    expect(
-      given(started, updated(trialing)).when(record({ ...trialing, providerSubscriptionId: 'sub_2' })),
-    ).toThrow('another order');
+    given(started, updated(trialing))
+      .when(record({ ...trialing, providerSubscriptionId: 'sub_2' }))
+      .thenThrows(DomainError, 'another order');
   });
 
   it('records each invoice outcome once; a paid invoice stays paid', () => {
+    const invoice = { invoiceId: 'in_1', invoiceNumber: 'TC-1', amount: 495, currency: 'gbp' };
     const pay = (succeeded: boolean): SubscriptionCommand => ({
       type: 'RecordSubscriptionPayment',
       succeeded,
-      invoiceId: 'in_1',
-      invoiceNumber: 'TC-1',
-      amount: 495,
-      currency: 'gbp',
+      ...invoice,
     });
-    const [failed] = given(started).when(pay(false))();
-    expect(failed?.type).toBe('SubscriptionPaymentFailed');
-    const [paid] = given(started, failed as SubscriptionEvent).when(pay(true))();
-    expect(paid?.type).toBe('SubscriptionPaymentSucceeded');
-    expect(given(started, paid as SubscriptionEvent).when(pay(false))()).toEqual([]);
-    expect(given(started, paid as SubscriptionEvent).when(pay(true))()).toEqual([]);
+    const failed: SubscriptionEvent = {
+      type: 'SubscriptionPaymentFailed',
+      data: { orderId: 's1', ...invoice },
+    };
+    const paid: SubscriptionEvent = {
+      type: 'SubscriptionPaymentSucceeded',
+      data: { orderId: 's1', ...invoice },
+    };
+    given(started).when(pay(false)).then([failed]);
+    given(started, failed).when(pay(true)).then([paid]);
+    given(started, paid).when(pay(false)).thenNothing();
+    given(started, paid).when(pay(true)).thenNothing();
   });
 
   it('closes an abandoned checkout, never a running subscription', () => {
     const close: SubscriptionCommand = { type: 'CloseSubscriptionCheckout', reason: 'expired' };
-    expect(given(started).when(close)()).toEqual([
-      { type: 'SubscriptionCheckoutClosed', data: { orderId: 's1', reason: 'expired' } },
-    ]);
-    expect(given(started, updated(trialing)).when(close)()).toEqual([]);
+    given(started)
+      .when(close)
+      .then([{ type: 'SubscriptionCheckoutClosed', data: { orderId: 's1', reason: 'expired' } }]);
+    given(started, updated(trialing)).when(close).thenNothing();
   });
 });

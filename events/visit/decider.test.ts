@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fold } from '../decider';
+import { describe, it } from 'vitest';
+import { deciderSpec } from '../../tests/support/events/decider-spec';
 import { type VisitCommand, visitDecider } from './decider';
 import type { VisitEvent } from './events';
 
@@ -11,18 +11,19 @@ const tally: VisitCommand = {
   visitors: 3,
   tallies: [{ source: 'nfc', action: 'view', cardCode: 'K7M2Q9XD', hits: 4 }],
 };
-const given = (events: VisitEvent[]) => ({
-  when: (command: VisitCommand) => visitDecider.decide(command, fold(visitDecider, events), now),
-});
+const { type: _, ...data } = tally;
+const tallied: VisitEvent = { type: 'VisitsTallied', data };
+
+const given = deciderSpec(visitDecider, { now });
 
 describe('a day of visits', () => {
   it('is tallied from nothing', () => {
-    const { type: _, ...data } = tally;
-    expect(given([]).when(tally)).toEqual([{ type: 'VisitsTallied', data }]);
+    given().when(tally).then([tallied]);
   });
 
   it('is tallied once: a second tally of the same day appends nothing', () => {
-    const [tallied] = given([]).when(tally);
-    expect(given([tallied as VisitEvent]).when({ ...tally, visitors: 9 })).toEqual([]);
+    given(tallied)
+      .when({ ...tally, visitors: 9 })
+      .thenNothing();
   });
 });

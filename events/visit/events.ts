@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VISIT_ACTIONS, VISIT_SOURCES } from '../../contract/visits';
+import { VISIT_ACTIONS, VISIT_SOURCES } from './kinds';
 
 export const tallySchema = z.object({
   source: z.enum(VISIT_SOURCES),

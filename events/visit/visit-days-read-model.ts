@@ -1,5 +1,5 @@
+import type { VisitDaysTable } from '../../platform/database/schema';
 import type { ReadModel } from '../read-model';
-import type { VisitDaysTable } from '../schema';
 import type { ProjectedEvent } from '../store';
 
 type VisitDayRow = { row: VisitDaysTable | null };

@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import type { Storage } from '../../api/storage/storage';
 import type { ImageRef } from '../../events/card/content';
+import type { Storage } from '../../platform/storage/storage';
 import { escapeXml } from '../escape-xml';
 import { photoSource } from '../photo-source';
 import { ogFontPath } from './fonts';

@@ -1,7 +1,7 @@
-import { headersFor, ogDiskName, profileKey } from '../../api/storage/key-layout';
-import type { Storage } from '../../api/storage/storage';
 import { findCardContent } from '../../events/card/cards-read-model';
-import type { Db } from '../../events/db';
+import type { Db } from '../../platform/database/db';
+import { headersFor, ogDiskName, profileKey } from '../../platform/storage/key-layout';
+import type { Storage } from '../../platform/storage/storage';
 import { livePages } from '../live-pages';
 import { drawOgImage } from './draw';
 import { ogImageHash, ogImageInputs } from './inputs';

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CLICK_ACTIONS } from '../../contract/visits';
 import type { CardContent } from '../../events/card/content';
+import { CLICK_ACTIONS } from '../../events/visit/kinds';
 import { fullCard } from '../../tests/support/renderer/card';
 import { jsonLdOf, withoutJsonLd } from '../../tests/support/renderer/json-ld';
 import { ProfileCard } from '../profile/ProfileCard';

@@ -19,14 +19,14 @@ describe('renderer/profile', () => {
     );
     const external = new Set(imports.filter((path) => !path?.startsWith('./')));
     // events/card/phone is libphonenumber-js/min: pure JavaScript with the small metadata, made for browsers.
-    // contract/visits lends ping.ts a type only (the names of the clicks), erased from the bundle.
+    // events/visit/kinds lends ping.ts a type only (the names of the clicks), erased from the bundle.
     // events/card/credentials is a table of the trade schemes and two pure functions.
     expect([...external].sort()).toEqual([
-      '../../contract/visits',
       '../../events/card/content',
       '../../events/card/credentials',
       '../../events/card/display',
       '../../events/card/phone',
+      '../../events/visit/kinds',
       'react',
     ]);
   });

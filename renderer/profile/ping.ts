@@ -1,5 +1,5 @@
-import type { ClickAction } from '../../contract/visits';
 import type { SOCIAL_LINKS } from '../../events/card/display';
+import type { ClickAction } from '../../events/visit/kinds';
 
 /**
  * Where the published page reports a click on one of its buttons (issue 16), as the link's `ping`: the page runs no

@@ -1,14 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledFile, currentBuild, ENTRIES } from '../compile';
 import { childEnv } from './env';
 
 /** The repository root, where `npm start` runs. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type RunningChild = {
-  /** The node process itself (no tsx or npm wrapper between), so /proc/<pid> is the one doing the work. */
+  /** The node process itself (no npm wrapper between), so /proc/<pid> is the one doing the work. */
   pid: number;
   /** Resolves with the first match of `pattern` in the child's stdout; rejects if the child exits first. */
   waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
@@ -35,8 +36,23 @@ export function npmScriptNodeFlags(script: string): string[] {
 const KEPT_OUTPUT = 1024 * 1024;
 
 /**
- * `node --import tsx <entry> [args]`, run from the repository root with the given configuration in its environment, and
- * the heap flags of the npm script it stands for (`npm start` unless said).
+ * How node runs `entry`: compiled, as `npm start` and `npm run` do, when it is one of the entries scripts/compile.ts
+ * builds (compiling first if its sources changed); a bench's own helper script through tsx.
+ */
+export function nodeArgsFor(entry: string): string[] {
+  if (!ENTRIES.includes(entry)) return ['--import', 'tsx', entry];
+  let build = currentBuild();
+  if (!build) {
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'compile.ts')], { stdio: 'ignore' });
+    build = currentBuild();
+    if (!build) throw new Error('scripts/compile.ts left no current build');
+  }
+  return [compiledFile(build, entry)];
+}
+
+/**
+ * `node <entry> [args]` (compiled: nodeArgsFor), run from the repository root with the given configuration in its
+ * environment, and the heap flags of the npm script it stands for (`npm start` unless said).
  */
 export function startTsChild(
   entry: string,
@@ -44,7 +60,7 @@ export function startTsChild(
   nodeFlags = npmScriptNodeFlags('start'),
   args: string[] = [],
 ): RunningChild {
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry, ...args], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, ...nodeArgsFor(entry), ...args], {
     cwd: REPO_ROOT,
     env: childEnv(config),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { REPO_ROOT, type RunningChild, startTsChild } from './child-process';
-import { atLeast, type BenchRow, info } from './report';
+import { atLeast, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 import { type WrkResult, wrk } from './wrk';
 
 const START_TIMEOUT_MS = 60_000;
-const ROUNDS = 3;
-const ROUND_SECONDS = 5;
+type Sizes = { warmUpSeconds: number; rounds: number; roundSeconds: number };
+const FULL: Sizes = { warmUpSeconds: 2, rounds: 3, roundSeconds: 5 };
+const QUICK: Sizes = { warmUpSeconds: 1, rounds: 1, roundSeconds: 1 };
 const CONCURRENCY = [10, 50] as const;
 const VISITORS_SCRIPT = path.join(REPO_ROOT, 'scripts/bench/visitors.lua');
 /** Long enough for the counter's one-second flush, and the flush itself under a backlog. */
@@ -62,7 +63,8 @@ function countedViews(dir: string): number {
  * round after round, at -c10 and -c50, each request another of 50,000 phone visitors (visitors.lua), so the counter
  * hashes and writes visitors as in use. Then every answered view must be in the database.
  */
-export async function counting(): Promise<BenchRow[]> {
+export async function counting({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const sizes = quick ? QUICK : FULL;
   const servers: Partial<Record<Side, Awaited<ReturnType<typeof startServer>>>> = {};
   try {
     servers.on = await startServer(true);
@@ -81,12 +83,12 @@ export async function counting(): Promise<BenchRow[]> {
       if (side === 'on') answeredByCounting += result.requests;
       return result;
     };
-    for (const side of ['on', 'off'] as const) await load(side, 10, 2);
-    for (let round = 0; round < ROUNDS; round++)
+    for (const side of ['on', 'off'] as const) await load(side, 10, sizes.warmUpSeconds);
+    for (let round = 0; round < sizes.rounds; round++)
       for (const connections of CONCURRENCY)
         for (const side of round % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
           const key = `${side} ${connections}`;
-          runs.set(key, [...(runs.get(key) ?? []), await load(side, connections, ROUND_SECONDS)]);
+          runs.set(key, [...(runs.get(key) ?? []), await load(side, connections, sizes.roundSeconds)]);
         }
     await new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS));
     const counted = countedViews(servers.on.dir);
@@ -95,7 +97,7 @@ export async function counting(): Promise<BenchRow[]> {
         (runs.get(`${side} ${connections}`) ?? []).map((run) => run.requestsPerSecond),
         50,
       );
-    const perRound = `median of ${ROUNDS} interleaved ${ROUND_SECONDS} s rounds, 50,000 visitors`;
+    const perRound = `median of ${sizes.rounds} interleaved ${sizes.roundSeconds} s rounds, 50,000 visitors`;
     return [
       ...CONCURRENCY.flatMap((c) => [
         info(`/u/demo -c${c} with visit counting on, ${perRound}`, rate('on', c), 'req/s'),

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../../tests/support/api/mail/outbox';
-import { REPO_ROOT, startTsChild } from './child-process';
-import { childEnv } from './env';
+import { startTsChild } from './child-process';
+import { SITE_ORIGIN, SITE_PORT, siteBuiltFor } from './site-build';
 
 /** Debian's Chromium, the one browser this project's machines can install. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -13,19 +12,6 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 const PASSWORD = 'Plumber2026';
 /** The session cookie's name on plain http (api/auth/session-cookie.ts). */
 const SESSION_COOKIE = 'tc_session';
-
-/** The site as `npm start` builds it, for `origin`. */
-export function buildSite(origin: string) {
-  execFileSync(
-    process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/.bin/astro'), 'build', '--root', 'site'],
-    { cwd: REPO_ROOT, env: childEnv({ PUBLIC_URL: origin, CHAT_WIDGET_SRC: '' }), stdio: 'ignore' },
-  );
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-site.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-  });
-}
 
 async function post(origin: string, route: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${origin}/api${route}`, {
@@ -74,20 +60,19 @@ export async function signedInPage(
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * The site built and `npm start`'s server on `port` with an empty data folder, and Chromium: what an editor bench
- * drives. Everything is stopped and the folder removed once `run` is done.
+ * The site built and `npm start`'s server on the site's port with an empty data folder, and Chromium: what an
+ * editor bench drives. Everything is stopped and the folder removed once `run` is done.
  */
 export async function withEditorServer<T>(
-  port: number,
   run: (session: { origin: string; dataDir: string; browser: Browser }) => Promise<T>,
 ): Promise<T> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`The editor benches need Debian's Chromium at ${CHROMIUM}`);
-  const origin = `http://127.0.0.1:${port}`;
-  buildSite(origin);
+  const origin = SITE_ORIGIN;
+  siteBuiltFor(origin);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-editor-'));
   const server = startTsChild('api/server.ts', {
     DATA_DIR: dataDir,
-    PORT: String(port),
+    PORT: String(SITE_PORT),
     PUBLIC_URL: origin,
     SEED_DEMO: 'false',
   });

@@ -10,6 +10,7 @@ import { atLeast, atMost, type BenchRow, info } from './report';
 import { postgresOrLeftOut, withBenchDatabase, withTempPostgresUrl } from './temp-db';
 
 export const REBUILD_ACCOUNTS = 10_000;
+export const QUICK_REBUILD_ACCOUNTS = 300;
 const PUBLIC_URL = 'https://tradecard.bench';
 const CHILD_TIMEOUT_MS = 20 * 60_000;
 

@@ -1,18 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { REPO_ROOT, startTsChild } from './child-process';
-import { childEnv } from './env';
-import { atLeast, type BenchRow, info } from './report';
+import { startTsChild } from './child-process';
+import { atLeast, type BenchOptions, type BenchRow, info } from './report';
+import { SITE_ORIGIN, SITE_PORT, siteBuiltFor } from './site-build';
 
 const CHROMIUM = '/usr/bin/chromium';
-/** Fixed, so the site can be built for the address it is served from (canonical links must match for SEO). */
-const PORT = 3971;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ORIGIN = SITE_ORIGIN;
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 export type Target = { page: string; budgets: Partial<Record<Category, number>>; signedIn?: boolean };
 const ALL: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -31,29 +28,17 @@ export const TARGETS: Target[] = [
   // Signed-in pages are noindex on purpose, so SEO is not a figure for them.
   { page: '/myprofile', budgets: { performance: 95 }, signedIn: true },
 ];
+/**
+ * A quick run audits one page that is a file on disk and the one that needs a signed-in browser: the two ways a
+ * page is reached here, at a third of the time.
+ */
+const QUICK_TARGETS = TARGETS.filter((target) => target.page === '/u/demo' || target.signedIn);
 const START_TIMEOUT_MS = 120_000;
 /** The session cookie's name on plain http (api/auth/session-cookie.ts). */
 const SESSION_COOKIE = 'tc_session';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 type ResourceRow = { resourceType: string; transferSize: number; requestCount: number };
-
-/** The site as `npm start` builds it, for this origin. */
-function buildSite() {
-  execFileSync(
-    process.execPath,
-    [path.join(REPO_ROOT, 'node_modules/.bin/astro'), 'build', '--root', 'site'],
-    {
-      cwd: REPO_ROOT,
-      env: childEnv({ PUBLIC_URL: ORIGIN, CHAT_WIDGET_SRC: '' }),
-      stdio: 'ignore',
-    },
-  );
-  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/compress-site.ts'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-  });
-}
 
 /** Logs in as the sample account (its password is printed once, by the seed) as the login form would. */
 async function logIn(password: string): Promise<{ token: string; user: unknown }> {
@@ -115,15 +100,20 @@ const ms = (lhr: { audits: Record<string, { numericValue?: number }> }, id: stri
  * budget, with the timings and bytes behind the performance score.
  */
 export async function lighthouseBenchmark(
-  targets: Target[] = TARGETS,
+  { quick }: BenchOptions,
+  targets: Target[] = quick ? QUICK_TARGETS : TARGETS,
   /** For a closer look: each page's full report. */
   keep?: (page: string, lhr: LighthouseResult) => void,
 ): Promise<BenchRow[]> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Lighthouse needs Debian's Chromium at ${CHROMIUM}`);
-  buildSite();
+  siteBuiltFor(ORIGIN);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-lighthouse-'));
   // The sample profile is seeded (the default), so /u/demo is a real page and its account can sign in.
-  const server = startTsChild('api/server.ts', { DATA_DIR: dir, PORT: String(PORT), PUBLIC_URL: ORIGIN });
+  const server = startTsChild('api/server.ts', {
+    DATA_DIR: dir,
+    PORT: String(SITE_PORT),
+    PUBLIC_URL: ORIGIN,
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],

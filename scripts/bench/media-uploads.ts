@@ -6,22 +6,27 @@ import { defaultSiteDir } from '../../api/site-files';
 import { type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
 import { publishPhoto, rssMb, threadCount, twelveMegapixelJpeg, variant } from './media-photos';
-import { atLeast, atMost, type BenchRow, info } from './report';
+import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
 import { signUpOverHttp } from './serving-account';
 import { percentile } from './stats';
 import { wrk } from './wrk';
 
 const START_TIMEOUT_MS = 60_000;
-const BURST = 8;
-const ROUNDS = 3;
-const ROUND_SECONDS = 6;
+/**
+ * `waitsOutRenderPool`: whether RSS is read only once the render threads have gone (the pool's idle timeout, 10 s
+ * each time); a quick run reads it at once, so its "settled" figure is only a reading.
+ */
+type Sizes = { burst: number; rounds: number; roundSeconds: number; waitsOutRenderPool: boolean };
+const FULL: Sizes = { burst: 8, rounds: 3, roundSeconds: 6, waitsOutRenderPool: true };
+const QUICK: Sizes = { burst: 2, rounds: 1, roundSeconds: 1, waitsOutRenderPool: false };
 /** Uploads kept going at once while /u/demo is measured: two people saving a photo each, again and again. */
 const UPLOADERS = 2;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until the render threads have exited (the pool's idle timeout) and RSS has stopped falling. */
-async function settledRss(pid: number, baselineThreads: number): Promise<number> {
+async function settledRss(pid: number, baselineThreads: number, sizes: Sizes): Promise<number> {
+  if (!sizes.waitsOutRenderPool) return rssMb(pid);
   await sleep(RENDER_IDLE_MS + 2000);
   for (let i = 0; i < 40 && threadCount(pid) > baselineThreads; i++) await sleep(250);
   let last = rssMb(pid);
@@ -43,7 +48,9 @@ async function settledRss(pid: number, baselineThreads: number): Promise<number>
  * and the photo work share two cores and their caches, so even nginx keeps only part of its idle rate: the budget
  * is the share the product keeps against the share nginx keeps.
  */
-export async function mediaUploads(): Promise<BenchRow[]> {
+export async function mediaUploads({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const sizes = quick ? QUICK : FULL;
+  const { burst } = sizes;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-media-'));
   let server: RunningChild | undefined;
   let nginx: RunningNginx | undefined;
@@ -67,7 +74,7 @@ export async function mediaUploads(): Promise<BenchRow[]> {
 
     const photo = await twelveMegapixelJpeg(1);
     const tokens: string[] = [];
-    for (let i = 0; i < BURST; i++) tokens.push(await signUpOverHttp(baseUrl, dir, `uploader${i}`));
+    for (let i = 0; i < burst; i++) tokens.push(await signUpOverHttp(baseUrl, dir, `uploader${i}`));
     let uploads = 0;
     const upload = async (token: string) => {
       const status = await publishPhoto(baseUrl, token, variant(photo, uploads++));
@@ -76,7 +83,7 @@ export async function mediaUploads(): Promise<BenchRow[]> {
 
     // Warm: one upload has loaded sharp and the render thread once, as on a server that has been up a while.
     await upload(tokens[0] as string);
-    const before = await settledRss(server.pid, 0);
+    const before = await settledRss(server.pid, 0, sizes);
     const baselineThreads = threadCount(server.pid);
     resetPeakRss(server.pid);
     const burstStarted = performance.now();
@@ -84,7 +91,7 @@ export async function mediaUploads(): Promise<BenchRow[]> {
     const burstMs = performance.now() - burstStarted;
     const peak = peakRssMb(server.pid);
     const afterBurst = rssMb(server.pid);
-    const settled = await settledRss(server.pid, baselineThreads);
+    const settled = await settledRss(server.pid, baselineThreads, sizes);
 
     // (c) idle and busy rounds in turn, each measuring the product then nginx; "busy" keeps UPLOADERS uploads going
     // for both wrk runs.
@@ -92,7 +99,7 @@ export async function mediaUploads(): Promise<BenchRow[]> {
       const result = await wrk({
         url: `${url}/u/demo`,
         connections: 10,
-        seconds: ROUND_SECONDS,
+        seconds: sizes.roundSeconds,
         headers: { 'accept-encoding': 'gzip' },
       });
       return result.requestsPerSecond;
@@ -104,7 +111,7 @@ export async function mediaUploads(): Promise<BenchRow[]> {
       nginx: { idle: [] as number[], busy: [] as number[] },
     };
     let busyUploads = 0;
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < sizes.rounds; round++) {
       rates.product.idle.push(await load(baseUrl));
       rates.nginx.idle.push(await load(nginxUrl));
       let going = true;
@@ -125,16 +132,16 @@ export async function mediaUploads(): Promise<BenchRow[]> {
     const kept = (target: keyof typeof rates) => median(rates[target].busy) / median(rates[target].idle);
     return [
       info(
-        `${BURST} × 12 MP uploads at once (8 accounts, ${(photo.length / 1e6).toFixed(1)} MB JPEGs): burst took`,
+        `${burst} × 12 MP uploads at once (${burst} accounts, ${(photo.length / 1e6).toFixed(1)} MB JPEGs): burst took`,
         burstMs,
         'ms',
       ),
       info('server RSS before the burst (settled, after one upload)', before, 'MB'),
       info('server peak RSS during the burst (VmHWM)', peak, 'MB'),
       info('server RSS right after the burst', afterBurst, 'MB'),
-      atMost('server RSS after 8 × 12 MP uploads, settled', settled, 'MB', 256),
+      atMost(`server RSS after ${burst} × 12 MP uploads, settled`, settled, 'MB', 256),
       info(
-        `/u/demo idle, median of ${ROUNDS} rounds (wrk -t1 -c10, gzip)`,
+        `/u/demo idle, median of ${sizes.rounds} rounds (wrk -t1 -c10, gzip)`,
         median(rates.product.idle),
         'req/s',
       ),

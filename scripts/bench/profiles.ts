@@ -1,4 +1,4 @@
-import { fullRebuild } from './full-rebuild';
+import { fullRebuild, QUICK_REBUILD_ACCOUNTS, REBUILD_ACCOUNTS } from './full-rebuild';
 import { publishLatency } from './publish-latency';
 import type { Benchmark } from './report';
 import { serving } from './serving';
@@ -9,5 +9,9 @@ import { serving } from './serving';
  */
 export const profilesBenchmark: Benchmark = {
   name: 'profile pages',
-  run: async () => [...(await publishLatency()), ...(await fullRebuild()), ...(await serving())],
+  run: async (options) => [
+    ...(await publishLatency(options)),
+    ...(await fullRebuild(options.quick ? QUICK_REBUILD_ACCOUNTS : REBUILD_ACCOUNTS)),
+    ...(await serving(options)),
+  ],
 };

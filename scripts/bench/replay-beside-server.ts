@@ -1,20 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../../events/db';
+import { openDatabase } from '../../platform/database/db';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { npmScriptNodeFlags, type RunningChild, startTsChild } from './child-process';
 import { demoCardContent } from './demo-data';
 import { seedReplayDataDir } from './replay-seed';
-import { atMost, type BenchRow, info } from './report';
+import { atMost, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 export const REPLAY_PROFILES = 50_000;
+const QUICK_REPLAY_PROFILES = 300;
 const PUBLIC_URL = 'https://tradecard.bench';
 const START_TIMEOUT_MS = 120_000;
 const REPLAY_TIMEOUT_MS = 20 * 60_000;
 const PUBLISH_EVERY_MS = 100;
-const BEFORE_MS = 3_000;
+/** How long publishes are timed before the replay starts, for the peer figures. */
+const BEFORE_MS = { full: 3_000, quick: 1_000 };
 
 type Publish = { ok: boolean; status: number; ms: number; bio: string };
 
@@ -81,7 +83,11 @@ const figure = (pattern: RegExp, text: string, what: string) => {
  * many publishes fail (budget 0), the longest the replay held the write lock (budget 100 ms), and how long it took,
  * beside the same replay run alone first and the publishes' latency just before it started.
  */
-export async function replayBesideServer(count = REPLAY_PROFILES): Promise<BenchRow[]> {
+export async function replayBesideServer(
+  { quick }: BenchOptions,
+  count = quick ? QUICK_REPLAY_PROFILES : REPLAY_PROFILES,
+): Promise<BenchRow[]> {
+  const beforeMs = quick ? BEFORE_MS.quick : BEFORE_MS.full;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-replay-'));
   const children: RunningChild[] = [];
   try {
@@ -98,7 +104,7 @@ export async function replayBesideServer(count = REPLAY_PROFILES): Promise<Bench
       (await server.waitFor(/TradeCard is running at http:\/\/localhost:(\d+)/, START_TIMEOUT_MS))[1],
     );
     const publish = await publisher(port, seeded.password);
-    const before = await publishUntil(publish, new Promise((resolve) => setTimeout(resolve, BEFORE_MS)));
+    const before = await publishUntil(publish, new Promise((resolve) => setTimeout(resolve, beforeMs)));
 
     const replaying = performance.now();
     const replayer = startTsChild('scripts/replay.ts', config, npmScriptNodeFlags('replay'));
@@ -175,7 +181,7 @@ export async function replayBesideServer(count = REPLAY_PROFILES): Promise<Bench
 
 // `tsx scripts/bench/replay-beside-server.ts [count]` runs this figure on its own.
 if (process.argv[1]?.endsWith('replay-beside-server.ts')) {
-  const { formatTable } = await import('./report');
+  const { FULL_RUN, formatTable } = await import('./report');
   const count = Number(process.argv[2] ?? REPLAY_PROFILES);
-  console.log(formatTable(await replayBesideServer(count)));
+  console.log(formatTable(await replayBesideServer(FULL_RUN, count)));
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { accountStreamId } from '../../events/account/events';
 import type { CardContent } from '../../events/card/content';
 import { cardStreamId } from '../../events/card/events';
-import { type Db, openDatabase } from '../../events/db';
 import { type ReplayReport, replay } from '../../events/replay';
 import { appendToStream, lastGlobalPosition } from '../../events/store';
+import { type Db, openDatabase } from '../../platform/database/db';
 import { saveCheckpoint } from '../../renderer/projector';
 import { demoCardContent, seedDemoInto } from './demo-data';
 

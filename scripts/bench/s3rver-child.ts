@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { s3Storage } from '../../api/storage/s3';
+import { s3Storage } from '../../platform/storage/s3';
 
 /** s3rver's own key pair: it refuses any other key id (and checks no signature). */
 const S3RVER_KEY = 'S3RVER';

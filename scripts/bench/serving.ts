@@ -7,7 +7,7 @@ import { defaultSiteDir } from '../../api/site-files';
 import { profileDir } from '../../renderer/render-account';
 import { NGINX, type RunningNginx, startNginx, TEMPLATE } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
-import { atLeast, atMost, type BenchRow, info } from './report';
+import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
 import { publish, signUpOverHttp } from './serving-account';
 import { type RepublishResult, readWhileRepublishing } from './serving-republish';
 import { percentile } from './stats';
@@ -18,10 +18,10 @@ const PUBLIC_URL = 'https://tradecard.bench';
 const HSTS = 'max-age=63072000; includeSubDomains';
 const START_TIMEOUT_MS = 60_000;
 const GZIP = { 'accept-encoding': 'gzip' };
-const ROUNDS = 3;
-const ROUND_SECONDS = 5;
+type Sizes = { warmUpSeconds: number; rounds: number; roundSeconds: number; republishSeconds: number };
+const FULL: Sizes = { warmUpSeconds: 2, rounds: 3, roundSeconds: 5, republishSeconds: 10 };
+const QUICK: Sizes = { warmUpSeconds: 1, rounds: 1, roundSeconds: 1, republishSeconds: 2 };
 const CONCURRENCY = [10, 50] as const;
-const REPUBLISH_SECONDS = 10;
 const REPUBLISH_PER_SECOND = 20;
 
 type Fetched = { status: number; encoding: string | undefined; body: Buffer };
@@ -86,16 +86,16 @@ function pageSizes(publicDir: string) {
  * wrk on each server in turn, round after round (a busy moment on a shared machine lands on all alike), at each
  * concurrency; the median of the rounds for each figure.
  */
-async function interleavedLoad(ports: Record<Target, number>) {
+async function interleavedLoad(ports: Record<Target, number>, sizes: Sizes) {
   const runs = new Map<string, WrkResult[]>();
   const load = (target: Target, connections: number, seconds: number) =>
     wrk({ url: `http://127.0.0.1:${ports[target]}/u/demo`, connections, seconds, headers: GZIP });
-  for (const target of Object.keys(ports) as Target[]) await load(target, 10, 2);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (const target of Object.keys(ports) as Target[]) await load(target, 10, sizes.warmUpSeconds);
+  for (let round = 0; round < sizes.rounds; round++) {
     for (const connections of CONCURRENCY) {
       for (const target of Object.keys(ports) as Target[]) {
         const key = `${target} ${connections}`;
-        runs.set(key, [...(runs.get(key) ?? []), await load(target, connections, ROUND_SECONDS)]);
+        runs.set(key, [...(runs.get(key) ?? []), await load(target, connections, sizes.roundSeconds)]);
       }
     }
   }
@@ -157,7 +157,8 @@ function wrongRow(figure: string, result: RepublishResult, budget: boolean): Ben
  * and -c50; then the race of issue 12: keep-alive readers while the owner republishes 20 times a second. Also the
  * demo page's sizes and the server's peak memory.
  */
-export async function serving(): Promise<BenchRow[]> {
+export async function serving({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const sizes = quick ? QUICK : FULL;
   if (!fs.existsSync(NGINX))
     throw new Error(
       `the serving bench needs Debian's nginx at ${NGINX}: apt-get install -y --no-install-recommends nginx-light libnginx-mod-http-brotli-static`,
@@ -204,7 +205,10 @@ export async function serving(): Promise<BenchRow[]> {
     const startupPeak = peakRssMb(server.pid);
     resetPeakRss(server.pid);
     const ssrPeakBefore = peakRssMb(ssr.pid);
-    const { rate, p99 } = await interleavedLoad({ product: staticPort, nginx: nginx.port, SSR: ssrPort });
+    const { rate, p99 } = await interleavedLoad(
+      { product: staticPort, nginx: nginx.port, SSR: ssrPort },
+      sizes,
+    );
     const loadPeak = peakRssMb(server.pid);
     const ssrPeak = Math.max(ssrPeakBefore, peakRssMb(ssr.pid));
 
@@ -218,13 +222,13 @@ export async function serving(): Promise<BenchRow[]> {
       apiUrl,
       username: 'racer',
       token,
-      seconds: REPUBLISH_SECONDS,
+      seconds: sizes.republishSeconds,
       perSecond: REPUBLISH_PER_SECOND,
     };
     const product = await readWhileRepublishing({ ...race, readPort: staticPort, firstRevision: 1 });
     const proxied = await readWhileRepublishing({ ...race, readPort: nginx.port, firstRevision: 100_000 });
 
-    const perRound = `median of ${ROUNDS} interleaved ${ROUND_SECONDS} s rounds, wrk -t1, gzip`;
+    const perRound = `median of ${sizes.rounds} interleaved ${sizes.roundSeconds} s rounds, wrk -t1, gzip`;
     const concurrencyRows = CONCURRENCY.flatMap((c) => [
       info(`serving /u/demo -c${c}: product (npm start), ${perRound}`, rate('product', c), 'req/s'),
       info(

@@ -11,7 +11,7 @@ import { databaseFile } from '../../api/runtime';
 import { isAccountLive } from '../../events/account/liveness';
 import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { visibleSections } from '../../events/card/display';
-import { openDatabase } from '../../events/db';
+import { openDatabase } from '../../platform/database/db';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
 import { renderNotLivePage } from '../../renderer/pages/not-live-page';
 import { renderNotSetUpPage } from '../../renderer/pages/not-set-up-page';

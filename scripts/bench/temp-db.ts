@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { type Db, openDatabase } from '../../events/db';
-import { openPostgresDatabase, withPostgresClient } from '../../events/postgres';
+import { type Db, openDatabase } from '../../platform/database/db';
+import { openPostgresDatabase, withPostgresClient } from '../../platform/database/postgres';
 import { readBenchEnv } from './env';
 
 export type BenchDialect = 'sqlite' | 'postgres';

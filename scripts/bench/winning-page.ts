@@ -5,13 +5,16 @@ import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { makeTestWallet } from '../../tests/support/wallet/certificates';
 import { startTsChild } from './child-process';
-import { atMost, type BenchRow, info } from './report';
+import { atMost, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 const PORT = 3973;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const START_TIMEOUT_MS = 120_000;
-const QUOTES = 5;
+/** Quote requests sent, and how often the preview image and the Wallet pass are asked for again once made. */
+type Sizes = { quotes: number; repeats: number };
+const FULL: Sizes = { quotes: 5, repeats: 20 };
+const QUICK: Sizes = { quotes: 1, repeats: 3 };
 /** The quote form refuses a request sent sooner than this after it was shown (api/enquiries/stamp.ts). */
 const FORM_MIN_AGE_MS = 3000;
 
@@ -48,7 +51,8 @@ async function phonePhoto(seed: number): Promise<Blob> {
  * section filled, its link preview image (size, first draw, served again), the Wallet pass (first signature, served
  * again), a quote request with two phone photos end to end, and "Download my data" for the sample account.
  */
-export async function winningPage(): Promise<BenchRow[]> {
+export async function winningPage({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const { quotes: quoteCount, repeats } = quick ? QUICK : FULL;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-winning-'));
   const wallet = makeTestWallet();
   const server = startTsChild('api/server.ts', {
@@ -84,19 +88,20 @@ export async function winningPage(): Promise<BenchRow[]> {
     rows.push(atMost('/u/demo/og.jpg (1200×630 JPEG)', og.value.length / 1024, 'KB', 300));
     rows.push(info('/u/demo/og.jpg first request (drawn)', og.ms, 'ms'));
     const ogAgain: number[] = [];
-    for (let i = 0; i < 20; i += 1) ogAgain.push((await timed(() => bytesOf(`${ORIGIN}/u/demo/og.jpg`))).ms);
+    for (let i = 0; i < repeats; i += 1)
+      ogAgain.push((await timed(() => bytesOf(`${ORIGIN}/u/demo/og.jpg`))).ms);
     rows.push(info('/u/demo/og.jpg again, p50', percentile(ogAgain, 50), 'ms'));
 
     const pass = await timed(() => bytesOf(`${ORIGIN}/u/demo/card.pkpass`));
     rows.push(info('/u/demo/card.pkpass first request (signed on its thread)', pass.ms, 'ms'));
     const passAgain: number[] = [];
-    for (let i = 0; i < 20; i += 1)
+    for (let i = 0; i < repeats; i += 1)
       passAgain.push((await timed(() => bytesOf(`${ORIGIN}/u/demo/card.pkpass`))).ms);
     rows.push(info('/u/demo/card.pkpass again, p50', percentile(passAgain, 50), 'ms'));
 
     const photos = await Promise.all([phonePhoto(1), phonePhoto(2)]);
     const forms = await Promise.all(
-      Array.from({ length: QUOTES }, async () => {
+      Array.from({ length: quoteCount }, async () => {
         const html = (await bytesOf(`${ORIGIN}/u/demo/quote`)).toString('utf8');
         return /name="stamp" value="([^"]+)"/.exec(html)?.[1] ?? '';
       }),
@@ -127,7 +132,9 @@ export async function winningPage(): Promise<BenchRow[]> {
       if (sent.value.status !== 303) throw new Error(`a quote request answered ${sent.value.status}`);
       quotes.push(sent.ms);
     }
-    rows.push(info(`quote request with two 12 MP photos, p50 of ${QUOTES}`, percentile(quotes, 50), 'ms'));
+    rows.push(
+      info(`quote request with two 12 MP photos, p50 of ${quoteCount}`, percentile(quotes, 50), 'ms'),
+    );
 
     const login = await fetchOk(`${ORIGIN}/api/login`, {
       method: 'POST',

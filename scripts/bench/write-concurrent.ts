@@ -2,17 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { CardContent } from '../../events/card/content';
-import { groupCommitStats } from '../../events/db';
-import { GROUP_LIMITS } from '../../events/group-commit';
+import { groupCommitStats } from '../../platform/database/db';
+import { GROUP_LIMITS } from '../../platform/database/group-commit';
 import { profileDir } from '../../renderer/render-account';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { demoPhotosFor, photoFields, startDemoApp } from './demo-app';
-import { atMost, type BenchRow, info } from './report';
+import { atMost, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 const PUBLISHERS = 10;
-/** Rounds of ten simultaneous publishes, the three set-ups taking turns so a busy moment hits all three alike. */
-const ROUNDS = 30;
+/**
+ * Rounds of ten simultaneous publishes, the three set-ups taking turns so a busy moment hits all three alike;
+ * a quick run gives each set-up one round.
+ */
+const ROUNDS = { full: 30, quick: 3 };
 type Setup = { name: string; synchronous: 'FULL' | 'OFF'; grouped: boolean };
 const SETUPS: Setup[] = [
   { name: 'as shipped', synchronous: 'FULL', grouped: true },
@@ -27,7 +30,8 @@ type Figures = { live: number[]; post: number[]; commits: number; members: numbe
  * (synchronous=FULL, group commit) and two peers: one commit per transaction (what group commit saves) and
  * synchronous=OFF (what fsync costs at all).
  */
-export async function writeConcurrent(): Promise<BenchRow[]> {
+export async function writeConcurrent({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const rounds = quick ? ROUNDS.quick : ROUNDS.full;
   const { test, projector, close } = await startDemoApp();
   const limit = GROUP_LIMITS.transactions;
   try {
@@ -70,7 +74,7 @@ export async function writeConcurrent(): Promise<BenchRow[]> {
     // First publishes start the trials and write the QR codes; the rounds after are the everyday case.
     await Promise.all(publishers.map((p) => publish(p.username, p.token, 'First version.')));
     const stats = groupCommitStats(test.db);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       const setup = SETUPS[round % SETUPS.length] as Setup;
       const into = figures.get(setup) as Figures;
       await sql.raw(`PRAGMA synchronous = ${setup.synchronous}`).execute(test.db);

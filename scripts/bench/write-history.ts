@@ -3,11 +3,13 @@ import { SNAPSHOT_POLICY } from '../../events/snapshots';
 import { appendToStream, streamVersion } from '../../events/store';
 import { sampleCardFields } from '../../renderer/sample/sample-card';
 import { createTestApp } from '../../tests/support/api/app';
-import { atMost, type BenchRow, info } from './report';
+import { atMost, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
-const WINDOW = 250;
-const SAVES = 3000;
+/** `window` is a multiple of 50: the late window alternates rounds of 25 between two snapshot policies. */
+type Sizes = { window: number; saves: number; foldAllSaves: number };
+const FULL: Sizes = { window: 250, saves: 3000, foldAllSaves: 50 };
+const QUICK: Sizes = { window: 50, saves: 200, foldAllSaves: 5 };
 const USERNAME = 'history';
 
 /**
@@ -16,7 +18,8 @@ const USERNAME = 'history';
  * figure is about what a save costs once the stream is long, not about how the history got there. The peer row
  * deletes the snapshots before each save, so every save folds the whole stream as before ADR 018.
  */
-export async function writeHistory(): Promise<BenchRow[]> {
+export async function writeHistory({ quick }: BenchOptions): Promise<BenchRow[]> {
+  const { window: windowSize, saves, foldAllSaves } = quick ? QUICK : FULL;
   const test = await createTestApp();
   try {
     const token = await test.signUp(USERNAME);
@@ -45,12 +48,12 @@ export async function writeHistory(): Promise<BenchRow[]> {
       `Save number ${save}: kitchens, bathrooms and loft conversions around Leeds.`;
 
     const early: number[] = [];
-    for (let save = 1; save <= WINDOW; save++) early.push(await publish(bio(save)));
+    for (let save = 1; save <= windowSize; save++) early.push(await publish(bio(save)));
 
     const content = await findCardContent(test.db, accountId);
     if (!content) throw new Error('the card is not published');
     const now = new Date('2026-11-22T09:00:00Z');
-    for (let save = WINDOW + 1; save <= SAVES - WINDOW; save += 50) {
+    for (let save = windowSize + 1; save <= saves - windowSize; save += 50) {
       await test.db.transaction().execute(async (trx) => {
         const events = Array.from({ length: 50 }, (_, i) => ({
           type: 'CardPublished' as const,
@@ -63,7 +66,7 @@ export async function writeHistory(): Promise<BenchRow[]> {
     // The late window in rounds of 25, interleaved: a snapshot every save, and one every 25 saves (a peer).
     const late: number[] = [];
     const lateEvery25: number[] = [];
-    for (let save = SAVES - WINDOW + 1; save <= SAVES; save += 25) {
+    for (let save = saves - windowSize + 1; save <= saves; save += 25) {
       const every25 = (save - 1) % 50 === 25;
       SNAPSHOT_POLICY.every = every25 ? 25 : 1;
       for (let i = 0; i < 25; i++) (every25 ? lateEvery25 : late).push(await publish(bio(save + i)));
@@ -72,24 +75,24 @@ export async function writeHistory(): Promise<BenchRow[]> {
 
     // The same saves again with the snapshots gone each time: what every save cost before snapshots.
     const unsnapshotted: number[] = [];
-    for (let save = SAVES + 1; save <= SAVES + 50; save++) {
+    for (let save = saves + 1; save <= saves + foldAllSaves; save++) {
       await test.db.deleteFrom('snapshots').where('stream_id', '=', streamId).execute();
       unsnapshotted.push(await publish(bio(save)));
     }
 
     return [
-      info(`publish POST p50, saves 1–${WINDOW} of one card`, percentile(early, 50), 'ms'),
-      info(`publish POST p95, saves 1–${WINDOW}`, percentile(early, 95), 'ms'),
+      info(`publish POST p50, saves 1–${windowSize} of one card`, percentile(early, 50), 'ms'),
+      info(`publish POST p95, saves 1–${windowSize}`, percentile(early, 95), 'ms'),
       info(
-        `publish POST p50, saves ${SAVES - WINDOW + 1}–${SAVES} (every other 25)`,
+        `publish POST p50, saves ${saves - windowSize + 1}–${saves} (every other 25)`,
         percentile(late, 50),
         'ms',
       ),
-      atMost(`publish POST p95, saves ${SAVES - WINDOW + 1}–${SAVES}`, percentile(late, 95), 'ms', 50),
+      atMost(`publish POST p95, saves ${saves - windowSize + 1}–${saves}`, percentile(late, 95), 'ms', 50),
       info('the same p50 with a snapshot every 25 saves (a peer)', percentile(lateEvery25, 50), 'ms'),
       info('the same p95 with a snapshot every 25 saves (a peer)', percentile(lateEvery25, 95), 'ms'),
       info(
-        `publish POST p50 at ${SAVES} saves, snapshots deleted before each (the fold-everything peer)`,
+        `publish POST p50 at ${saves} saves, snapshots deleted before each (the fold-everything peer)`,
         percentile(unsnapshotted, 50),
         'ms',
       ),

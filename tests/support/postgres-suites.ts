@@ -8,7 +8,7 @@
 export const POSTGRES_SUITES = [
   // The event store, snapshots, replay and its dialects.
   'events/command.test.ts',
-  'events/dialect.test.ts',
+  'platform/database/dialect.test.ts',
   'events/replay.test.ts',
   'events/snapshots.test.ts',
   'events/store.test.ts',
@@ -61,8 +61,8 @@ export const POSTGRES_SUITES = [
  */
 export const POSTGRES_ONLY = [
   'api/leadership.test.ts',
-  'events/migrations/index.test.ts',
-  'events/backup-postgres.test.ts',
+  'platform/database/migrations/index.test.ts',
+  'platform/database/backup-postgres.test.ts',
   'events/move-to-postgres.test.ts',
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',

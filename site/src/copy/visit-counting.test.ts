@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ClickAction, VISIT_SOURCES, type VisitSource } from '../../../contract/visits';
+import { type ClickAction, VISIT_SOURCES, type VisitSource } from '../../../events/visit/kinds';
 import { PRIVACY_POLICY } from './policy-texts/privacy';
 
 const policyText = JSON.stringify(PRIVACY_POLICY);

@@ -6,8 +6,8 @@ import type { Deps } from '../../../api/deps';
 import { createMailer } from '../../../api/mail/mailer';
 import { sendDueMail } from '../../../api/mail/sender';
 import { startLocalStripe } from '../../../api/payments/create';
-import { diskStorageAt } from '../../../api/storage/disk';
 import { createVisitCounter } from '../../../api/visits/counter';
+import { diskStorageAt } from '../../../platform/storage/disk';
 import type { RenderTarget } from '../../../renderer/render-account';
 import { openTempDatabase, type TestDatabase } from '../events/db';
 

@@ -1,4 +1,4 @@
-import { withPostgresClient } from '../../../events/postgres';
+import { withPostgresClient } from '../../../platform/database/postgres';
 import { TEST_SCHEMA_PREFIX } from '../events/db';
 
 /**

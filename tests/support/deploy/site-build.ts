@@ -17,7 +17,56 @@ export function ensureSiteBuilt(): string {
   const siteDir = defaultSiteDir();
   const publicUrl = `http://127.0.0.1:${e2ePort()}`;
   const current = siteStamp({ publicUrl, chatWidgetSrc: CHAT_WIDGET_STAND_IN });
-  if (fs.existsSync(path.join(siteDir, 'index.html')) && builtStamp() === current) return siteDir;
+  const isCurrent = () => fs.existsSync(path.join(siteDir, 'index.html')) && builtStamp() === current;
+  if (isCurrent()) return siteDir;
+  // Suites run three at a time, and two building site/dist at once delete each other's files: one builds, the
+  // others wait for it and then find the build current.
+  const release = takeBuildLock();
+  try {
+    if (!isCurrent()) build(publicUrl);
+  } finally {
+    release();
+  }
+  return siteDir;
+}
+
+const LOCK = path.join(ROOT, '.build', 'site-build.lock');
+
+/** A lock between processes: a folder made atomically, naming its holder, taken over when the holder is gone. */
+function takeBuildLock(): () => void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      fs.writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      return () => fs.rmSync(LOCK, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (!holderAlive()) fs.rmSync(LOCK, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+}
+
+function holderAlive(): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(LOCK, 'pid'), 'utf8'));
+  } catch {
+    // Its pid not written yet: alive if it was made a moment ago, else its maker died in between.
+    const made = fs.statSync(LOCK, { throwIfNoEntry: false });
+    return made !== undefined && Date.now() - made.mtimeMs < 10_000;
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function build(publicUrl: string) {
   const built = spawnSync(process.execPath, [compiledCommand('build')], {
     cwd: ROOT,
     // Handed on unread (PATH, HOME); the build parses its own configuration with readEnv().
@@ -33,5 +82,4 @@ export function ensureSiteBuilt(): string {
     throw new Error(
       `npm run build failed (${built.status ?? built.signal}):\n${built.stdout}\n${built.stderr}`,
     );
-  return siteDir;
 }

@@ -5,9 +5,9 @@ import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { accountDecider } from '../../../events/account/decider';
 import { handleCommand } from '../../../events/command';
-import { type Db, openDatabase } from '../../../events/db';
-import type { GroupCommitDriver } from '../../../events/group-commit';
-import { type OpenedPostgres, openPostgresDatabase } from '../../../events/postgres';
+import { type Db, openDatabase } from '../../../platform/database/db';
+import type { GroupCommitDriver } from '../../../platform/database/group-commit';
+import { type OpenedPostgres, openPostgresDatabase } from '../../../platform/database/postgres';
 import { testPostgresUrl } from './postgres-url';
 
 /**

@@ -3,12 +3,12 @@ import { defaultCardContent } from '../../../events/card/content';
 import { cardDecider } from '../../../events/card/decider';
 import { handleCommand } from '../../../events/command';
 import { contactDecider } from '../../../events/contact/decider';
-import type { Db } from '../../../events/db';
 import { nfcCardDecider } from '../../../events/nfc-card/decider';
 import { orderDecider } from '../../../events/order/decider';
 import { subscriptionDecider } from '../../../events/subscription/decider';
 import { visitDecider } from '../../../events/visit/decider';
 import { visitStreamId } from '../../../events/visit/events';
+import type { Db } from '../../../platform/database/db';
 
 const address = {
   line1: '1 Pipe Lane',

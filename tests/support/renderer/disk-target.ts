@@ -1,4 +1,4 @@
-import { diskStorageAt } from '../../../api/storage/disk';
+import { diskStorageAt } from '../../../platform/storage/disk';
 import type { RenderTarget } from '../../../renderer/render-account';
 
 /** Renders into `publicDir` on the disk, as the default install does: the target a renderer test reads files from. */

@@ -1,7 +1,7 @@
 import { accountDecider } from '../../../events/account/decider';
 import { cardDecider } from '../../../events/card/decider';
 import { handleCommand } from '../../../events/command';
-import type { Db } from '../../../events/db';
+import type { Db } from '../../../platform/database/db';
 import { fullCard } from './card';
 
 /** Test data: account `id` (username `id`) registered, in its trial, with a full card published. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { accountStreamId } from '../../../events/account/events';
-import type { Db } from '../../../events/db';
-import { isPostgres } from '../../../events/dialect';
 import { readModels } from '../../../events/read-models';
 import { appendToStream } from '../../../events/store';
+import type { Db } from '../../../platform/database/db';
+import { isPostgres } from '../../../platform/database/dialect';
 
 const register = (id: string) => ({
   type: 'AccountRegistered' as const,

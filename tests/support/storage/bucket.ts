@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 // Before any server starts: its PUTs replace objects whole, as S3's do.
 import './atomic-put';
 import { afterAll } from 'vitest';
-import { type S3Settings, type S3Storage, s3Storage } from '../../../api/storage/s3';
+import { type S3Settings, type S3Storage, s3Storage } from '../../../platform/storage/s3';
 
 /**
  * An S3-compatible server in this process (s3rver, ADR 024), started once per test file on a free port and

@@ -1,5 +1,5 @@
 import { type DayVisitor, mergeCounts, type VisitHit, writeVisits } from '../../../api/visits/hits';
-import type { Db } from '../../../events/db';
+import type { Db } from '../../../platform/database/db';
 
 /** Visits as a test states them, one row a visitor: summed into counts, each visitor written once. */
 export async function saveHits(db: Db, hits: VisitHit[]): Promise<void> {

@@ -1,5 +1,6 @@
-import type { ClickAction, VisitStats } from '../../../contract/visits';
-import type { Db } from '../../../events/db';
+import type { VisitStats } from '../../../contract/visits';
+import type { ClickAction } from '../../../events/visit/kinds';
+import type { Db } from '../../../platform/database/db';
 
 /** Every press at nought: one source's clicks in a VisitStats made by hand. */
 export const NO_CLICKS: Record<ClickAction, number> = {

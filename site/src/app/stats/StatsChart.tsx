@@ -1,7 +1,8 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
-import { type StatsDay, VISIT_SOURCES } from '../../../../contract/visits';
+import type { StatsDay } from '../../../../contract/visits';
+import { VISIT_SOURCES } from '../../../../events/visit/kinds';
 import { chartData, count, dayLabel, SOURCE_LABELS, SOURCE_STYLES } from './figures';
 
 const HEIGHT = 240;

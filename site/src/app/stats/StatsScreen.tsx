@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { hasVisits } from '../../../../contract/visit-figures';
-import { STATS_PERIODS, type StatsPeriod, VISIT_SOURCES, type VisitStats } from '../../../../contract/visits';
+import { STATS_PERIODS, type StatsPeriod, type VisitStats } from '../../../../contract/visits';
+import { VISIT_SOURCES } from '../../../../events/visit/kinds';
 import { useProfile, useVisitStats } from '../queries';
 import { count, dayLabel, dayRows, headlines, readPeriod, SOURCE_COLUMNS, sourceRows } from './figures';
 import { StatsChart } from './StatsChart';

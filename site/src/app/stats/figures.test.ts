@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLICK_ACTIONS, type StatsDay, VISIT_SOURCES, type VisitStats } from '../../../../contract/visits';
+import type { StatsDay, VisitStats } from '../../../../contract/visits';
+import { CLICK_ACTIONS, VISIT_SOURCES } from '../../../../events/visit/kinds';
 import { NO_CLICKS as none } from '../../../../tests/support/visits/stats';
 import {
   ACTION_LABELS,

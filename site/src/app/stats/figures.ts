@@ -4,16 +4,13 @@ import {
   type HeadlineFigures,
   headlineFigures,
 } from '../../../../contract/visit-figures';
+import { STATS_PERIODS, type StatsDay, type StatsPeriod, type VisitStats } from '../../../../contract/visits';
 import {
   CLICK_ACTIONS,
   type ClickAction,
-  STATS_PERIODS,
-  type StatsDay,
-  type StatsPeriod,
   VISIT_SOURCES,
   type VisitSource,
-  type VisitStats,
-} from '../../../../contract/visits';
+} from '../../../../events/visit/kinds';
 
 export const DEFAULT_PERIOD: StatsPeriod = 7;
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { type DiskStorage, diskStorageAt } from '../../../../api/storage/disk';
+import { type DiskStorage, diskStorageAt } from '../../../../platform/storage/disk';
 
 export const RED = { r: 208, g: 48, b: 32 };
 export const BLUE = { r: 32, g: 64, b: 208 };

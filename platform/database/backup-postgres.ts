@@ -9,7 +9,7 @@ import { continueIdentities, withPostgresClient } from './postgres';
 /**
  * Backups of a PostgreSQL install (DATABASE_URL): pg_dump's custom format of the schema the URL works in, taken from
  * one snapshot while the server keeps writing, and put back by pg_restore. The database it replaces is kept beside
- * it, as a schema renamed, so a restore can itself be undone (as events/backup.ts keeps the replaced SQLite file).
+ * it, as a schema renamed, so a restore can itself be undone (as platform/database/backup.ts keeps the replaced SQLite file).
  */
 
 const run = promisify(execFile);

@@ -12,6 +12,10 @@ export const pageKey = (username: string) => profileKey(username, 'index.html');
 export const gzipKey = (key: string) => `${key}.gz`;
 
 export const MEDIA_PREFIX = 'media/';
+/** A photo's id: 24 hex digits (api/media/stored.ts). */
+export const MEDIA_ID = /^[a-f0-9]{24}$/;
+/** A photo's file in its shard: a stored width, or the vCard's JPEG (renderer/vcard-photo.ts). */
+export const MEDIA_FILE_NAME = /^([a-f0-9]{24})-(?:[1-9]\d*\.webp|vcard\.jpg)$/;
 export const mediaKey = (id: string, width: number) => `${MEDIA_PREFIX}${id}-${width}.webp`;
 /** The avatar's square JPEG for vCards, kept beside its photo so it goes with it (never served). */
 export const vcardPhotoKey = (id: string) => `${MEDIA_PREFIX}${id}-vcard.jpg`;

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DomainError } from './errors';
 
 /** How long a write waits for another process's write lock (a replay, a backup) before the person is told. */
 export const BUSY_WAIT_MS = 5000;
@@ -10,14 +9,16 @@ export const BUSY_MESSAGE =
   'The service is busy saving other changes and could not save yours. Please try again in a few seconds.';
 
 /**
- * Another process held the database's write lock for longer than BUSY_WAIT_MS. A DomainError so the API answers
- * with its sentence (and Retry-After), never "Something went wrong".
+ * Another process held the database's write lock for longer than BUSY_WAIT_MS. Its message is a sentence for the
+ * person (the API answers 503 with it and Retry-After, never "Something went wrong").
  */
-export class DatabaseBusyError extends DomainError {
+export class DatabaseBusyError extends Error {
+  readonly retryAfterSeconds = 2;
+  readonly waitedMs: number;
   constructor(waitedMs: number, cause: unknown) {
-    super('too_many', BUSY_MESSAGE, { retryAfterSeconds: 2, waitedMs: Math.round(waitedMs) });
+    super(BUSY_MESSAGE, { cause });
     this.name = 'DatabaseBusyError';
-    this.cause = cause;
+    this.waitedMs = Math.round(waitedMs);
   }
 }
 

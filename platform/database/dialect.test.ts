@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase } from '../tests/support/events/db';
+import { openTempDatabase } from '../../tests/support/events/db';
 import { uniqueViolationOn } from './dialect';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;

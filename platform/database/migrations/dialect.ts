@@ -33,7 +33,7 @@ export function table<T extends string, C extends string>(
 
 /**
  * A count that grows with the log (positions, queue ids): SQLite's INTEGER is 64-bit already; PostgreSQL's is 32,
- * so there it is BIGINT (read back as a JavaScript number: events/postgres.ts).
+ * so there it is BIGINT (read back as a JavaScript number: platform/database/postgres.ts).
  */
 export const counter = (db: AnyDb) => (isPostgres(db) ? 'bigint' : 'integer');
 

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 
 /**
  * Where the code meets a difference between SQLite (the embedded default) and PostgreSQL (DATABASE_URL, ADR 023)
- * outside the migrations (which have events/migrations/dialect.ts): reading each one's errors, and what PostgreSQL
+ * outside the migrations (which have platform/database/migrations/dialect.ts): reading each one's errors, and what PostgreSQL
  * needs that SQLite's single writer gives for free.
  */
 

@@ -43,7 +43,7 @@ function withStatementCache(sqlite: SQLite.Database) {
 
 /**
  * Kysely's SQLite dialect with our driver: transactions grouped into one commit, BEGIN IMMEDIATE awaited while
- * another process writes, reads beside the writer (events/group-commit.ts). The driver keeps its own queue for
+ * another process writes, reads beside the writer (platform/database/group-commit.ts). The driver keeps its own queue for
  * the writer, so Kysely is told not to hold a connection mutex of its own, which would let one transaction in at
  * a time.
  */

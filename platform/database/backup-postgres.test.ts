@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAll } from '../../events/store';
 import {
   openTempDatabase,
   registerTestAccount,
   schemaUrl,
   type TestDatabase,
-} from '../tests/support/events/db';
+} from '../../tests/support/events/db';
 import {
   backupPostgres,
   checkPostgresBackup,
   requirePostgresTools,
   restorePostgres,
 } from './backup-postgres';
-import { readAll } from './store';
 
 // Runs in the PostgreSQL project only (vitest.config.ts): pg_dump and pg_restore against the run's PostgreSQL.
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase, registerTestAccount } from '../tests/support/events/db';
-import { holdWriteLock, longestEventLoopGap } from '../tests/support/events/lock-holder';
+import { openTempDatabase, registerTestAccount } from '../../tests/support/events/db';
+import { holdWriteLock, longestEventLoopGap } from '../../tests/support/events/lock-holder';
 import { BUSY_MESSAGE, DatabaseBusyError, retryWhileBusy } from './busy';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
@@ -50,6 +50,6 @@ describe('waiting for another process’s write lock', () => {
     await holder.released;
     expect(failed).toBeInstanceOf(DatabaseBusyError);
     expect((failed as DatabaseBusyError).message).toBe(BUSY_MESSAGE);
-    expect((failed as DatabaseBusyError).kind).toBe('too_many');
+    expect((failed as DatabaseBusyError).retryAfterSeconds).toBe(2);
   });
 });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase, registerTestAccount } from '../tests/support/events/db';
-import { accountDecider } from './account/decider';
+import { accountDecider } from '../../events/account/decider';
+import { handleCommand } from '../../events/command';
+import { readAll } from '../../events/store';
+import { openTempDatabase, registerTestAccount } from '../../tests/support/events/db';
 import { backupDatabase, checkBackup, restoreDatabase } from './backup';
-import { handleCommand } from './command';
 import { openDatabase } from './db';
-import { readAll } from './store';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeEach(async () => {

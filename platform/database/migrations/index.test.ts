@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { TEST_SCHEMA_PREFIX } from '../../tests/support/events/db';
-import { testPostgresUrl } from '../../tests/support/events/postgres-url';
+import { TEST_SCHEMA_PREFIX } from '../../../tests/support/events/db';
+import { testPostgresUrl } from '../../../tests/support/events/postgres-url';
 import { type OpenedPostgres, openPostgresDatabase, withPostgresClient } from '../postgres';
 import { migrateToLatest } from './index';
 

@@ -4,7 +4,7 @@ import type { ReplayDialect } from './replay-dialect';
 import { OLD_PREFIX, SHADOW_PREFIX } from './replay-names';
 import { adaptiveBatch, type LockTimes, timedWrite } from './replay-transaction';
 
-/** Replay's SQLite side (events/replay-dialect.ts): the schema read from sqlite_master, tables emptied by rowid. */
+/** Replay's SQLite side (platform/database/replay-dialect.ts): the schema read from sqlite_master, tables emptied by rowid. */
 /**
  * Index names are global in a schema and SQLite cannot rename an index, so a shadow table's indexes cannot take
  * the live ones' names, and re-creating them at the swap would sort every row under the lock (41 ms for 50k
@@ -148,7 +148,7 @@ const REPLAY_CACHE_KIB = -65_536;
  *   a power cut: a lost batch or swap leaves the old tables, which the server kept in step, and a leftover the
  *   next replay drops; in WAL this loses only recent commits, never consistency.
  * - no automatic checkpoint: one run by a COMMIT would count in that transaction's lock time; replay runs them
- *   itself, between its transactions (events/replay-transaction.ts).
+ *   itself, between its transactions (platform/database/replay-transaction.ts).
  * - a bigger page cache: the shadows' indexes take rows in random key order (ids are UUIDs), and with SQLite's
  *   default 2 MB inserts read index pages back from the OS while holding the lock.
  * Returns what puts the connection back as it was: it is the server's own in production.

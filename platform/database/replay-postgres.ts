@@ -5,7 +5,7 @@ import { OLD_PREFIX, SHADOW_PREFIX } from './replay-names';
 import { type LockTimes, timedWrite } from './replay-transaction';
 
 /**
- * Replay's PostgreSQL side (events/replay-dialect.ts). DDL is transactional here, and an index or constraint can be
+ * Replay's PostgreSQL side (platform/database/replay-dialect.ts). DDL is transactional here, and an index or constraint can be
  * renamed, so the swap leaves every name as the migrations made it: the shadows' indexes are built under a prefix
  * and take the live names inside the swap's transaction, where the replaced table's step aside.
  */

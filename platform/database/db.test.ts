@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase } from '../tests/support/events/db';
+import { openTempDatabase } from '../../tests/support/events/db';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 beforeEach(async () => {

@@ -58,7 +58,7 @@ export async function timedWrite<T>(
     }
   });
   times.transactions += 1;
-  // Replay's connection checkpoints by itself, here, holding no lock (events/replay-sqlite.ts turns the automatic
+  // Replay's connection checkpoints by itself, here, holding no lock (platform/database/replay-sqlite.ts turns the automatic
   // checkpoint off).
   if (times.transactions % CHECKPOINT_EVERY === 0) await checkpointWal(db);
   times.totalMs += ms;

@@ -1,9 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileChanged, removePath, writeFileAtomic } from '../../renderer/write-file';
-import { writeFileAtomic as writeDurably } from '../media/atomic';
-import { MEDIA_FILE_NAME } from '../media/stored';
-import { MEDIA_PREFIX } from './key-layout';
+import { MEDIA_FILE_NAME, MEDIA_PREFIX } from './key-layout';
 import {
   changeListeners,
   checkKey,
@@ -13,6 +10,7 @@ import {
   type Storage,
   type StoredObject,
 } from './storage';
+import { fileChanged, removePath, writeDerivedFile, writeDurableFile } from './write-file';
 
 export type DiskStorage = Storage & {
   readonly kind: 'disk';
@@ -34,7 +32,7 @@ async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean)
 /**
  * DATA_DIR/public as the store (the default, STORAGE=disk): the same files, bytes and folders as before it existed.
  * Pages are written by rename without fsync (derived, rebuilt from the log if lost), photos fsynced first; every
- * write and removal tells renderer/write-file.ts's listeners (the server's file cache) at once. Headers are not
+ * write and removal tells write-file.ts's listeners (the server's file cache) at once. Headers are not
  * stored: the app serves files by their name (api/public-files.ts), nginx by its own table.
  */
 export function diskStorage(root: string): DiskStorage {
@@ -66,11 +64,11 @@ export function diskStorage(root: string): DiskStorage {
   /** The folder exists in all but a page's first render: make it only when the write says it is missing. */
   const writePage = async (file: string, data: Uint8Array | string) => {
     try {
-      await writeFileAtomic(file, data);
+      await writeDerivedFile(file, data);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await writeFileAtomic(file, data);
+      await writeDerivedFile(file, data);
     }
   };
 
@@ -82,7 +80,7 @@ export function diskStorage(root: string): DiskStorage {
   async function* walk(dir: string): AsyncGenerator<ObjectInfo> {
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
-      // Hidden names are temp files of writes in progress (write-file.ts, media/atomic.ts), never objects.
+      // Hidden names are temp files of writes in progress (write-file.ts), never objects.
       if (entry.name.startsWith('.')) continue;
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) yield* walk(file);
@@ -102,7 +100,7 @@ export function diskStorage(root: string): DiskStorage {
     async put(key: string, body: Uint8Array | string, _headers: ObjectHeaders, options: PutOptions = {}) {
       const file = pathOf(key);
       if (options.durable) {
-        await writeDurably(file, typeof body === 'string' ? Buffer.from(body) : body);
+        await writeDurableFile(file, typeof body === 'string' ? Buffer.from(body) : body);
         fileChanged(file);
       } else await writePage(file, body);
       changes.notify(key);
@@ -143,7 +141,7 @@ export function diskStorage(root: string): DiskStorage {
         () => true,
         () => false,
       );
-      // An empty shard goes, so a media folder whose photos are all gone is empty (media/atomic.ts remakes it).
+      // An empty shard goes, so a media folder whose photos are all gone is empty (writeDurableFile remakes it).
       if (there && path.dirname(path.dirname(file)) === mediaDir)
         await fs.rmdir(path.dirname(file)).catch(() => {});
       if (there) {

@@ -1,8 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempDatabase, registerTestAccount } from '../tests/support/events/db';
-import { DomainError } from './errors';
+import { DomainError } from '../../events/errors';
+import { openTempDatabase, registerTestAccount } from '../../tests/support/events/db';
 import { GROUP_LIMITS } from './group-commit';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
