@@ -8,11 +8,12 @@ export const planBanner = (page: Page, title: string) => page.getByRole('region'
  * one that is not is not coming.
  */
 export async function openEditorWithOrders(page: Page) {
-  const orders = page.waitForResponse(
-    (response) => response.url().includes('/api/me/orders') && response.ok(),
-  );
+  const orders = page.waitForResponse((response) => response.url().includes('/api/me/orders'));
   await page.goto('/myprofile');
-  await (await orders).finished();
+  const answer = await orders;
+  // A refused read would otherwise be waited past until the test's own timeout, saying nothing.
+  if (!answer.ok()) throw new Error(`GET /api/me/orders answered ${answer.status()}: ${await answer.text()}`);
+  await answer.finished();
   await page.evaluate(
     () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
   );
