@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../platform/database/db';
 import {
   holdAppendLock,
@@ -6,6 +6,7 @@ import {
   isUniqueViolation,
   wakeLeaderOnCommit,
 } from '../platform/database/dialect';
+import type { EventsTable } from '../platform/database/schema';
 import { type DomainEvent, domainEventSchema } from './catalogue';
 import { ConflictError } from './errors';
 
@@ -29,16 +30,7 @@ export type AppendResult = { events: RecordedEvent[]; nextExpectedVersion: numbe
 
 const SCHEMA_VERSION = 1;
 
-type EventRow = {
-  global_position: number;
-  stream_id: string;
-  stream_position: number;
-  type: string;
-  schema_version: number;
-  data: string;
-  metadata: string;
-  occurred_at: string;
-};
+type EventRow = Selectable<EventsTable>;
 
 function toRecorded(row: EventRow): RecordedEvent {
   const event = domainEventSchema.parse({ type: row.type, data: JSON.parse(row.data) });

@@ -7,6 +7,7 @@
 // finish a whole build. A build is current while every file it read has the content it had; checking that hashes
 // the few hundred files the last build read (milliseconds), where building takes about a second.
 
+import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,9 +101,12 @@ async function build(): Promise<string> {
   return outdir;
 }
 
+/** A build's folder name: when it was made, and a few random hex digits. */
+const BUILD_NAME = /^\d{8}T\d{6}-[0-9a-f]{6}$/;
+
 function removeOldBuilds(keep: string) {
   for (const entry of fs.readdirSync(BUILD_ROOT, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name === keep) continue;
+    if (!entry.isDirectory() || entry.name === keep || !BUILD_NAME.test(entry.name)) continue;
     const full = path.join(BUILD_ROOT, entry.name);
     const age = Date.now() - fs.statSync(full).mtimeMs;
     if (age > KEEP_OLD_BUILDS_MS) fs.rmSync(full, { recursive: true, force: true });
@@ -126,6 +130,20 @@ export async function ensureCompiled({ quiet = false } = {}): Promise<string> {
 /** The compiled file of a source entry, e.g. compiledFile(dir, 'api/server.ts'). */
 export const compiledFile = (buildDir: string, source: string) =>
   path.join(buildDir, source.replace(/\.tsx?$/, '.js'));
+
+/**
+ * The same, for a caller that can't wait on a promise (a test helper, a bench spawning a child): the current build's
+ * file, compiling first in a child when the sources changed.
+ */
+export function compiledEntrySync(source: string): string {
+  let build = currentBuild();
+  if (!build) {
+    execFileSync(process.execPath, [import.meta.filename], { cwd: ROOT, stdio: 'ignore' });
+    build = currentBuild();
+    if (!build) throw new Error('scripts/compile.ts ran but left no current build');
+  }
+  return compiledFile(build, source);
+}
 
 if (process.argv[1] === import.meta.filename) {
   await ensureCompiled();

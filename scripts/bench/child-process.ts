@@ -1,8 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledFile, currentBuild, ENTRIES } from '../compile';
+import { compiledEntrySync, ENTRIES } from '../compile';
 import { childEnv } from './env';
 
 /** The repository root, where `npm start` runs. */
@@ -39,16 +39,8 @@ const KEPT_OUTPUT = 1024 * 1024;
  * How node runs `entry`: compiled, as `npm start` and `npm run` do, when it is one of the entries scripts/compile.ts
  * builds (compiling first if its sources changed); a bench's own helper script through tsx.
  */
-export function nodeArgsFor(entry: string): string[] {
-  if (!ENTRIES.includes(entry)) return ['--import', 'tsx', entry];
-  let build = currentBuild();
-  if (!build) {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'compile.ts')], { stdio: 'ignore' });
-    build = currentBuild();
-    if (!build) throw new Error('scripts/compile.ts left no current build');
-  }
-  return [compiledFile(build, entry)];
-}
+export const nodeArgsFor = (entry: string): string[] =>
+  ENTRIES.includes(entry) ? [compiledEntrySync(entry)] : ['--import', 'tsx', entry];
 
 /**
  * `node <entry> [args]` (compiled: nodeArgsFor), run from the repository root with the given configuration in its

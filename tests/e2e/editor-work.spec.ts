@@ -118,7 +118,16 @@ test.describe('the editor keeps work', () => {
     await switchSession(page, token);
     await page.reload();
     await expect(panel(page, 'Main').getByLabel('Main heading')).toHaveValue('Dev the Decorator');
-    await page.getByRole('button', { name: 'Discard draft' }).click();
+    // Discarding is final at once, in the click itself: a tab closed the next moment must not bring the draft back.
+    const keptAfterDiscard = await page.evaluate(() => {
+      const discard = [...document.querySelectorAll('button')].find(
+        (button) => button.textContent?.trim() === 'Discard draft',
+      );
+      if (!discard) return 'no Discard draft button';
+      discard.click();
+      return Object.keys(localStorage).filter((key) => key.startsWith('tradecard.draft.'));
+    });
+    expect(keptAfterDiscard).toEqual([]);
     await expect(panel(page, 'Main').getByLabel('Main heading')).toHaveValue('');
     await page.reload();
     await expect(page.getByText('Your unpublished changes from')).toHaveCount(0);

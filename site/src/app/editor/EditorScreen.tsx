@@ -113,6 +113,8 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   function reset() {
     setConfirmingReset(false);
     setRestored(null);
+    // At once, not when the deferred status catches up: a tab closed the next moment must not bring it back.
+    clearLocalDraft(localStorage, accountId);
     if (draft === baseline) return;
     setUndo(draft);
     dispatch({ type: 'reset' });
