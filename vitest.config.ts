@@ -27,11 +27,18 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * The suite's own workers keep both cores busy, so photos decoded in the background (the product's default) would wait
+ * behind them past their budget: the servers the suites start decode them at normal priority, as the suites do
+ * themselves (tests/support/media/photo-priority.ts). render-priority.test.ts tests the background priority itself.
+ */
+const PHOTOS_BESIDE_THE_SUITE = { PHOTO_PRIORITY: 'normal' };
+
 const shared = {
   exclude,
   // argon2 hashing at production cost dominates integration tests; give them room.
   testTimeout: 20_000,
-  setupFiles: ['tests/support/observability/quiet-logs.ts'],
+  setupFiles: ['tests/support/observability/quiet-logs.ts', 'tests/support/media/photo-priority.ts'],
   // Compiles the server the suites spawn, once; fails the run when a process a test started outlives it.
   globalSetup: ['tests/support/global-setup.ts'],
 };
@@ -49,7 +56,7 @@ export default defineConfig(async () => ({
           name: 'sqlite',
           include,
           exclude: [...exclude, ...POSTGRES_ONLY],
-          env: { TEST_DATABASE_URL: '' },
+          env: { TEST_DATABASE_URL: '', ...PHOTOS_BESIDE_THE_SUITE },
         },
       },
       ...((await postgresReachable(POSTGRES_URL))
@@ -59,7 +66,7 @@ export default defineConfig(async () => ({
                 ...shared,
                 name: 'postgres',
                 include: [...POSTGRES_SUITES, ...POSTGRES_ONLY],
-                env: { TEST_DATABASE_URL: POSTGRES_URL },
+                env: { TEST_DATABASE_URL: POSTGRES_URL, ...PHOTOS_BESIDE_THE_SUITE },
                 globalSetup: [...shared.globalSetup, 'tests/support/events/postgres-teardown.ts'],
               },
             },

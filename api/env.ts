@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { unsetWhenEmpty } from './env-fields';
+import { PHOTO_PRIORITIES } from './media/render-priority';
 import { StartupProblem } from './startup-problem';
 import { readWalletSettings, type WalletSettings, walletEnvFields } from './wallet/settings';
 
@@ -102,6 +103,8 @@ const envSchema = z.object({
   READY_MIN_FREE_MB: z.coerce.number().min(0).default(200),
   /** /api/ready answers 503 when the page projector is this many seconds behind the event log. */
   READY_MAX_LAG_SECONDS: z.coerce.number().min(1).default(60),
+  /** `background`: photos are decoded on cores pages leave idle; `normal`: beside them (api/media/render-priority.ts). */
+  PHOTO_PRIORITY: z.enum(PHOTO_PRIORITIES).default('background'),
   /** Where pages and photos live (ADR 024): `disk` under DATA_DIR/public, or `s3`, an S3-compatible bucket. */
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.url().optional(),

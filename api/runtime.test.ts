@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { readEnv } from './env';
-import { openRuntime, renderTargetOf } from './runtime';
+import { NOTHING_TO_WAKE, openRuntime, renderTargetOf } from './runtime';
 
 let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +20,7 @@ it('opens for the ops scripts without reading the Wallet certificates, which onl
     WALLET_WWDR_CERT: missing,
   });
   // An expired or missing certificate would stop `npm run rebuild` or `grant-admin` here if this read it.
-  const { deps, database } = await openRuntime(env);
+  const { deps, database } = await openRuntime(env, NOTHING_TO_WAKE);
   try {
     expect(deps.wallet).toBeUndefined();
     // Pages still offer the pass: the server that serves them signs it.

@@ -77,8 +77,23 @@ export function readEnvOrExit(): Env {
 /** Everything but payments, which only the server and the sample seed start (startPayments). */
 export type RuntimeDeps = Omit<Deps, 'payments' | 'stripeSimulator'>;
 
-/** What the server and the ops scripts share: the database and everything built from configuration. */
-export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
+/** What a commit wakes once it is in: the projector after events, the mail sender after queued mail. */
+export type NextSteps = Pick<Deps, 'onAppended' | 'mailQueued'>;
+
+/**
+ * An ops script has no projector or mail sender to wake: one whose commits need pages rendered or mail sent does
+ * that itself when it has committed (rebuild renders, seed-demo renders and sends).
+ */
+export const NOTHING_TO_WAKE: NextSteps = { onAppended: () => {}, mailQueued: () => {} };
+
+/**
+ * What the server and the ops scripts share: the database and everything built from configuration. `next` is what
+ * each commit wakes, stated by the caller: the server's leader work, or nothing in a script.
+ */
+export async function openRuntime(
+  env: Env,
+  next: NextSteps,
+): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const storage = storageFromEnv(env);
@@ -97,8 +112,8 @@ export async function openRuntime(env: Env): Promise<{ deps: RuntimeDeps; databa
     dataDir: env.dataDir,
     publicDir: path.join(env.dataDir, 'public'),
     storage,
-    onAppended: () => {},
-    mailQueued: () => {},
+    onAppended: next.onAppended,
+    mailQueued: next.mailQueued,
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,

@@ -13,7 +13,8 @@ import { countAppendedEvents } from './count-events';
 import { type Draining, drainable } from './drain';
 import { type Env, readEnv } from './env';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
-import { createLeaderWork, leadWhenElected } from './leader-work';
+import { createLeaderWork, type LeaderWork, leadWhenElected } from './leader-work';
+import { setPhotoPriority } from './media/render-priority';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { StartupProblem } from './startup-problem';
@@ -39,10 +40,17 @@ const env: Env = (() => {
   }
 })();
 log.level = env.LOG_LEVEL;
+setPhotoPriority(env.PHOTO_PRIORITY);
 // Only the server signs Wallet passes: the ops scripts (rebuild, grant-admin) neither read the certificates nor stop
 // on an expired one. Before the database opens, so a refused certificate leaves nothing open behind it.
 const wallet = await walletFromEnv(env).catch(failToStart);
-const { deps, database } = await openRuntime(env).catch(failToStart);
+// Each commit wakes the leader's work (api/leader-work.ts, ADR 025), made below from these deps: the projector after
+// events are appended, the mail sender after mail is queued. A follower's leader work wakes the leader by NOTIFY.
+let leaderWork: LeaderWork | undefined;
+const { deps, database } = await openRuntime(env, {
+  onAppended: () => leaderWork?.nudgeProjector(),
+  mailQueued: () => leaderWork?.nudgeMailSender(),
+}).catch(failToStart);
 deps.wallet = wallet;
 // On PostgreSQL other instances may share this DATA_DIR (ADR 025): their uploads in progress are not leftovers.
 const othersShareDataDir = env.DATABASE_URL !== undefined;
@@ -62,9 +70,7 @@ const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 // The projector, scheduler and mail sender run on one instance at a time, the leader (api/leader-work.ts, ADR
 // 025): on SQLite always this one. A follower serves requests and appends; its commits wake the leader by NOTIFY.
 // Mail is queued with the commit that causes it (api/mail/queue.ts) and sent by the leader, retried until a day old.
-const leaderWork = createLeaderWork(deps, renderTargetOf(env, deps));
-deps.onAppended = () => leaderWork.nudgeProjector();
-deps.mailQueued = () => leaderWork.nudgeMailSender();
+leaderWork = createLeaderWork(deps, renderTargetOf(env, deps));
 const leadership = leadWhenElected(leaderWork, {
   databaseUrl: env.DATABASE_URL,
   db: deps.db,

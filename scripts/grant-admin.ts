@@ -1,6 +1,6 @@
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { grantAdmin } from '../api/grant-admin';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit } from '../api/runtime';
+import { exitOnStartupProblem, NOTHING_TO_WAKE, openRuntime, readEnvOrExit } from '../api/runtime';
 
 // The database, its backups and the photos are the owner's only (api/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
@@ -10,7 +10,7 @@ if (!email) {
   console.error('Usage: npm run grant-admin -- <email>');
   process.exit(2);
 }
-const { database } = await openRuntime(readEnvOrExit()).catch(exitOnStartupProblem);
+const { database } = await openRuntime(readEnvOrExit(), NOTHING_TO_WAKE).catch(exitOnStartupProblem);
 try {
   const result = await grantAdmin(database.db, email, 'grant-admin script', new Date());
   console.log(

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { restoreStoredMedia } from '../api/media/copy-media';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit, renderTargetOf } from '../api/runtime';
+import {
+  exitOnStartupProblem,
+  NOTHING_TO_WAKE,
+  openRuntime,
+  readEnvOrExit,
+  renderTargetOf,
+} from '../api/runtime';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { serverRunning } from './server-running';
 
@@ -23,7 +29,7 @@ if (serverRunning(env.dataDir)) {
   );
   process.exit(1);
 }
-const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
+const { deps, database } = await openRuntime(env, NOTHING_TO_WAKE).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const mediaDir = path.join(env.dataDir, 'public', 'media');

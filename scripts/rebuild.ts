@@ -1,5 +1,11 @@
 import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { exitOnStartupProblem, openRuntime, readEnvOrExit, renderTargetOf } from '../api/runtime';
+import {
+  exitOnStartupProblem,
+  NOTHING_TO_WAKE,
+  openRuntime,
+  readEnvOrExit,
+  renderTargetOf,
+} from '../api/runtime';
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
 
@@ -10,7 +16,7 @@ process.umask(OWNER_ONLY_UMASK);
 // replay holds the write lock only briefly, and the pages are rendered without moving the server's checkpoint
 // (ADR 019).
 const env = readEnvOrExit();
-const { deps, database } = await openRuntime(env).catch(exitOnStartupProblem);
+const { deps, database } = await openRuntime(env, NOTHING_TO_WAKE).catch(exitOnStartupProblem);
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);

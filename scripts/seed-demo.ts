@@ -4,6 +4,7 @@ import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { sendDueMail } from '../api/mail/sender';
 import {
   exitOnStartupProblem,
+  NOTHING_TO_WAKE,
   openRuntime,
   readEnvOrExit,
   renderTargetOf,
@@ -16,7 +17,7 @@ process.umask(OWNER_ONLY_UMASK);
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.
 const env = readEnvOrExit();
-const { deps: runtime, database } = await openRuntime(env).catch(exitOnStartupProblem);
+const { deps: runtime, database } = await openRuntime(env, NOTHING_TO_WAKE).catch(exitOnStartupProblem);
 const deps = await startPayments(env, runtime);
 // No listener here: the sample's subscription webhooks go to the app in-process, through the same route.
 deps.stripeSimulator?.sendWebhooksTo(createApp(deps).fetch);

@@ -10,7 +10,7 @@ const job = (first: number, tensOfMs = 0, deadline = Date.now() + 10_000) => ({
   header,
   budget: { deadline },
 });
-const options = { idleMs: 60_000, maxWaitMs: 60_000, workerUrl };
+const options = { idleMs: 60_000, maxWaitMs: 60_000, priority: 'normal' as const, workerUrl };
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
 };

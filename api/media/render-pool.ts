@@ -2,6 +2,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { runnable } from '../../platform/runnable';
 import { OverBudget } from './render-core';
+import type { PhotoPriority } from './render-priority';
 import type { PhotoHeader, PhotoSource } from './sniff';
 
 /** What a render thread is sent: `deadline` is when its processing must stop, waiting in the queue excluded. */
@@ -11,6 +12,8 @@ export type RenderJob = { source: PhotoSource; header: PhotoHeader; deadline: nu
  * render thread is not processing, so the pool moves it on by that long when the job starts.
  */
 export type SaveBudget = { deadline: number };
+/** What a render thread is started with. */
+export type RenderWorkerData = { priority: PhotoPriority };
 export type RenderedWebp = { width: number; height: number; webp: Uint8Array };
 export type RenderReply =
   | { ok: true; renditions: RenderedWebp[] }
@@ -36,6 +39,8 @@ export type PoolOptions = {
   idleMs: number;
   /** A job not started within this long is refused as too slow: the request is not kept waiting for ever. */
   maxWaitMs: number;
+  /** `background` lowers the threads' priority below the event loop's (render-priority.ts). */
+  priority: PhotoPriority;
   workerUrl?: URL;
 };
 
@@ -69,7 +74,10 @@ export function createRenderPool(options: PoolOptions) {
   };
 
   function spawn(): Slot {
-    const worker = new Worker(thread.url, { execArgv: thread.execArgv });
+    const worker = new Worker(thread.url, {
+      execArgv: thread.execArgv,
+      workerData: { priority: options.priority } satisfies RenderWorkerData,
+    });
     const slot: Slot = { worker, job: null };
     worker.on('message', (reply: RenderReply) => {
       const queued = slot.job;

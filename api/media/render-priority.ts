@@ -10,6 +10,20 @@ import os from 'node:os';
  * set (no `chrt`), the lowest nice is the fallback.
  */
 export const RENDER_NICE = 19;
+/**
+ * PHOTO_PRIORITY: `background` (the default) is the above, pages first; `normal` leaves photo threads at the
+ * process's own priority, for a machine whose cores are always busy with other work, where a background photo could
+ * wait for a free core past its save's budget (the test suite's own workers, several at once, are such a machine).
+ */
+export const PHOTO_PRIORITIES = ['background', 'normal'] as const;
+export type PhotoPriority = (typeof PHOTO_PRIORITIES)[number];
+
+let chosen: PhotoPriority = 'background';
+/** PHOTO_PRIORITY, set where the process is wired, before its first photo: threads keep the priority they start at. */
+export const setPhotoPriority = (priority: PhotoPriority) => {
+  chosen = priority;
+};
+export const photoPriority = () => chosen;
 const SCHED_OTHER = 0;
 export const SCHED_IDLE = 5;
 /** chrt (util-linux, in every Debian image) sets another thread's policy: Node has no sched_setscheduler. */

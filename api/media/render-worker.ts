@@ -1,19 +1,20 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import sharp from 'sharp';
 import { OverBudget, renderWebpsHere } from './render-core';
-import type { RenderJob, RenderReply } from './render-pool';
+import type { RenderJob, RenderReply, RenderWorkerData } from './render-pool';
 import { lowerRenderPriority } from './render-priority';
 
 // One thread of the render pool. libvips gets one thread an operation and no operation cache: the pool, not libvips,
 // decides how many cores photos take, and a burst of uploads leaves no cached pixels behind once it is over.
 sharp.concurrency(1);
 sharp.cache(false);
+const background = (workerData as RenderWorkerData).priority === 'background';
 
 parentPort?.on('message', async ({ source, header, deadline }: RenderJob) => {
   let reply: RenderReply;
   // libvips starts threads as a job needs them: each is lowered soon after it appears.
-  lowerRenderPriority();
-  const lowering = setInterval(lowerRenderPriority, 100);
+  if (background) lowerRenderPriority();
+  const lowering = background ? setInterval(lowerRenderPriority, 100) : undefined;
   try {
     const renditions = await renderWebpsHere(source, header, deadline);
     reply = {

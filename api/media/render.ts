@@ -1,5 +1,6 @@
 import { type Rendition, SAVE_BUDGET_MS } from './render-core';
 import { createRenderPool, defaultPoolSize, type RenderPool, type SaveBudget } from './render-pool';
+import { photoPriority } from './render-priority';
 import type { PhotoHeader, PhotoSource } from './sniff';
 
 export {
@@ -25,6 +26,7 @@ export const renderPool = (): RenderPool => {
     size: defaultPoolSize(),
     idleMs: RENDER_IDLE_MS,
     maxWaitMs: RENDER_MAX_WAIT_MS,
+    priority: photoPriority(),
   });
   return pool;
 };

@@ -1,7 +1,7 @@
 // Bench-only entry: what `npm run rebuild` (scripts/rebuild.ts) does, timed step by step, in a process of its own
 // so that its peak memory is the rebuild's alone. Prints one JSON line at the end for scripts/bench/full-rebuild.ts.
 import { readEnv } from '../../api/env';
-import { openRuntime, renderTargetOf } from '../../api/runtime';
+import { NOTHING_TO_WAKE, openRuntime, renderTargetOf } from '../../api/runtime';
 import { replay } from '../../events/replay';
 import { rebuildProfiles } from '../../renderer/rebuild';
 
@@ -20,7 +20,7 @@ export type RebuildChildReport = {
 };
 
 const env = readEnv();
-const { deps, database } = await openRuntime(env);
+const { deps, database } = await openRuntime(env, NOTHING_TO_WAKE);
 const startMaxRssKb = process.resourceUsage().maxRSS;
 try {
   const started = performance.now();
