@@ -1,10 +1,10 @@
 import type { Db } from '../platform/database/db';
 import type { Storage } from '../platform/storage/storage';
 import type { Mailer } from './mail/mailer';
-import type { OffsetClock } from './offset-clock';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
-import type { ReadinessOptions } from './readiness';
+import type { OffsetClock } from './process/offset-clock';
+import type { ReadinessOptions } from './process/readiness';
 import type { VisitCounter } from './visits/counter';
 import type { WalletSigner } from './wallet/signer';
 

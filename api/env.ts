@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { unsetWhenEmpty } from './env-fields';
 import { PHOTO_PRIORITIES } from './media/render-priority';
-import { StartupProblem } from './startup-problem';
+import { StartupProblem } from './process/startup-problem';
 import { readWalletSettings, type WalletSettings, walletEnvFields } from './wallet/settings';
 
 const list = z
@@ -85,7 +85,7 @@ const envSchema = z.object({
   DEMO: flag('false'),
   /**
    * POST /api/test-clock moves the app's clock, and the Stripe simulator's with it, so journeys live through a trial
-   * in seconds (api/offset-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
+   * in seconds (api/process/offset-clock.ts). PAYMENTS=local only, and never in production mode, demo or not.
    */
   TEST_CLOCK: flag('false'),
   /**

@@ -7,9 +7,9 @@ import { createTestApp } from '../tests/support/api/app';
 import { subscribeAtHostedCheckout } from '../tests/support/api/payments/flows';
 import { sampleValue, scrape } from '../tests/support/observability/metrics';
 import { eventAround, signedBody } from '../tests/support/stripe-simulator/against-simulator';
-import { countAppendedEvents } from './count-events';
+import { CARD_UPLOAD_LIMIT } from './cards/business-card';
 import { localWebhookSecret } from './payments/create';
-import { CARD_UPLOAD_LIMIT } from './routes/business-card';
+import { countAppendedEvents } from './process/count-events';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let metrics: MetricsServer;

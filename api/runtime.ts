@@ -4,16 +4,16 @@ import { type Db, openDatabase } from '../platform/database/db';
 import { openPostgresDatabase } from '../platform/database/postgres';
 import type { RenderTarget } from '../renderer/render-account';
 import { SITE_NAME } from './app';
-import { checkDataDir, databaseOpenFailure } from './data-dir';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
-import { createOffsetClock } from './offset-clock';
 import { createPayments } from './payments/create';
-import { postgresOpenFailure } from './postgres-failure';
-import { loadOrCreateSecret } from './secret';
-import { defaultSiteDir } from './site-files';
-import { StartupProblem } from './startup-problem';
+import { checkDataDir, databaseOpenFailure } from './process/data-dir';
+import { createOffsetClock } from './process/offset-clock';
+import { postgresOpenFailure } from './process/postgres-failure';
+import { loadOrCreateSecret } from './process/secret';
+import { StartupProblem } from './process/startup-problem';
+import { defaultSiteDir } from './static/site-files';
 import { checkStorage, storageFromEnv } from './storage/from-env';
 import { createVisitCounter } from './visits/counter';
 
@@ -27,7 +27,7 @@ export type DataDatabase = { db: Db; dialect: 'sqlite' | 'postgres'; close(): Pr
 
 /**
  * Opens the database: PostgreSQL when DATABASE_URL names one, else the SQLite file in DATA_DIR. DATA_DIR is checked
- * either way (api/data-dir.ts), as photos, the outbox and the secret live there, so a missing volume, a read-only
+ * either way (api/process/data-dir.ts), as photos, the outbox and the secret live there, so a missing volume, a read-only
  * mount or a full disk stops start-up with a StartupProblem naming the path and the cause; so does a PostgreSQL
  * that refuses us.
  */

@@ -9,15 +9,15 @@ import { runnable } from '../platform/runnable';
 import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
 import { createApp } from './app';
-import { countAppendedEvents } from './count-events';
-import { type Draining, drainable } from './drain';
+import { createLeaderWork, type LeaderWork, leadWhenElected } from './cluster/leader-work';
 import { type Env, readEnv } from './env';
-import { OWNER_ONLY_UMASK, restrictDataDir } from './file-modes';
-import { createLeaderWork, type LeaderWork, leadWhenElected } from './leader-work';
 import { setPhotoPriority } from './media/render-priority';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
+import { countAppendedEvents } from './process/count-events';
+import { type Draining, drainable } from './process/drain';
+import { OWNER_ONLY_UMASK, restrictDataDir } from './process/file-modes';
+import { StartupProblem } from './process/startup-problem';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
-import { StartupProblem } from './startup-problem';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
 import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
 import { walletFromEnv } from './wallet/from-env';
@@ -44,7 +44,7 @@ setPhotoPriority(env.PHOTO_PRIORITY);
 // Only the server signs Wallet passes: the ops scripts (rebuild, grant-admin) neither read the certificates nor stop
 // on an expired one. Before the database opens, so a refused certificate leaves nothing open behind it.
 const wallet = await walletFromEnv(env).catch(failToStart);
-// Each commit wakes the leader's work (api/leader-work.ts, ADR 025), made below from these deps: the projector after
+// Each commit wakes the leader's work (api/cluster/leader-work.ts, ADR 025), made below from these deps: the projector after
 // events are appended, the mail sender after mail is queued. A follower's leader work wakes the leader by NOTIFY.
 let leaderWork: LeaderWork | undefined;
 const { deps, database } = await openRuntime(env, {
@@ -67,7 +67,7 @@ await restrictDataDir(env.dataDir);
  */
 const stoppers: { name: string; stop(): Promise<void> | void }[] = [];
 
-// The projector, scheduler and mail sender run on one instance at a time, the leader (api/leader-work.ts, ADR
+// The projector, scheduler and mail sender run on one instance at a time, the leader (api/cluster/leader-work.ts, ADR
 // 025): on SQLite always this one. A follower serves requests and appends; its commits wake the leader by NOTIFY.
 // Mail is queued with the commit that causes it (api/mail/queue.ts) and sent by the leader, retried until a day old.
 leaderWork = createLeaderWork(deps, renderTargetOf(env, deps));

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { cardJson } from '../api/cards';
+import { userJson } from '../api/accounts/users';
+import { cardJson } from '../api/cards/cards';
 import { enquiryJson } from '../api/enquiries/json';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
-import { adminOrderJson, orderJson } from '../api/order-json';
-import { userJson } from '../api/users';
+import { adminOrderJson, orderJson } from '../api/orders/order-json';
 import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';

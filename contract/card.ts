@@ -11,7 +11,7 @@ const imageRefSchema = z.object({
 });
 
 /**
- * A saved card (api/cards.ts cardJson builds it): what the API adds around the card's content. The content's own
+ * A saved card (api/cards/cards.ts cardJson builds it): what the API adds around the card's content. The content's own
  * fields travel as the domain names them and pass through unchanged; the editor checks them with the domain's
  * cardContentSchema (site/src/app/editor/saved-card.ts), so they are described once, in events/.
  */

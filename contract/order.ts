@@ -16,7 +16,7 @@ export type PostalAddress = z.infer<typeof postalAddressSchema>;
 const optionalText = z.nullable(z.string());
 
 /**
- * An order as SPEC §3 names it (api/order-json.ts orderJson builds it). Some values travel under two names, as
+ * An order as SPEC §3 names it (api/orders/order-json.ts orderJson builds it). Some values travel under two names, as
  * the spec's screens read them: the id as `_id`, the subscription id as `subscriptionId`, and in `metadata`.
  */
 export const orderSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { messageAnswer } from './message';
 
-/** The signed-in user as SPEC §3 names it (api/users.ts userJson builds it; the site keeps a copy in localStorage). */
+/** The signed-in user as SPEC §3 names it (api/accounts/users.ts userJson builds it; the site keeps a copy in localStorage). */
 export const userSchema = z.object({
   _id: z.string(),
   name: z.string(),

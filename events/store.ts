@@ -59,7 +59,7 @@ export async function streamVersion(db: Db, streamId: string): Promise<number> {
 const recordedListeners = new Set<(count: number) => void>();
 
 /**
- * Tells `listener` how many events each append records, for the process's own wiring to count (api/count-events.ts:
+ * Tells `listener` how many events each append records, for the process's own wiring to count (api/process/count-events.ts:
  * the metrics). Returns the unsubscribe.
  */
 export function onEventsRecorded(listener: (count: number) => void): () => void {

@@ -45,7 +45,7 @@ export type PageKind = 'live' | 'not-live' | 'not-set-up' | 'no-longer-in-use' |
 /**
  * What an account's `/u/<username>` shows: its card when the account is live and the card shows something, else
  * the page saying why not (SPEC §2). The projector renders by it; the addresses drawn per request beside the page
- * (api/public-page.ts) decide by it, so they never offer what the page itself wouldn't.
+ * (api/cards/public-page.ts) decide by it, so they never offer what the page itself wouldn't.
  */
 export function pageKindOf(
   user: Parameters<typeof isAccountLive>[0],
@@ -230,7 +230,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     await storage.delete(vcardKey);
   }
 
-  // What the sitemap lists (api/profile-sitemap.ts) and the preview image to draw; written only when it changed, so
+  // What the sitemap lists (api/cards/profile-sitemap.ts) and the preview image to draw; written only when it changed, so
   // a rebuild of unchanged pages writes nothing here.
   const renderedAt = pageWritten || !row?.rendered_at ? now : row.rendered_at;
   if (live !== row?.live || renderedAt !== row?.rendered_at || ogImage !== row?.og_image)

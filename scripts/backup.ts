@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import SQLite from 'better-sqlite3';
 import type { Env } from '../api/env';
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backUpStoredMedia, backupMediaDir } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { storageFromEnv } from '../api/storage/from-env';
 import { backupDatabase, checkBackup } from '../platform/database/backup';
 import { backupPostgres } from '../platform/database/backup-postgres';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 const destination = process.argv[2];

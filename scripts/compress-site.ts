@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defaultSiteDir } from '../api/site-files';
+import { defaultSiteDir } from '../api/static/site-files';
 
 // After `astro build`: a gzip and a brotli copy (at brotli's best quality, which costs too much per request) of
 // every text file, so the server never compresses them per request; it checks each copy unpacks to its file.

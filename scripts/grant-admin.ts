@@ -1,8 +1,8 @@
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { grantAdmin } from '../api/grant-admin';
+import { grantAdmin } from '../api/accounts/grant-admin';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import { exitOnStartupProblem, NOTHING_TO_WAKE, openRuntime, readEnvOrExit } from '../api/runtime';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 const email = process.argv[2];

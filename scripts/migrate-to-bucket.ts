@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { restoreStoredMedia } from '../api/media/copy-media';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import {
   exitOnStartupProblem,
   NOTHING_TO_WAKE,

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
-import { postgresOpenFailure } from '../api/postgres-failure';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
+import { postgresOpenFailure } from '../api/process/postgres-failure';
 import { databaseFile, readEnvOrExit } from '../api/runtime';
 import { moveToPostgres } from '../events/move-to-postgres';
 import { openDatabase } from '../platform/database/db';
 import { openPostgresDatabase } from '../platform/database/postgres';
 import { serverRunning } from './server-running';
 
-// The database and its copies are the owner's only (api/file-modes.ts).
+// The database and its copies are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 // Moves the SQLite install in DATA_DIR into an empty PostgreSQL database: the log and every table it cannot give

@@ -1,4 +1,4 @@
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import {
   exitOnStartupProblem,
   NOTHING_TO_WAKE,
@@ -9,7 +9,7 @@ import {
 import { replay } from '../events/replay';
 import { rebuildProfiles } from '../renderer/rebuild';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 // Rebuilds the read models from the log, then re-renders every public page from them. Safe beside the server: the

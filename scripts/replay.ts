@@ -1,8 +1,8 @@
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import { exitOnStartupProblem, openDataDatabase, readEnvOrExit } from '../api/runtime';
 import { replay } from '../events/replay';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 // Rebuilds every read model from the event log. Safe beside a running server: it builds shadow tables in short

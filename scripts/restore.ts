@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { backupMediaDir, restoreStoredMedia } from '../api/media/copy-media';
 import { simulatorBackupFile, simulatorDatabaseFile } from '../api/payments/create';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import { databaseFile, openDataDatabase, readEnvOrExit, renderTargetOf } from '../api/runtime';
 import { storageFromEnv } from '../api/storage/from-env';
 import { replay } from '../events/replay';
@@ -11,7 +11,7 @@ import { restorePostgres } from '../platform/database/backup-postgres';
 import { rebuildProfiles } from '../renderer/rebuild';
 import { serverRunning } from './server-running';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 const backup = process.argv[2];

@@ -1,7 +1,7 @@
 import { createApp } from '../api/app';
 import { seedDemo } from '../api/demo/seed';
-import { OWNER_ONLY_UMASK } from '../api/file-modes';
 import { sendDueMail } from '../api/mail/sender';
+import { OWNER_ONLY_UMASK } from '../api/process/file-modes';
 import {
   exitOnStartupProblem,
   NOTHING_TO_WAKE,
@@ -12,7 +12,7 @@ import {
 } from '../api/runtime';
 import { catchUp } from '../renderer/projector';
 
-// The database, its backups and the photos are the owner's only (api/file-modes.ts).
+// The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
 
 // Publishes the sample profile at /u/demo (a bathroom renovator) as a real account, and renders it.

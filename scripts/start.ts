@@ -1,5 +1,5 @@
 import { readEnv } from '../api/env';
-import { StartupProblem } from '../api/startup-problem';
+import { StartupProblem } from '../api/process/startup-problem';
 import { log } from '../observability/log';
 import { buildSite, builtStamp, siteStamp } from './site-stamp';
 

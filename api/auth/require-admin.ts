@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { DomainError } from '../../events/errors';
+import { findUserById } from '../accounts/users';
 import type { AppEnv, Deps } from '../deps';
-import { findUserById } from '../users';
 import { requireUser } from './require-user';
 
 export const ADMINS_ONLY = 'Only TradeCard staff can do that.';

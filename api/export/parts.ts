@@ -5,12 +5,12 @@ import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
 import type { Db } from '../../platform/database/db';
 import { pageAddress } from '../../renderer/render-account';
-import { withImagesNamed } from '../cards';
+import { type UserRow, userJson } from '../accounts/users';
+import { withImagesNamed } from '../cards/cards';
 import { enquiryJson } from '../enquiries/json';
 import { nfcCardJson, UNTAPPED } from '../nfc-cards/json';
-import { orderJson } from '../order-json';
-import { ordersOfAccount } from '../orders';
-import { type UserRow, userJson } from '../users';
+import { orderJson } from '../orders/order-json';
+import { ordersOfAccount } from '../orders/orders';
 import { tapsByCard } from '../visits/stats';
 import { photoFile } from './photos';
 

@@ -4,7 +4,7 @@ import type { ImageRef } from '../../events/card/content';
 import type { Db } from '../../platform/database/db';
 import type { Storage } from '../../platform/storage/storage';
 import { pageAddress } from '../../renderer/render-account';
-import type { UserRow } from '../users';
+import type { UserRow } from '../accounts/users';
 import { EXPORT_PARTS, exportSource } from './parts';
 import { photoFile, photosOfAccount, readLargest } from './photos';
 

@@ -61,7 +61,7 @@ describe('sweepMedia', () => {
     expect(await sweepMedia(t.deps.db, t.deps.storage, new Date())).toEqual({ removed: 0, bytes: 0 });
     age(MEDIA_GRACE_MS + 60_000);
     // A day on the crash's temp file goes, but the replaced photo stays: a draft may name it, as one names a photo
-    // just picked (api/store-photo.ts).
+    // just picked (api/cards/store-photo.ts).
     expect((await sweepMedia(t.deps.db, t.deps.storage, new Date())).removed).toBe(1);
     expect(ids().sort()).toEqual([old, shown].sort());
     const swept = await sweepMedia(t.deps.db, t.deps.storage, aWeekOn());

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/database/db';
 import type { DiskStorage } from '../../platform/storage/disk';
 import { MEDIA_FILE_NAME, MEDIA_PREFIX } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
-import { startRepeating } from '../repeating';
+import { startRepeating } from '../process/repeating';
 import { recordStoredFiles, shardFlatFiles } from './backfill';
 import { isMediaHeld, removeMediaUnlessHeld } from './in-flight';
 import { uploadedSince } from './owners';
@@ -20,7 +20,7 @@ import { uploadedSince } from './owners';
 export const MEDIA_GRACE_MS = 24 * 3600_000;
 export const MEDIA_SWEEP_EVERY_MS = 3600_000;
 /**
- * A photo is stored as the editor picks it, before any card shows it (api/store-photo.ts), and the editor's local
+ * A photo is stored as the editor picks it, before any card shows it (api/cards/store-photo.ts), and the editor's local
  * draft names it until it is published. A week covers a draft left over a weekend and then some; a photo its owner
  * dropped before publishing goes after that, or at once with the account.
  */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import { uploadsRefused } from '../../observability/metrics';
-import { invalid } from '../errors';
+import { invalid } from '../http/errors';
 import { contentIdOf, MAX_UPLOAD_BYTES } from './intake';
 
 /**

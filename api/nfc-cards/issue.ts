@@ -6,7 +6,7 @@ import { findNfcCard } from '../../events/nfc-card/nfc-cards-read-model';
 import { orderDecider } from '../../events/order/decider';
 import { orderStreamId } from '../../events/order/events';
 import type { Db } from '../../platform/database/db';
-import { findUserById } from '../users';
+import { findUserById } from '../accounts/users';
 
 /** `count` codes no card has yet. At 40 bits a clash is a one-in-billions event; it is still never a shared card. */
 async function unusedCodes(trx: Db, count: number, makeCode: () => string): Promise<string[]> {

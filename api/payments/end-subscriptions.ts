@@ -3,7 +3,7 @@ import { ENDED_STATUSES } from '../../events/subscription/events';
 import { log } from '../../observability/log';
 import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
-import type { OrderRow } from '../orders';
+import type { OrderRow } from '../orders/orders';
 import { recordPulled } from './handle-event';
 import type { SubscriptionFacts } from './provider';
 import { recordSubscription } from './record';

@@ -1,7 +1,7 @@
 import { paymentWebhooksHandled } from '../../observability/metrics';
 import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
-import { findOrder, findOrderByCheckout, findOrderBySubscription, type OrderRow } from '../orders';
+import { findOrder, findOrderByCheckout, findOrderBySubscription, type OrderRow } from '../orders/orders';
 import { queueNotices } from './notices';
 import type { PaymentEvent, SubscriptionFacts } from './provider';
 import { closeCheckout, type Notice, recordCardPayment, recordInvoice, recordSubscription } from './record';

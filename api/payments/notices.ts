@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/database/db';
+import { findUserById, type UserRow } from '../accounts/users';
 import {
   type CardOrderFacts,
   cardOrderConfirmationMail,
@@ -13,9 +14,8 @@ import {
 } from '../mail/plan-templates';
 import { enqueueMail } from '../mail/queue';
 import { siteLinks } from '../mail/site-links';
-import { addressLine } from '../order-json';
-import { findOrder, type OrderRow } from '../orders';
-import { findUserById, type UserRow } from '../users';
+import { addressLine } from '../orders/order-json';
+import { findOrder, type OrderRow } from '../orders/orders';
 import type { PostalAddress } from './provider';
 import type { Notice } from './record';
 

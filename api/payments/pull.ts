@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
-import type { OrderRow } from '../orders';
+import type { OrderRow } from '../orders/orders';
 import type { CheckoutFacts, SubscriptionFacts } from './provider';
 import { closeCheckout, type Notice, recordCardPayment, recordSubscription } from './record';
 

@@ -8,7 +8,7 @@ import { subscriptionDecider } from '../../events/subscription/decider';
 import { ACCESS_STATUSES, ENDED_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
 import type { Db } from '../../platform/database/db';
 import { issueCardCodes } from '../nfc-cards/issue';
-import { findOrder, type OrderRow } from '../orders';
+import { findOrder, type OrderRow } from '../orders/orders';
 import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider';
 
 /** What happened that the customer should hear about, queued in the transaction that records it. */

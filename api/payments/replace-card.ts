@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
-import { ordersOfAccount } from '../orders';
+import { ordersOfAccount } from '../orders/orders';
 
 /** The account's plans still running at this provider: the ones a new card must be charged for. */
 export async function runningPlans(db: Db, accountId: string, provider: string) {

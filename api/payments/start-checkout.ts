@@ -10,7 +10,7 @@ import { subscriptionStreamId } from '../../events/subscription/events';
 import type { Db } from '../../platform/database/db';
 import { SESSION_EXPIRED } from '../auth/require-user';
 import type { Deps } from '../deps';
-import { customerOf } from '../orders';
+import { customerOf } from '../orders/orders';
 import type { CheckoutRequest } from './provider';
 
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription.';

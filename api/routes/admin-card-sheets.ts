@@ -6,9 +6,9 @@ import { renderCardSheetPage } from '../../renderer/pages/card-sheet-page';
 import { qrSvg } from '../../renderer/qr';
 import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
+import { inlineScriptHashes } from '../http/security-headers';
 import { CSV_TYPE, csvText } from '../nfc-cards/csv';
-import { cardOrderOrNotFound } from '../orders';
-import { inlineScriptHashes } from '../security-headers';
+import { cardOrderOrNotFound } from '../orders/orders';
 
 export const NO_CODES_YET = "This order has no card codes yet. Create them from the order's card list first.";
 

@@ -11,17 +11,23 @@ import { orderDecider } from '../../events/order/decider';
 import { FULFILMENT_STATUSES, orderStreamId } from '../../events/order/events';
 import { isWebAddress } from '../../events/web-address';
 import type { Db } from '../../platform/database/db';
+import { findUserById } from '../accounts/users';
 import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
+import { readJson } from '../http/validate';
 import { type CardOrderFacts, fulfilmentStatusMail, trackingMail } from '../mail/order-templates';
 import { enqueueMail } from '../mail/queue';
 import { issueCardCodes } from '../nfc-cards/issue';
 import { adminNfcCardJson } from '../nfc-cards/json';
-import { adminOrderJson } from '../order-json';
-import { type AdminOrderRow, adminOrders, cardOrderOrNotFound, findOrder, type OrderRow } from '../orders';
+import { adminOrderJson } from '../orders/order-json';
+import {
+  type AdminOrderRow,
+  adminOrders,
+  cardOrderOrNotFound,
+  findOrder,
+  type OrderRow,
+} from '../orders/orders';
 import { cardOrderFacts } from '../payments/notices';
-import { findUserById } from '../users';
-import { readJson } from '../validate';
 
 const STATUS_RULE = `Choose a fulfilment status: ${FULFILMENT_STATUSES.join(', ')}.`;
 const TRACKING_RULE = 'The tracking link must be a web address starting with http:// or https://.';

@@ -6,12 +6,12 @@ import { DomainError } from '../../events/errors';
 import { QUANTITY_RULE } from '../../events/order/decider';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
-import { orderJson } from '../order-json';
-import { findOrder, findOrderByCheckout } from '../orders';
+import { readJson, readOptionalJson } from '../http/validate';
+import { orderJson } from '../orders/order-json';
+import { findOrder, findOrderByCheckout } from '../orders/orders';
 import { recordPulled } from '../payments/handle-event';
 import { pullOrder } from '../payments/pull';
 import { startCheckout } from '../payments/start-checkout';
-import { readJson, readOptionalJson } from '../validate';
 
 const NO_ORDER = 'We couldn’t find that order.';
 

@@ -10,7 +10,7 @@ import { sessionToken } from '../auth/require-user';
 import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
-import { invalid, seconds } from '../errors';
+import { invalid, seconds } from '../http/errors';
 import { enqueueMail } from '../mail/queue';
 import { contactToSupportMail } from '../mail/templates';
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { DomainError } from '../../events/errors';
 import { log } from '../../observability/log';
+import { findUserById } from '../accounts/users';
 import { waitInWords } from '../auth/mail-limits';
 import { SESSION_EXPIRED } from '../auth/require-user';
 import { exportKey, exportsPerAccount, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
 import { exportZip } from '../export/zip';
-import { requestFields } from '../request-log';
-import { findUserById } from '../users';
+import { requestFields } from '../http/request-log';
 
 /** The product's name as a file name starts: 'TradeCard' → 'tradecard'. */
 const fileNamePart = (siteName: string) => siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-');

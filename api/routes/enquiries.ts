@@ -9,12 +9,12 @@ import { enquiriesOfAccount, findEnquiry } from '../../events/enquiry/enquiries-
 import { enquiryStreamId } from '../../events/enquiry/events';
 import { DomainError } from '../../events/errors';
 import { quotePath } from '../../renderer/profile/QuoteLink';
+import { findUserById } from '../accounts/users';
 import { requireUser, SESSION_EXPIRED } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { deleteEnquiry } from '../enquiries/erase';
 import { enquiryJson } from '../enquiries/json';
-import { findUserById } from '../users';
-import { readJson } from '../validate';
+import { readJson } from '../http/validate';
 
 const ENQUIRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

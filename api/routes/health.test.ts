@@ -4,7 +4,7 @@ import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { fillDatabase as fill, freeDatabase as free } from '../../tests/support/api/full-database';
 import { captureLogs } from '../../tests/support/observability/logs';
-import { DISK_FULL_MESSAGE } from '../errors';
+import { DISK_FULL_MESSAGE } from '../http/errors';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 /** The data folder's free space as statfs reports it: the test fills and empties the disk by setting it. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { log } from '../../observability/log';
 import type { AppEnv, Deps } from '../deps';
-import { checkReadiness, notReadySentence } from '../readiness';
+import { checkReadiness, notReadySentence } from '../process/readiness';
 
 /**
  * /health: the process is up and answering (no I/O: a liveness probe must not fail because the disk is slow).

@@ -6,6 +6,7 @@ import { accountStreamId } from '../../events/account/events';
 import { emailSchema } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import { findUserByEmail, findUserById, userJson } from '../accounts/users';
 import { addressForLimits } from '../auth/client-address';
 import { tellOwnerOfFailedSignIns } from '../auth/login-notice';
 import { verifyAgainstDecoy, verifyPassword } from '../auth/password';
@@ -26,9 +27,8 @@ import {
   refuseWhileThrottled,
 } from '../auth/throttle';
 import type { AppEnv, Deps } from '../deps';
-import { seconds } from '../errors';
-import { findUserByEmail, findUserById, userJson } from '../users';
-import { readJson } from '../validate';
+import { seconds } from '../http/errors';
+import { readJson } from '../http/validate';
 
 const loginBody = z.object(
   {

@@ -6,7 +6,7 @@ import { accountStreamId } from '../../events/account/events';
 import { weeklySummaryOn } from '../../events/account/weekly-summaries-read-model';
 import { handleCommand } from '../../events/command';
 import type { AppEnv, Deps } from '../deps';
-import { readJson } from '../validate';
+import { readJson } from '../http/validate';
 
 const updateBody = z.object(
   { weeklySummary: z.boolean({ error: 'weeklySummary must be true or false.' }) },

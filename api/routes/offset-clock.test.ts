@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
 import { subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
-import { createOffsetClock } from '../offset-clock';
+import { createOffsetClock } from '../process/offset-clock';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let clockDir: string;

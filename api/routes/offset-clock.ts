@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { runTrialClock } from '../accounts/scheduler';
 import type { AppEnv, Deps } from '../deps';
-import type { OffsetClock } from '../offset-clock';
-import { runTrialClock } from '../scheduler';
-import { readJson } from '../validate';
+import { readJson } from '../http/validate';
+import type { OffsetClock } from '../process/offset-clock';
 
 const MOVE_RULE = 'Say how far to move the clock: days and/or seconds, zero or more, at most a year in all.';
 const YEAR_SECONDS = 366 * 24 * 60 * 60;

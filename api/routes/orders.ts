@@ -12,13 +12,19 @@ import {
 import { log } from '../../observability/log';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
-import { orderJson } from '../order-json';
-import { customerOf, findOrder, findOrderBySubscription, type OrderRow, ordersOfAccount } from '../orders';
+import { readJson } from '../http/validate';
+import { orderJson } from '../orders/order-json';
+import {
+  customerOf,
+  findOrder,
+  findOrderBySubscription,
+  type OrderRow,
+  ordersOfAccount,
+} from '../orders/orders';
 import { recordPulled } from '../payments/handle-event';
 import type { SubscriptionFacts } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
 import { recordSubscription } from '../payments/record';
-import { readJson } from '../validate';
 
 export const WILL_CANCEL = 'Subscription will cancel at the end of the current billing period.';
 export const PLAN_KEPT = 'Your plan will carry on: it renews as before.';

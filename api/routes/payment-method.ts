@@ -4,13 +4,13 @@ import type { BillingAnswer, CardReplacedAnswer, CardSetupAnswer } from '../../c
 import { DomainError } from '../../events/errors';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
-import { customerOf } from '../orders';
+import { readJson, readOptionalJson } from '../http/validate';
+import { customerOf } from '../orders/orders';
 import { recordPulled } from '../payments/handle-event';
 import type { CardReplaced } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
 import { runningPlans } from '../payments/replace-card';
 import { sameSiteUrl } from '../payments/start-checkout';
-import { readJson, readOptionalJson } from '../validate';
 
 export const NO_CARD_YET =
   'There’s no card to replace yet: a card is saved when you first start your plan or buy a card.';

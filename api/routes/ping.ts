@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CLICK_ACTIONS, type ClickAction } from '../../events/visit/kinds';
 import { clientAddress } from '../auth/client-address';
 import type { AppEnv, Deps } from '../deps';
-import { USERNAME } from '../public-files';
+import { USERNAME } from '../static/public-files';
 import { sourceOfPageUrl } from '../visits/request';
 
 /** Save My Number is counted where the vCard is downloaded; a ping for it would count it twice. */

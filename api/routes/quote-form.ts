@@ -22,12 +22,14 @@ import {
 import { quotePath } from '../../renderer/profile/QuoteLink';
 import { displayName } from '../../renderer/profile/view-model';
 import { addressForLimits } from '../auth/client-address';
+import { findPublicPage, type PublicPage } from '../cards/public-page';
 import type { Deps } from '../deps';
 import { addressLimited, addressWaitSeconds, pageLimited, pageWaitSeconds } from '../enquiries/limits';
 import { mailJpegs, type PreparedPhotos, photoLabel, preparePhotos, storePhotos } from '../enquiries/photos';
 import { recordEnquiry } from '../enquiries/record';
 import { checkStamp, formStamp, type StampCheck } from '../enquiries/stamp';
-import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../errors';
+import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../http/errors';
+import { requestFields } from '../http/request-log';
 import { discardWrittenFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
@@ -40,8 +42,6 @@ import {
   UploadedPhoto,
   type UploadForm,
 } from '../media/upload-form';
-import { findPublicPage, type PublicPage } from '../public-page';
-import { requestFields } from '../request-log';
 
 /**
  * The quote form's pages run no script, as the profile page doesn't, and post only to their own address. Photos

@@ -12,6 +12,7 @@ import {
 } from '../../events/account/rules';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import { findUserByEmail } from '../accounts/users';
 import { addressForLimits } from '../auth/client-address';
 import { recipientCapped } from '../auth/mail-limits';
 import { registerAccount } from '../auth/register-account';
@@ -19,9 +20,8 @@ import { sendVerificationCode } from '../auth/send-code';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import { checkCode } from '../auth/verification-codes';
 import type { AppEnv, Deps } from '../deps';
-import { seconds } from '../errors';
-import { findUserByEmail } from '../users';
-import { readJson } from '../validate';
+import { seconds } from '../http/errors';
+import { readJson } from '../http/validate';
 
 const object = { error: 'Request body must be a JSON object.' };
 const registerBody = z.object(

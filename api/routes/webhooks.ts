@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { paymentWebhooksHandled } from '../../observability/metrics';
-import { ownBodyLimit, tooLarge } from '../body-limits';
 import type { AppEnv, Deps } from '../deps';
+import { ownBodyLimit, tooLarge } from '../http/body-limits';
 import { handlePaymentEvent } from '../payments/handle-event';
 import { type PaymentEvent, WebhookSignatureError } from '../payments/provider';
 

@@ -18,7 +18,7 @@ const gunzip = promisify(zlib.gunzip);
 /**
  * How long a cached object is served before the bucket is asked whether it changed (ADR 024). This instance's own
  * writes and removals are dropped at once (Storage.onChanged), another instance's when its notice arrives
- * (api/changed-files.ts, on PostgreSQL); this bound is the safety net for a notice lost: another instance's
+ * (api/static/changed-files.ts, on PostgreSQL); this bound is the safety net for a notice lost: another instance's
  * re-render reaches this one's visitors at most this long after its PUT returned.
  */
 export const BUCKET_REVALIDATE_MS = 1000;
@@ -176,7 +176,7 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     peek,
 
     /**
-     * Another instance wrote or removed this key (or prefix): its notice (api/changed-files.ts) makes the next
+     * Another instance wrote or removed this key (or prefix): its notice (api/static/changed-files.ts) makes the next
      * request read the bucket now rather than at the next revalidation.
      */
     invalidate,

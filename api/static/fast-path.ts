@@ -7,12 +7,12 @@ import { httpRequestDuration } from '../../observability/metrics';
 import { MEDIA_PREFIX, pageKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
 import { clientAddress } from '../auth/client-address';
-import { type FileResponse, fontResponse, mediaFile, profilePage, USERNAME } from '../public-files';
-import { requestIdFrom, writeAccessLine } from '../request-log';
-import { securityHeaders } from '../security-headers';
+import { requestIdFrom, writeAccessLine } from '../http/request-log';
+import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
 import { isCountable } from '../visits/request';
 import type { FileCache } from './file-cache';
+import { type FileResponse, fontResponse, mediaFile, profilePage, USERNAME } from './public-files';
 import { staticAnswer } from './respond';
 import { sharedBucketCache } from './shared-cache';
 
@@ -47,7 +47,7 @@ const MEDIA = /^\/media\/([^/]+)$/;
 const FONT = /^\/fonts\/([^/]+)$/;
 
 /**
- * The headers api/security-headers.ts adds to an answer that sets none of them (the fallback CSP included; a page's
+ * The headers api/http/security-headers.ts adds to an answer that sets none of them (the fallback CSP included; a page's
  * own replaces it), read once from the middleware itself, so the two paths can't drift apart (fast-path.test.ts
  * compares them header by header).
  */

@@ -8,7 +8,7 @@ import { s3Storage } from '../../platform/storage/s3';
 import { freshBucketSettings } from '../../tests/support/storage/bucket';
 import { dropFromSharedCache, sharedBucketCache, sharedFileCache } from './shared-cache';
 
-// What another instance's notice does here (api/changed-files.ts): each write below is made behind this process's
+// What another instance's notice does here (api/static/changed-files.ts): each write below is made behind this process's
 // back, as another instance makes it, so only the drop can make the cache serve it before its own recheck.
 
 const dirs: string[] = [];

@@ -3,7 +3,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { type DiskStorage, diskStorageAt } from '../../platform/storage/disk';
 import { type S3Storage, s3Storage } from '../../platform/storage/s3';
 import type { Env } from '../env';
-import { StartupProblem } from '../startup-problem';
+import { StartupProblem } from '../process/startup-problem';
 
 /** The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its settings). */
 export function storageFromEnv(env: Env): DiskStorage | S3Storage {
@@ -21,7 +21,7 @@ export function storageFromEnv(env: Env): DiskStorage | S3Storage {
 
 /**
  * A bucket that is not there, or refuses these credentials, stops start-up with one sentence naming the settings,
- * rather than failing every render and upload afterwards. The disk was checked with DATA_DIR (api/data-dir.ts).
+ * rather than failing every render and upload afterwards. The disk was checked with DATA_DIR (api/process/data-dir.ts).
  */
 export async function checkStorage(storage: DiskStorage | S3Storage): Promise<void> {
   if (storage.kind === 'disk') return;

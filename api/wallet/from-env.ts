@@ -1,6 +1,6 @@
 import { defaultCardContent } from '../../events/card/content';
 import type { Env } from '../env';
-import { StartupProblem } from '../startup-problem';
+import { StartupProblem } from '../process/startup-problem';
 import { buildPass } from './build-pass';
 import { cardPassJson, plainImages } from './pass';
 import { loadWalletSigner, type WalletSigner } from './signer';

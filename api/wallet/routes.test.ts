@@ -8,7 +8,7 @@ import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { makeTestWallet, type TestWallet } from '../../tests/support/wallet/certificates';
 import { readZip } from '../../tests/support/zip';
-import { endDueTrials } from '../scheduler';
+import { endDueTrials } from '../accounts/scheduler';
 import { loadWalletSigner, type WalletSigner } from './signer';
 
 let wallet: TestWallet;

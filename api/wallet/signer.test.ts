@@ -9,7 +9,7 @@ import {
   type TestWallet,
 } from '../../tests/support/wallet/certificates';
 import { readEnv } from '../env';
-import { StartupProblem } from '../startup-problem';
+import { StartupProblem } from '../process/startup-problem';
 import { walletFromEnv } from './from-env';
 import { loadWalletSigner } from './signer';
 

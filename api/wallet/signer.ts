@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
-import { StartupProblem } from '../startup-problem';
+import { StartupProblem } from '../process/startup-problem';
 import type { WalletSettings } from './settings';
 
 /** What signs every pass: the identifiers pass.json names and the certificates, as PEM text. */

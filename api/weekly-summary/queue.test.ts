@@ -5,7 +5,7 @@ import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import { createTestApp } from '../../tests/support/api/app';
 import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';
-import { runTrialClock } from '../scheduler';
+import { runTrialClock } from '../accounts/scheduler';
 import { queueWeeklySummaries } from './queue';
 import { accountOfOffToken } from './token';
 

@@ -48,7 +48,7 @@ export const enquiryStreamId = (enquiryId: string) => `${ENQUIRY_STREAM_PREFIX}$
 
 /**
  * Erasure: everything the customer wrote is theirs and the owner's, so none of it survives; the photos' files are
- * deleted beside this (api/erase-account.ts). Which account and when stay, as for a contact message.
+ * deleted beside this (api/accounts/erase-account.ts). Which account and when stay, as for a contact message.
  */
 export const enquiryRedactions = {
   EnquiryReceived: (data: ReceivedEnquiry): ReceivedEnquiry => ({

@@ -51,7 +51,7 @@ export async function holdAppendLock(db: AnyDb): Promise<void> {
   if (isPostgres(db)) await sql`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`.execute(db);
 }
 
-/** The channel the leader LISTENs on (api/leadership.ts); a payload is `<schema>:<kind>`, as installs may share a database. */
+/** The channel the leader LISTENs on (api/cluster/leadership.ts); a payload is `<schema>:<kind>`, as installs may share a database. */
 export const WAKE_CHANNEL = 'tradecard_wake';
 export type WakeKind = 'events' | 'mail';
 
@@ -93,7 +93,7 @@ export function jsonField(db: AnyDb, column: string, field: string): RawBuilder<
 /**
  * How many bytes the database can still grow by, as far as the app can tell: SQLite's room up to its page limit,
  * counting free pages. Null on PostgreSQL, whose files grow on its server's disk, which this process can't see: a
- * full one shows as writes failing with SQLSTATE 53100 (api/errors.ts).
+ * full one shows as writes failing with SQLSTATE 53100 (api/http/errors.ts).
  */
 export async function roomToGrow(db: AnyDb): Promise<number | null> {
   if (isPostgres(db)) return null;

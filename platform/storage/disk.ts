@@ -33,7 +33,7 @@ async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean)
  * DATA_DIR/public as the store (the default, STORAGE=disk): the same files, bytes and folders as before it existed.
  * Pages are written by rename without fsync (derived, rebuilt from the log if lost), photos fsynced first; every
  * write and removal tells write-file.ts's listeners (the server's file cache) at once. Headers are not
- * stored: the app serves files by their name (api/public-files.ts), nginx by its own table.
+ * stored: the app serves files by their name (api/static/public-files.ts), nginx by its own table.
  */
 export function diskStorage(root: string): DiskStorage {
   const changes = changeListeners();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StartupProblem } from '../../api/startup-problem';
+import { StartupProblem } from '../../api/process/startup-problem';
 import { checkStorage } from '../../api/storage/from-env';
 import { freshBucket } from '../../tests/support/storage/bucket';
 import { diskStorage } from './disk';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RENDER_IDLE_MS } from '../../api/media/render';
-import { defaultSiteDir } from '../../api/site-files';
+import { defaultSiteDir } from '../../api/static/site-files';
 import { type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
 import { publishPhoto, rssMb, threadCount, twelveMegapixelJpeg, variant } from './media-photos';

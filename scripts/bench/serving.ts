@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { defaultSiteDir } from '../../api/site-files';
+import { defaultSiteDir } from '../../api/static/site-files';
 import { profileDir } from '../../renderer/render-account';
 import { NGINX, type RunningNginx, startNginx, TEMPLATE } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
@@ -14,7 +14,7 @@ import { percentile } from './stats';
 import { type WrkResult, wrk } from './wrk';
 
 const PUBLIC_URL = 'https://tradecard.bench';
-/** What the product sends over https (api/security-headers.ts), so nginx sends the same. */
+/** What the product sends over https (api/http/security-headers.ts), so nginx sends the same. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 const START_TIMEOUT_MS = 60_000;
 const GZIP = { 'accept-encoding': 'gzip' };

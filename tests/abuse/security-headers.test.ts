@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteDir } from '../../api/site-files';
+import { defaultSiteDir } from '../../api/static/site-files';
 import { type ServerProcess, startServerProcess } from '../support/api/server-process';
 
 // Finding 3 of issue 11: site and app pages sent no CSP, so the chat widget (or any injected script) ran with the

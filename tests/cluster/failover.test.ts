@@ -113,7 +113,7 @@ describe.skipIf(!url)(
           `publish through ${through} → page served by it: ${summary(samples.map((s) => s.served))}`,
         );
       }
-      // The follower drops the leader's new page from its cache when told (api/changed-files.ts), not at its cache's
+      // The follower drops the leader's new page from its cache when told (api/static/changed-files.ts), not at its cache's
       // recheck a second later.
       const servedByFollower = viaFollower.map((sample) => sample.served).sort((a, b) => a - b);
       expect(servedByFollower[Math.floor(servedByFollower.length / 2)]).toBeLessThan(500);

@@ -168,7 +168,7 @@ describe.skipIf(skipped)(
     it('serve a re-rendered page on the instance that did not render it as soon as it is in the bucket', async () => {
       const [ana] = accounts as [Account];
       // Publish → page served by the instance that did not render it (B: A leads), whichever took the publish.
-      // B's copy is in its bucket cache; the leader's notice drops it (api/changed-files.ts), well inside the cache's
+      // B's copy is in its bucket cache; the leader's notice drops it (api/static/changed-files.ts), well inside the cache's
       // own 1 s revalidation.
       const toOther: number[] = [];
       const toBucket: number[] = [];

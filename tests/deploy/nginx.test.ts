@@ -85,7 +85,7 @@ describe.skipIf(!fs.existsSync(NGINX))(
         ['/u/demo/', 'product'],
         ['/u/demo/contact.vcf', 'product'],
         ['/u/demo/og.jpg', 'product'],
-        // Read from the database (api/profile-sitemap.ts); the site's own sitemap.xml is a file.
+        // Read from the database (api/cards/profile-sitemap.ts); the site's own sitemap.xml is a file.
         ['/sitemap-profiles.xml', 'product'],
         ['/sitemap-profiles-1.xml', 'product'],
         ['/q/demo', 'product'],

@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     // Issue 17: the renderer records which pages it wrote as live and when each last changed (the profile sitemap,
-    // api/profile-sitemap.ts), and what the link preview image it drew shows (renderer/og-image/), so an unchanged card is
+    // api/cards/profile-sitemap.ts), and what the link preview image it drew shows (renderer/og-image/), so an unchanged card is
     // not drawn again.
     await db.schema
       .alterTable('rendered_profiles')

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 
 // Signed-in screens, the API and the test checkout are no use in search results. The site's own pages are in
-// sitemap.xml; the live profile pages in the app's sitemap-profiles.xml (api/profile-sitemap.ts), an index of its
+// sitemap.xml; the live profile pages in the app's sitemap-profiles.xml (api/cards/profile-sitemap.ts), an index of its
 // own, which a sitemap index may not name, so both are named here.
 export const GET: APIRoute = ({ site }) =>
   new Response(

@@ -15,7 +15,7 @@ const PUBLIC = [
 
 /**
  * The site's canonical addresses only; aliases name these as canonical. The live profile pages are in the app's
- * /sitemap-profiles.xml (api/profile-sitemap.ts), which robots.txt names beside this one.
+ * /sitemap-profiles.xml (api/cards/profile-sitemap.ts), which robots.txt names beside this one.
  */
 export const GET: APIRoute = ({ site }) =>
   new Response(

@@ -1,5 +1,5 @@
 import fsp from 'node:fs/promises';
-import type { DataDirFs } from '../../../api/data-dir';
+import type { DataDirFs } from '../../../api/process/data-dir';
 
 /** An error as Node's fs raises it: the code is what the check maps to words. */
 export const fsError = (code: string, syscall: string, target: string) =>

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { defaultSiteDir } from '../../../api/site-files';
+import { defaultSiteDir } from '../../../api/static/site-files';
 import { builtStamp, siteStamp } from '../../../scripts/site-stamp';
 import { CHAT_WIDGET_STAND_IN, e2ePort } from '../../e2e/env';
 import { compiledCommand } from '../compiled';

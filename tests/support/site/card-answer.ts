@@ -1,7 +1,7 @@
 import type { Card } from '../../../contract/card';
 import { defaultCardContent } from '../../../events/card/content';
 
-/** Test data only: a saved card as the API sends it (api/cards.ts cardJson), photos left out unless given. */
+/** Test data only: a saved card as the API sends it (api/cards/cards.ts cardJson), photos left out unless given. */
 export const cardAnswer = (overrides: Partial<Card> = {}): Card => ({
   ...defaultCardContent(),
   cover_photo: null,

@@ -11,7 +11,7 @@ import { chosenCredentials } from './rows';
  */
 export const localDraftKey = (accountId: string) => `tradecard.draft.${accountId}`;
 
-/** A full card is about 82 KB of JSON at most (api/routes/business-card.ts); anything larger is not ours. */
+/** A full card is about 82 KB of JSON at most (api/cards/business-card.ts); anything larger is not ours. */
 export const MAX_LOCAL_DRAFT_CHARS = 200_000;
 
 const storedDraftSchema = z.object({

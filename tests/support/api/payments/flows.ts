@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { grantAdmin } from '../../../../api/grant-admin';
-import { runTrialClock } from '../../../../api/scheduler';
+import { grantAdmin } from '../../../../api/accounts/grant-admin';
+import { runTrialClock } from '../../../../api/accounts/scheduler';
 import type { createTestApp } from '../app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

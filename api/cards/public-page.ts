@@ -1,0 +1,28 @@
+import { isAccountLive } from '../../events/account/liveness';
+import { findCardContent } from '../../events/card/cards-read-model';
+import type { CardContent } from '../../events/card/content';
+import type { Db } from '../../platform/database/db';
+import { pageKindOf } from '../../renderer/render-account';
+import type { UserRow } from '../accounts/users';
+import { USERNAME } from '../static/public-files';
+
+/**
+ * What `/u/<username>` is now, decided by the projector's own rule (`pageKindOf`): no such name, an
+ * account whose page isn't live, a live account with nothing to show yet, or a live page with its card. For the
+ * addresses beside the page drawn per request (the quote form, the Wallet pass), which must not offer what the
+ * page itself wouldn't.
+ */
+export type PublicPage =
+  | { kind: 'none' }
+  | { kind: 'not-live' | 'not-set-up'; user: UserRow }
+  | { kind: 'live'; user: UserRow; content: CardContent };
+
+export async function findPublicPage(db: Db, username: string): Promise<PublicPage> {
+  if (!USERNAME.test(username)) return { kind: 'none' };
+  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  if (!user) return { kind: 'none' };
+  if (!isAccountLive(user)) return { kind: 'not-live', user };
+  const content = await findCardContent(db, user.id);
+  const kind = pageKindOf(user, content);
+  return kind === 'live' && content ? { kind, user, content } : { kind: 'not-set-up', user };
+}
