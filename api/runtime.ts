@@ -41,7 +41,7 @@ export async function openDataDatabase(env: Env): Promise<DataDatabase> {
   if (env.DATABASE_URL) {
     try {
       const opened = await openPostgresDatabase(env.DATABASE_URL, {
-        onIdleError: (error) =>
+        onConnectionError: (error) =>
           log.warn({ err: error }, 'A PostgreSQL connection was dropped; it is replaced.'),
       });
       return { db: opened.db, dialect: 'postgres', close: opened.close };

@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError, type DomainErrorKind } from '../../events/errors';
 import { log } from '../../observability/log';
 import { DatabaseBusyError } from '../../platform/database/busy';
+import { databaseUnreachable, UNREACHABLE_RETRY_AFTER_SECONDS } from '../../platform/database/unreachable';
 import { requestFields } from './request-log';
 
 const statusOf: Record<DomainErrorKind, ContentfulStatusCode> = {
@@ -28,6 +29,8 @@ const BROKEN = /^(SQLITE_IOERR|SQLITE_READONLY|SQLITE_CANTOPEN|58030$|25006$|ERO
 
 export const DISK_FULL_MESSAGE =
   'The service is short of disk space and cannot save changes right now. Please try again in a few minutes.';
+export const UNREACHABLE_MESSAGE =
+  'The service cannot reach its database for a moment, so your changes were not saved. Please try again in a few seconds.';
 export const STORAGE_FAILED_MESSAGE =
   'The service cannot save changes right now because of a storage problem. Please try again in a few minutes.';
 /** Long enough for an operator's alert to be seen; a person retrying sooner does no harm. */
@@ -57,6 +60,12 @@ export function handleError(error: Error, c: Context) {
     const retryAfter = error.details.retryAfterSeconds;
     if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     return c.json({ error: error.message }, statusOf[error.kind]);
+  }
+  // PostgreSQL restarting or failing over, or the network to it: it passes, and the request can be made again.
+  if (databaseUnreachable(error)) {
+    log.warn({ err: error, ...requestFields(c) }, 'Could not save: the database could not be reached');
+    c.header('Retry-After', String(UNREACHABLE_RETRY_AFTER_SECONDS));
+    return c.json({ error: UNREACHABLE_MESSAGE }, 503);
   }
   // A full or failing disk is the operator's to fix, not a bug: the person is told to come back, not that we broke.
   const trouble = storageTrouble(error);

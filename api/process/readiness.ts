@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { log } from '../../observability/log';
 import type { Db } from '../../platform/database/db';
 import { roomToGrow } from '../../platform/database/dialect';
+import { databaseUnreachable } from '../../platform/database/unreachable';
 import { projectorLag } from '../../renderer/projector';
 import type { Deps } from '../deps';
 import { storageTrouble } from '../http/errors';
@@ -37,9 +38,11 @@ const PROBE_NAME = 'readiness-probe';
 const wholeMb = (bytes: number) => Math.floor(bytes / MB);
 
 function cannotSave(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (databaseUnreachable(error))
+    return `the database cannot be reached (${typeof code === 'string' ? code : (error as Error).message})`;
   const trouble = storageTrouble(error);
   if (trouble === 'full') return 'the database cannot save changes because the disk is full';
-  const code = (error as { code?: unknown } | null)?.code;
   const named = typeof code === 'string' ? ` (${code})` : '';
   if (trouble === 'broken') return `the database cannot save changes because of a storage error${named}`;
   return `the database cannot save changes${named || ' (an unexpected error)'}`;

@@ -30,9 +30,9 @@ const POOL_SIZE = 10;
  */
 export async function openPostgresDatabase(
   url: string,
-  options: { schema?: string; onIdleError?: (error: Error) => void } = {},
+  options: { schema?: string; onConnectionError?: (error: Error) => void } = {},
 ): Promise<OpenedPostgres> {
-  const { schema, onIdleError } = options;
+  const { schema, onConnectionError } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`A schema name is lower-case letters, digits and underscores, not “${schema}”.`);
   if (schema) {
@@ -51,9 +51,14 @@ export async function openPostgresDatabase(
     application_name: 'tradecard',
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle connection the server drops (a restart, a failover) is reported on the pool; unheard, Node would end
-  // the process over it. The pool replaces it at the next checkout, so it is only worth a log line.
-  pool.on('error', (error) => onIdleError?.(error));
+  // A connection the server drops (a restart, a failover, pg_terminate_backend, a network blip) emits 'error' on its
+  // client, idle or lent out; unheard, Node would end the process over it, and every instance on the database with
+  // it. The query on it fails, and the request with it; the pool discards the client (no longer queryable) and makes
+  // a new one at the next checkout. The pool repeats an idle client's error on itself: heard once, on the client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onConnectionError?.(error));
+  });
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     const { rows } = await pool.query<{ schema: string }>('SELECT current_schema() AS schema');

@@ -17,15 +17,15 @@ export const POSTGRES_SUITES = [
   'api/auth/throttle.test.ts',
   'api/auth/throttle-keys.test.ts',
   'api/auth/verification-codes.test.ts',
-  'api/grant-admin.test.ts',
+  'api/accounts/grant-admin.test.ts',
   // The queues and the work the leader does.
   'api/mail/queue.test.ts',
   'api/mail/sender.test.ts',
   'api/mail/two-senders.test.ts',
   'api/mail/lifecycle.test.ts',
   'api/weekly-summary/queue.test.ts',
-  'api/leader-work.test.ts',
-  'api/postgres-failure.test.ts',
+  'api/cluster/leader-work.test.ts',
+  'api/process/postgres-failure.test.ts',
   // Photos and the files they are kept in.
   'api/media/files.test.ts',
   'api/media/owners.test.ts',
@@ -33,8 +33,8 @@ export const POSTGRES_SUITES = [
   'api/media/shared-temp.test.ts',
   'api/media/stored.test.ts',
   'api/media/sweep.test.ts',
-  'api/changed-files.test.ts',
-  'api/data-dir.test.ts',
+  'api/static/changed-files.test.ts',
+  'api/process/data-dir.test.ts',
   // Payments, cards, visits: their read models and queries.
   'api/payments/create.test.ts',
   'api/payments/end-subscriptions.test.ts',
@@ -42,7 +42,7 @@ export const POSTGRES_SUITES = [
   'api/nfc-cards/card-address.test.ts',
   'api/visits/counting.test.ts',
   'api/visits/visits.test.ts',
-  'api/profile-sitemap.test.ts',
+  'api/cards/profile-sitemap.test.ts',
   'api/metrics.test.ts',
   // The projector and what it renders from the read models.
   'renderer/projector.test.ts',
@@ -60,12 +60,13 @@ export const POSTGRES_SUITES = [
  * SQLite install moved into it).
  */
 export const POSTGRES_ONLY = [
-  'api/leadership.test.ts',
+  'api/cluster/leadership.test.ts',
   'platform/database/migrations/index.test.ts',
   'platform/database/backup-postgres.test.ts',
   'events/move-to-postgres.test.ts',
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',
+  'tests/cluster/database-outage.test.ts',
   'tests/cluster/failover.test.ts',
   'tests/cluster/stateless.test.ts',
 ];
