@@ -25,6 +25,7 @@ export class FakeXhr extends Listeners {
   status = 0;
   responseText = '';
   readonly headers: Record<string, string> = {};
+  responseHeaders: Record<string, string> = {};
   withCredentials = false;
 
   open(method: string, url: string) {
@@ -42,7 +43,11 @@ export class FakeXhr extends Listeners {
   progress(loaded: number, total: number) {
     this.upload.dispatch('progress', { lengthComputable: true, loaded, total });
   }
-  answer(status: number, body: unknown) {
+  getResponseHeader(name: string): string | null {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.responseHeaders = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
     this.status = status;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     this.dispatch('load');

@@ -1,8 +1,8 @@
 /** Bytes of a request body sent so far, of `total`. */
 export type SendProgress = { loaded: number; total: number };
 
-/** An answer's status and JSON body (`{}` when it has none). */
-export type FormAnswer = { status: number; body: unknown };
+/** An answer's status, JSON body (`{}` when it has none), and the seconds its Retry-After asks for, if any. */
+export type FormAnswer = { status: number; body: unknown; retryAfterSeconds?: number };
 
 /**
  * POSTs a multipart form, reporting how much of its body has gone. XMLHttpRequest rather than fetch: it is the one
@@ -28,7 +28,12 @@ export function sendForm(
       } catch {
         // Not JSON (a proxy's error page): the status decides.
       }
-      resolve({ status: request.status, body });
+      const retryAfter = Number(request.getResponseHeader('Retry-After'));
+      resolve({
+        status: request.status,
+        body,
+        ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}),
+      });
     });
     for (const failure of ['error', 'abort', 'timeout'] as const)
       request.addEventListener(failure, () => resolve(null));

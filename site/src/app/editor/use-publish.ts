@@ -6,7 +6,7 @@ import { isDirty } from './dirty';
 import { type Draft, draftFromContent, markStored, unstoredImages } from './draft';
 import { buildPayload } from './payload';
 import { PHOTO_NOT_SENT, uploadPhoto } from './photo-uploads';
-import { NO_CHANGES, PUBLISHED, publishCard, SAVE_FAILED } from './publish';
+import { NO_CHANGES, PUBLISHED, publishCard, retryingText, SAVE_FAILED } from './publish';
 import type { EditorAction, EditorState } from './reducer';
 import { readSavedCard } from './saved-card';
 import { draftProblem } from './validate';
@@ -66,7 +66,9 @@ export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>,
       setAwaited(unstoredImages(state.draft).map(({ image, label }) => ({ key: image.key, label })));
       const ready = await withPhotosStored(state.draft, dispatch);
       if (!ready) return;
-      const result = await publishCard(buildPayload(ready));
+      const result = await publishCard(buildPayload(ready), ({ seconds }) =>
+        toast.error(retryingText(seconds)),
+      );
       if (!result.ok) {
         toast.error(result.error);
         return;
