@@ -188,6 +188,22 @@ export async function releaseMailClaims(db: Db, owner: string): Promise<void> {
 }
 
 /**
+ * The new leader's first act as sender: every claim still on an unsent row is released, whatever its lease. Only the
+ * leader sends (ADR 025), so a claim it did not make was made by a leader that died or lost its lock, and its mail
+ * would otherwise wait out the lease. Returns how many rows were taken over.
+ */
+export async function takeOverMailClaims(db: Db): Promise<number> {
+  const released = await db
+    .updateTable('mail_outbox')
+    .set(RELEASED)
+    .where('claimed_by', 'is not', null)
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .executeTakeFirst();
+  return Number(released.numUpdatedRows);
+}
+
+/**
  * Erasure (ADR 004): every row to or from this address goes, sent or not. An unsent one may hold a code or a
  * reset link for an account that no longer exists, and a sent one still names the person.
  */

@@ -237,6 +237,27 @@ describe('the running sender', () => {
     expect(fs.readdirSync(outboxDir)).toHaveLength(1);
   });
 
+  it('takes over at once the mail a sender that died had claimed, rather than waiting out its lease', async () => {
+    const outboxDir = path.join(database.dir, 'outbox');
+    for (const n of [1, 2]) await enqueueMail(database.db, message(n), new Date());
+    // The previous leader claimed both and was killed before sending them.
+    const claimed = await claimDueMail(database.db, 'killed-leader', new Date(), {
+      limit: 10,
+      until: new Date(Date.now() + CLAIM_MS),
+    });
+    expect(claimed).toHaveLength(2);
+    const deps = {
+      db: database.db,
+      mailer: createMailer({ mail: 'outbox', from: FROM, outboxDir }),
+      now: () => new Date(),
+    };
+    const sender = startMailSender(deps, { pollMs: 60 * 60_000 });
+    closers.push(() => sender.stop());
+    await vi.waitFor(() => expect(fs.readdirSync(outboxDir)).toHaveLength(2), { timeout: 5000 });
+    const rows = await database.db.selectFrom('mail_outbox').select(['sent_at', 'claimed_by']).execute();
+    expect(rows.every((mail) => mail.sent_at !== null && mail.claimed_by === null)).toBe(true);
+  });
+
   it('on stop, finishes the send in progress and hands back the rest', async () => {
     const server = await smtp({ delayMs: 300 });
     const deps = { ...over(server.url), now: () => new Date() };

@@ -11,13 +11,18 @@ import {
   type QueuedMail,
   queuedMessageWithFiles,
   releaseMailClaims,
+  takeOverMailClaims,
 } from './queue';
 
 export const RETRY_BASE_MS = 30_000;
 export const RETRY_CAP_MS = 60 * 60_000;
 /** A mail still failing a day after it was queued is no use to anyone (codes last 10 minutes, links an hour). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-/** Longer than any one SMTP exchange can take (nodemailer's own timeouts are minutes), short enough to recover. */
+/**
+ * Longer than any one SMTP exchange can take (nodemailer's own timeouts are minutes). A sender that dies holding
+ * claims is not waited out: the next leader takes them over as it starts sending (takeOverMailClaims). The lease is
+ * for a sender still alive that hangs.
+ */
 export const CLAIM_MS = 15 * 60_000;
 export const BATCH_SIZE = 10;
 export const POLL_MS = 5_000;
@@ -114,9 +119,10 @@ export async function sendDueMail(
 export type MailSender = { nudge(): void; stop(): Promise<void> };
 
 /**
- * The server's mail loop: runs at once (mail queued before a restart goes out), when nudged after a commit that
- * queued mail, and every few seconds for retries and for mail other processes queued. One pass at a time; a
- * nudge during a pass makes another pass follow it.
+ * The server's mail loop, run by the leader: runs at once (mail queued before a restart goes out), when nudged after
+ * a commit that queued mail, and every few seconds for retries and for mail other processes queued. One pass at a
+ * time; a nudge during a pass makes another pass follow it. Its first pass takes over the claims a previous leader
+ * left (killed, or deposed mid-send: then the one mail it was sending may go twice, which is better than late).
  */
 export function startMailSender(
   deps: SenderDeps,
@@ -126,8 +132,15 @@ export function startMailSender(
   let again = false;
   let running: Promise<void> | null = null;
   let prunedAt = 0;
+  let tookOver = false;
 
   const pass = async () => {
+    if (!tookOver) {
+      const taken = await takeOverMailClaims(deps.db);
+      tookOver = true;
+      if (taken > 0)
+        log.info({ mails: taken }, 'Took over the mail a previous sender had claimed and not sent');
+    }
     const now = deps.now().getTime();
     if (now - prunedAt >= 60 * 60_000) {
       prunedAt = now;
