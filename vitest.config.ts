@@ -36,8 +36,10 @@ const PHOTOS_BESIDE_THE_SUITE = { PHOTO_PRIORITY: 'normal' };
 
 const shared = {
   exclude,
-  // argon2 hashing at production cost dominates integration tests; give them room.
-  testTimeout: 20_000,
+  // Every wait in a test is for a condition; these only end one that hangs. Sized for a busy machine (the suite passes
+  // beside stress-ng --cpu 2), where starting a server or hashing with argon2 at production cost can take 10–20 s.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
   setupFiles: ['tests/support/observability/quiet-logs.ts', 'tests/support/media/photo-priority.ts'],
   // Compiles the server the suites spawn, once; fails the run when a process a test started outlives it.
   globalSetup: ['tests/support/global-setup.ts'],

@@ -14,6 +14,23 @@ const originOf = (value: string | undefined) => {
   }
 };
 
+const ownOrigins = (c: Context, publicUrl: string) => [new URL(publicUrl).origin, new URL(c.req.url).origin];
+
+/**
+ * Login CSRF defence for the requests that start or end a session (login, register, logout), which no cookie signs
+ * in yet: a page of another site could otherwise sign a visitor's browser into the attacker's account (and read what
+ * they then type), or sign them out. A browser stamps such a request with the page it came from; one from another
+ * site is refused before anything is read or set. An API client (an app, curl) sends neither Origin nor Referer, and
+ * goes on: its session is a bearer token no page can make it use.
+ */
+export function refuseForeignOrigin(c: Context, publicUrl: string): void {
+  const stamped = c.req.header('origin') ?? c.req.header('referer');
+  if (stamped === undefined) return;
+  const from = originOf(stamped);
+  if (!from || !ownOrigins(c, publicUrl).includes(from))
+    throw new DomainError('forbidden', CROSS_SITE_REFUSED);
+}
+
 /**
  * CSRF defence for a request the browser's cookie signs in (ADR 015). A browser sends the cookie with any request
  * to us, but stamps it with the page it came from: a change must come from our own origin (PUBLIC_URL's, or the
@@ -24,6 +41,6 @@ const originOf = (value: string | undefined) => {
 export function refuseCrossSite(c: Context, publicUrl: string): void {
   if (SAFE_METHODS.has(c.req.method)) return;
   const from = originOf(c.req.header('origin')) ?? originOf(c.req.header('referer'));
-  const allowed = [new URL(publicUrl).origin, new URL(c.req.url).origin];
-  if (!from || !allowed.includes(from)) throw new DomainError('forbidden', CROSS_SITE_REFUSED);
+  if (!from || !ownOrigins(c, publicUrl).includes(from))
+    throw new DomainError('forbidden', CROSS_SITE_REFUSED);
 }

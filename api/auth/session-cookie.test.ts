@@ -52,7 +52,7 @@ describe('the session cookie over https', () => {
 describe('the session cookie over http', () => {
   it('is tc_session, without Secure (a browser would drop a Secure cookie from http)', async () => {
     t = await createTestApp({ publicUrl: 'http://localhost:3000' });
-    const { login, setCookie } = await browserLogin();
+    const { login, setCookie } = await browserLogin(false, { origin: 'http://localhost:3000' });
     expect(setCookie.split(';')[0]).toBe(`tc_session=${login.body.token}`);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).not.toMatch(/Secure/i);

@@ -29,7 +29,7 @@ describe('the render pool', () => {
     const widths = (await Promise.all(jobs)).map((renditions) => renditions[0]?.width);
     expect(widths).toEqual([10, 20, 30, 40, 50]);
     expect(Math.max(...busiest, pool.threads())).toBe(2);
-  }, 20_000);
+  });
 
   it('stops a thread stuck past the deadline, refuses its job as over budget, and replaces it', async () => {
     pool = createRenderPool({ ...options, size: 1 });
@@ -40,7 +40,7 @@ describe('the render pool', () => {
     await expect(stuck).rejects.toBeInstanceOf(OverBudget);
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await after)[0]?.width).toBe(7);
-  }, 20_000);
+  });
 
   it('does not charge a save for its wait in the queue, and moves its budget on by that wait', async () => {
     pool = createRenderPool({ ...options, size: 1 });
@@ -51,21 +51,21 @@ describe('the render pool', () => {
     expect((await pool.render(waiting))[0]?.width).toBe(2);
     expect(waiting.budget.deadline).toBeGreaterThanOrEqual(deadline + 500);
     expect((await long)[0]?.width).toBe(1);
-  }, 20_000);
+  });
 
   it('refuses a job left waiting longer than maxWaitMs, without running it', async () => {
     pool = createRenderPool({ ...options, size: 1, maxWaitMs: 200 });
     const long = pool.render(job(1, 60));
     await expect(pool.render(job(2))).rejects.toBeInstanceOf(OverBudget);
     expect((await long)[0]?.width).toBe(1);
-  }, 20_000);
+  });
 
   it('reports a photo that does not decode as RenderFailed, and keeps the thread', async () => {
     pool = createRenderPool({ ...options, size: 1 });
     await expect(pool.render(job(0xfe))).rejects.toBeInstanceOf(RenderFailed);
     expect(pool.threads()).toBe(1);
     expect((await pool.render(job(3)))[0]?.width).toBe(3);
-  }, 20_000);
+  });
 
   it('lets idle threads exit, and starts one again for the next photo', async () => {
     pool = createRenderPool({ ...options, size: 2, idleMs: 200 });
@@ -74,5 +74,5 @@ describe('the render pool', () => {
     await until(() => pool.threads() === 0);
     expect(pool.threads()).toBe(0);
     expect((await pool.render(job(4)))[0]?.width).toBe(4);
-  }, 20_000);
+  });
 });

@@ -11,6 +11,7 @@ import { addressForLimits } from '../auth/client-address';
 import { tellOwnerOfFailedSignIns } from '../auth/login-notice';
 import { verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import { sessionToken } from '../auth/require-user';
+import { refuseForeignOrigin } from '../auth/same-origin';
 import { hashToken } from '../auth/secrets';
 import { sendVerificationCode } from '../auth/send-code';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../auth/session-cookie';
@@ -49,6 +50,7 @@ export function loginRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.post('/login', async (c) => {
+    refuseForeignOrigin(c, deps.publicUrl);
     const { email, password, remember } = await readJson(c, loginBody);
     // Checked before the password, so a guesser learns nothing while waiting; but only the guesser's own keys
     // (ADR 014): the account-wide brake holds back only an address already failing on this account, so the owner
@@ -122,6 +124,8 @@ export function loginRoutes(deps: Deps) {
 
   // Logging out twice, or with a dead token, is still a successful logout.
   app.post('/logout', async (c) => {
+    // Before the cookie is cleared: a page of another site must not sign the visitor out either.
+    refuseForeignOrigin(c, deps.publicUrl);
     const token = sessionToken(c, deps.publicUrl);
     if (token) await revokeSession(deps.db, hashToken(token), deps.now());
     clearSessionCookie(c, deps.publicUrl);

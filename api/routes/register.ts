@@ -16,6 +16,7 @@ import { findUserByEmail } from '../accounts/users';
 import { addressForLimits } from '../auth/client-address';
 import { recipientCapped } from '../auth/mail-limits';
 import { registerAccount } from '../auth/register-account';
+import { refuseForeignOrigin } from '../auth/same-origin';
 import { sendVerificationCode } from '../auth/send-code';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
 import { checkCode } from '../auth/verification-codes';
@@ -53,6 +54,7 @@ export function registerRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
 
   app.post('/register', async (c) => {
+    refuseForeignOrigin(c, deps.publicUrl);
     const body = await readJson(c, registerBody);
     await limitByAddress(deps, `register:address:${addressForLimits(c, deps)}`);
     await registerAccount(deps, body);

@@ -138,7 +138,7 @@ export async function startServerProcess(
   options: ServerOptions & { readyPath?: string; timeoutMs?: number } = {},
 ): Promise<ServerProcess & { port: number; url: string }> {
   const server = spawnServerProcess(options);
-  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 50_000);
   let exit: Exit | null = null;
   void server.exited.then((value) => {
     exit = value;
