@@ -7,6 +7,7 @@ import { SITE_NAME } from './app';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
+import { setPhotoPriority } from './media/render-priority';
 import { createPayments } from './payments/create';
 import { checkDataDir, databaseOpenFailure } from './process/data-dir';
 import { createOffsetClock } from './process/offset-clock';
@@ -94,6 +95,8 @@ export async function openRuntime(
   env: Env,
   next: NextSteps,
 ): Promise<{ deps: RuntimeDeps; database: DataDatabase }> {
+  // Before any photo: the server's uploads, and the sample profile the seed publishes, in a process of its own.
+  setPhotoPriority(env.PHOTO_PRIORITY);
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
   const storage = storageFromEnv(env);

@@ -11,7 +11,6 @@ import { projectorLag } from '../renderer/projector';
 import { createApp } from './app';
 import { createLeaderWork, type LeaderWork, leadWhenElected } from './cluster/leader-work';
 import { type Env, readEnv } from './env';
-import { setPhotoPriority } from './media/render-priority';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { countAppendedEvents } from './process/count-events';
 import { type Draining, drainable } from './process/drain';
@@ -40,7 +39,6 @@ const env: Env = (() => {
   }
 })();
 log.level = env.LOG_LEVEL;
-setPhotoPriority(env.PHOTO_PRIORITY);
 // Only the server signs Wallet passes: the ops scripts (rebuild, grant-admin) neither read the certificates nor stop
 // on an expired one. Before the database opens, so a refused certificate leaves nothing open behind it.
 const wallet = await walletFromEnv(env).catch(failToStart);

@@ -45,7 +45,8 @@ async function refusedQuickly(name: string, options: Parameters<typeof flood>[0]
   });
   // How soon is a figure for the closing note, not an assertion: it depends on how busy the machine is. That the
   // body was refused before it was read whole, and the memory it did not take, do not.
-  expect(answer.sent).toBeLessThan(options.total);
+  // A body over the limit is cut off before it has all gone; a small one (the 40-megapixel photos) goes whole.
+  if (options.total > 20 * MB) expect(answer.sent).toBeLessThan(options.total);
   expect(answer.peakRssMb - before).toBeLessThan(50);
   // The server still answers at once.
   expect((await fetch(`${server.url}/api/health`)).status).toBe(200);

@@ -97,7 +97,7 @@ describe.skipIf(skipped)(
         }),
       );
       expect([leads(a), leads(b)]).toEqual([true, false]);
-    }, 60_000);
+    }, 180_000);
 
     it('put a page published through A in the bucket, with its headers, and serve it through B and nginx', async () => {
       const [ana] = accounts as [Account];
