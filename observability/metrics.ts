@@ -134,3 +134,35 @@ export const enquiriesRefused = new Counter({
   labelNames: ['reason'] as const,
   registers: [registry],
 });
+
+/**
+ * Every labelled counter's series exist at 0 from the start: an alert on `increase()` sees its first failure, which
+ * a series born at 1 would hide (Prometheus has no earlier sample to compare it with).
+ */
+const STARTING_AT_ZERO: [Counter<string>, string, readonly string[]][] = [
+  [mailsFailed, 'outcome', ['retry', 'gave_up']],
+  [paymentWebhooksHandled, 'outcome', ['recorded', 'duplicate', 'ignored', 'rejected', 'failed']],
+  [
+    uploadsRefused,
+    'reason',
+    ['too_large', 'too_many_pixels', 'not_an_image', 'too_many', 'too_slow', 'daily_limit'],
+  ],
+  [
+    enquiriesRefused,
+    'reason',
+    [
+      'honeypot',
+      'forged',
+      'too_fast',
+      'expired',
+      'address_limit',
+      'page_limit',
+      'too_large',
+      'bad_photo',
+      'invalid',
+      'no_page',
+    ],
+  ],
+];
+for (const [counter, label, values] of STARTING_AT_ZERO)
+  for (const value of values) counter.inc({ [label]: value }, 0);
