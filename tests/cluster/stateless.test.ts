@@ -120,7 +120,14 @@ describe.skipIf(skipped)(
       });
       await waitUntil(
         'its gzip copy in the bucket',
-        landed(`${page(ana.username)}.gz`, (body) => (body.length > 0 ? gunzipSync(body).toString() : '')),
+        // An object caught part-written (s3rver) is not whole gzip yet: not landed, rather than a failure.
+        landed(`${page(ana.username)}.gz`, (body) => {
+          try {
+            return gunzipSync(body).toString();
+          } catch {
+            return '';
+          }
+        }),
         5000,
       );
       expect(await inBucket(`${page(ana.username)}.gz`)).toMatchObject({
