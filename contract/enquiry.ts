@@ -28,6 +28,8 @@ const enquirySchema = z.object({
   photos: z.array(enquiryPhotoSchema),
   status: z.enum(enquiryStatuses),
   receivedAt: z.string(),
+  /** It came after the page's mailed requests of the day: kept here, and no mail went (issue 27). */
+  keptWithoutMail: z.boolean(),
 });
 export type Enquiry = z.infer<typeof enquirySchema>;
 

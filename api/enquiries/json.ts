@@ -22,4 +22,5 @@ export const enquiryJson = (row: EnquiryRow): Enquiry => ({
   })),
   status: row.status,
   receivedAt: row.received_at,
+  keptWithoutMail: row.kept_without_mail === 1,
 });

@@ -10,7 +10,7 @@ import { enqueueMail } from '../mail/queue';
 import { siteLinks } from '../mail/site-links';
 import { enquiryToOwnerMail } from '../mail/templates';
 import { recordMediaFiles } from '../media/files';
-import { countRequestFrom } from './limits';
+import { countQuoteRequest } from './limits';
 import type { PreparedPhotos } from './photos';
 
 export type NewEnquiry = {
@@ -23,23 +23,29 @@ export type NewEnquiry = {
   attachments: MailAttachment[];
   /** The sender's address as limits key it (addressForLimits): the request counts against it. */
   addressKey: string;
+  /** The form's nonce (api/enquiries/stamp.ts): recorded, so the same form can't send a second request. */
+  nonce: string;
 };
+
+/** Mailed to the owner, or kept on /enquiries without a mail (the page's mailed requests of the day are used up). */
+export type Delivery = 'mail' | 'keep';
 
 /**
  * A quote request, recorded in one transaction (ADR 030 §3): `checkLimits` again under the page's and the address's
- * locks, the enquiry's event, its photos' rows, the request counted against the address, and the owner's mail
- * (Reply-To the customer) queued, so an enquiry on the Enquiries page is always mailed too.
+ * locks (it throws to refuse, or says how the request is delivered), the enquiry's event, its photos' rows, the
+ * request counted against its address, page and form, and the owner's mail (Reply-To the customer) queued unless
+ * it is kept without one, so an enquiry the Enquiries page shows as mailed always is.
  */
 export async function recordEnquiry(
   deps: Pick<Deps, 'db' | 'publicUrl'>,
   enquiry: NewEnquiry,
   now: Date,
-  checkLimits: (trx: Db) => Promise<void>,
-): Promise<void> {
+  checkLimits: (trx: Db) => Promise<Delivery>,
+): Promise<Delivery> {
   const enquiryId = randomUUID();
-  const { fields, photos, attachments, addressKey } = enquiry;
-  await deps.db.transaction().execute(async (trx) => {
-    await checkLimits(trx);
+  const { fields, photos, attachments, addressKey, nonce, accountId } = enquiry;
+  return deps.db.transaction().execute(async (trx) => {
+    const delivery = await checkLimits(trx);
     await handleCommand(trx, {
       decider: enquiryDecider,
       streamId: enquiryStreamId(enquiryId),
@@ -50,12 +56,14 @@ export async function recordEnquiry(
         ...fields,
         photos: photos.refs,
         receivedAt: now.toISOString(),
+        ...(delivery === 'keep' ? { keptWithoutMail: true } : {}),
       },
       now,
       alsoInTransaction: async (inner) => {
         // After the files, as in a publish: a row never names files that aren't there.
         await recordMediaFiles(inner, photos.prepared, now);
-        await countRequestFrom(inner, addressKey, now);
+        await countQuoteRequest(inner, { accountId, addressKey, nonce }, now);
+        if (delivery === 'keep') return;
         const mail = enquiryToOwnerMail({
           ownerName: enquiry.ownerName,
           ...fields,
@@ -76,5 +84,6 @@ export async function recordEnquiry(
         );
       },
     });
+    return delivery;
   });
 }

@@ -19,7 +19,7 @@ import {
 } from '../../tests/support/api/quotes';
 import { listMedia } from '../../tests/support/media/stored';
 import type { Deps } from '../deps';
-import { QUOTES_PER_ADDRESS_PER_HOUR, QUOTES_PER_PAGE_PER_DAY } from '../enquiries/limits';
+import { MAILED_ADDRESSES_PER_PAGE_PER_DAY, QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY } from '../enquiries/limits';
 import { MAIL_PHOTO_SIDE } from '../enquiries/photos';
 import { MAX_FORM_AGE_MS, MIN_FORM_AGE_MS } from '../enquiries/stamp';
 import { QUOTE_CSP, QUOTE_UPLOAD_LIMIT } from './quote-form';
@@ -67,18 +67,21 @@ const temp = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
 
-/** A refused request: a plain page, as a page is served, and no event, mail, photo or temp file left of it. */
-async function expectRefused(
-  answer: { status: number; headers: Headers; html: string },
-  status: number,
-  words: string | RegExp,
-) {
+type Answer = { status: number; headers: Headers; html: string };
+
+/** A refusal page, as a page is served, saying what happened. */
+function expectRefusalPage(answer: Answer, status: number, words: string | RegExp) {
   expect(answer.status, answer.html).toBe(status);
   expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
   expect(answer.headers.get('content-security-policy')).toBe(QUOTE_CSP);
   expect(answer.headers.get('cache-control')).toBe('private, no-store');
   expect(answer.html).toMatch(words);
   expect(answer.html).not.toMatch(/<script/i);
+}
+
+/** A refused request, the first to the page: the refusal page, and no event, mail, photo or temp file left of it. */
+async function expectRefused(answer: Answer, status: number, words: string | RegExp) {
+  expectRefusalPage(answer, status, words);
   expect(await enquiryEvents()).toEqual([]);
   expect(await quoteMails()).toEqual([]);
   expect(await t.db.selectFrom('mail_attachments').select('id').execute()).toEqual([]);
@@ -101,7 +104,7 @@ describe('the quote form at /u/<name>/quote', () => {
     const form = /<form [^>]*>/.exec(html)?.[0] ?? '';
     for (const attribute of ['action="/u/dana/quote"', 'method="post"', 'enctype="multipart/form-data"'])
       expect(form.toLowerCase()).toContain(attribute);
-    expect(stamp).toMatch(/^\d+\.[A-Za-z0-9_-]+$/);
+    expect(stamp).toMatch(/^\d+-[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/);
     // The page's colours, but its white on the default orange (2.8:1) would fail AA: the form's button reads black.
     expect(html).toContain('--btn:#F47629;--btf:#000000');
     // The honeypot: out of sight, out of the tab order, never autofilled, and labelled for a person who finds it.
@@ -327,7 +330,7 @@ describe('spam defences, each refusing with a page saying what to do', () => {
     await livePage();
     const { stamp } = await openForm();
     t.advance(60_000);
-    const forged = `${Number(stamp.split('.')[0]) - 60_000}.${stamp.split('.')[1]}`;
+    const forged = stamp.replace(/^\d+/, (time) => String(Number(time) - 60_000));
     await expectRefused(await send(CUSTOMER_FIELDS), 400, 'Please open the quote form again');
     await expectRefused(
       await send({ ...CUSTOMER_FIELDS, stamp: forged }),
@@ -347,49 +350,80 @@ describe('spam defences, each refusing with a page saying what to do', () => {
     );
   });
 
-  it(`lets ${QUOTES_PER_ADDRESS_PER_HOUR} requests an hour through from one address, to any page`, async () => {
-    await livePage();
-    await livePage('sam');
-    for (let i = 0; i < QUOTES_PER_ADDRESS_PER_HOUR; i++) {
-      const { stamp } = await openForm(i % 2 ? 'sam' : 'dana');
-      t.advance(MIN_FORM_AGE_MS);
-      const sent = await send({ ...CUSTOMER_FIELDS, stamp }, CUSTOMER, i % 2 ? 'sam' : 'dana');
-      expect(sent.status, sent.html).toBe(303);
-    }
-    const before = await enquiryEvents();
-    const mails = await quoteMails();
-    const over = await request();
-    expect(over.status).toBe(429);
-    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(over.html).toMatch(
-      /You’ve sent several quote requests in the last hour\. Please wait \d+ minutes/,
-    );
-    expect(await enquiryEvents()).toEqual(before);
-    expect(await quoteMails()).toEqual(mails);
-    expect(temp()).toEqual([]);
-    // Another address is not held back, and this one is again once its hour is up.
-    expect((await request({}, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(303);
-    t.advance(3600_000);
-    expect((await request()).status).toBe(303);
-  });
-
-  it(`passes on ${QUOTES_PER_PAGE_PER_DAY} requests a day to one page`, async () => {
+  it('takes one request from one form: the same form sent again is refused, and nothing is added', async () => {
     await livePage();
     const { stamp } = await openForm();
     t.advance(MIN_FORM_AGE_MS);
-    for (let i = 0; i < QUOTES_PER_PAGE_PER_DAY; i++) {
-      const sent = await send({ ...CUSTOMER_FIELDS, stamp }, { 'x-forwarded-for': `198.51.100.${i}` });
-      expect(sent.status, sent.html).toBe(303);
-      t.advance(60_000);
-    }
-    const before = (await enquiryEvents()).length;
-    const over = await request({}, { 'x-forwarded-for': '192.0.2.1' });
-    expect(over.status).toBe(429);
-    expect(over.html).toContain(
-      'Dana Pipe has had as many quote requests today as we pass on in a day. Please call or email them',
+    expect((await send({ ...CUSTOMER_FIELDS, stamp })).status).toBe(303);
+    const before = { events: await enquiryEvents(), mails: await quoteMails() };
+    expectRefusalPage(
+      await send({ ...CUSTOMER_FIELDS, stamp }, { 'x-forwarded-for': '198.51.100.1' }),
+      400,
+      'This request has been sent already. To send another, please open the quote form again.',
     );
-    expect((await enquiryEvents()).length).toBe(before);
-    expect(temp()).toEqual([]);
+    expect(await enquiryEvents()).toEqual(before.events);
+    expect(await quoteMails()).toEqual(before.mails);
+    // A fresh form sends again.
+    expect((await request()).status).toBe(303);
+  });
+
+  it(`takes ${QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY} requests a day from one address to one page, and says so before the next is typed`, async () => {
+    await livePage();
+    await livePage('sam');
+    for (let i = 0; i < QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY; i++) expect((await request()).status).toBe(303);
+    const before = { events: await enquiryEvents(), mails: await quoteMails() };
+    const words =
+      'You’ve sent Dana Pipe 3 quote requests today, and they have them all. To add anything, please call or email them';
+    // Told before typing: the form isn't shown.
+    const shown = await openForm();
+    expect(shown.response.status).toBe(429);
+    expect(shown.response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(shown.html).toContain(words);
+    expect(shown.stamp).toBe('');
+    expectRefusalPage(await send({ ...CUSTOMER_FIELDS, stamp: 'x' }), 429, words);
+    expect(await enquiryEvents()).toEqual(before.events);
+    expect(await quoteMails()).toEqual(before.mails);
+    // Another page, and another address, are not held back; this address is again the next day.
+    expect((await requestQuote(t, {}, CUSTOMER, 'sam')).status).toBe(303);
+    expect((await request({}, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(303);
+    t.advance(24 * 3600_000);
+    expect((await request()).status).toBe(303);
+  });
+
+  it(`mails the first ${MAILED_ADDRESSES_PER_PAGE_PER_DAY} addresses of a day, and keeps the rest on the owner’s list without a mail, saying so first`, async () => {
+    const token = await livePage();
+    for (let i = 0; i < MAILED_ADDRESSES_PER_PAGE_PER_DAY; i++) {
+      const sent = await request({}, { 'x-forwarded-for': `198.51.100.${i}` });
+      expect(sent.status, sent.html).toBe(303);
+      expect(sent.headers.get('location')).toBe('/u/dana/quote/sent');
+    }
+    expect(await quoteMails()).toHaveLength(MAILED_ADDRESSES_PER_PAGE_PER_DAY);
+    // An address already mailed today is mailed again.
+    expect((await request({}, { 'x-forwarded-for': '198.51.100.0' })).headers.get('location')).toBe(
+      '/u/dana/quote/sent',
+    );
+    const fresh = { 'x-forwarded-for': '192.0.2.1' };
+    const shown = await openFormOf(t, 'dana', fresh);
+    expect(shown.response.status).toBe(200);
+    expect(shown.html).toContain(
+      'Dana Pipe has had a lot of quote requests today. Yours will be kept on their list of requests, but they won’t get an email about it today, so if it’s urgent please call them.',
+    );
+    t.advance(MIN_FORM_AGE_MS);
+    const kept = await send({ ...CUSTOMER_FIELDS, stamp: shown.stamp, name: 'Kim Late' }, fresh);
+    expect(kept.status, kept.html).toBe(303);
+    expect(kept.headers.get('location')).toBe('/u/dana/quote/sent?kept');
+    const thanks = await (await t.app.request('/u/dana/quote/sent?kept')).text();
+    expect(thanks).toContain(
+      'Your request is on Dana Pipe’s list of requests. They won’t get an email about it today',
+    );
+    expect(await quoteMails()).toHaveLength(MAILED_ADDRESSES_PER_PAGE_PER_DAY + 1);
+    const listed = await t.app.request('/api/enquiries', { headers: { authorization: `Bearer ${token}` } });
+    const { data } = (await listed.json()) as { data: { name: string; keptWithoutMail: boolean }[] };
+    expect(data[0]).toMatchObject({ name: 'Kim Late', keptWithoutMail: true });
+    expect(data.filter((each) => each.keptWithoutMail)).toHaveLength(1);
+    // A day later the page's mail is back for everyone.
+    t.advance(24 * 3600_000);
+    expect((await request({}, fresh)).headers.get('location')).toBe('/u/dana/quote/sent');
   });
 
   it('refuses a body over the limit before reading it, and a photo over 10 MB as it arrives', async () => {
@@ -452,11 +486,11 @@ describe('spam defences, each refusing with a page saying what to do', () => {
     await livePage();
     const { stamp } = await openForm();
     t.advance(MIN_FORM_AGE_MS);
-    // As this request's photos are written, the same address sends its hour's worth without photos.
+    // As this request's photos are written, the same address sends its day's worth without photos.
     onPut = async () => {
       onPut = null;
-      for (let i = 0; i < QUOTES_PER_ADDRESS_PER_HOUR; i++)
-        expect((await send({ ...CUSTOMER_FIELDS, stamp })).status).toBe(303);
+      for (let i = 0; i < QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY; i++)
+        expect((await request()).status).toBe(303);
     };
     const answer = await send({
       ...CUSTOMER_FIELDS,
@@ -464,13 +498,52 @@ describe('spam defences, each refusing with a page saying what to do', () => {
       photos: [await jpegFile(), await jpegFile('#00aa00')],
     });
     expect(answer.status).toBe(429);
-    expect(answer.html).toContain('You’ve sent several quote requests in the last hour.');
-    expect(await enquiryEvents()).toHaveLength(QUOTES_PER_ADDRESS_PER_HOUR);
-    expect(await quoteMails()).toHaveLength(QUOTES_PER_ADDRESS_PER_HOUR);
+    expect(answer.html).toContain('You’ve sent Dana Pipe 3 quote requests today');
+    expect(await enquiryEvents()).toHaveLength(QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY);
+    expect(await quoteMails()).toHaveLength(QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY);
     expect(await t.db.selectFrom('mail_attachments').select('id').execute()).toEqual([]);
     expect(await t.db.selectFrom('media_files').select('id').execute()).toEqual([]);
     expect(media()).toEqual([]);
     expect(temp()).toEqual([]);
+  });
+
+  it('prepares at most two requests from one address at once; a third waits its turn', async () => {
+    await livePage();
+    const stamps = [(await openForm()).stamp, (await openForm()).stamp, (await openForm()).stamp];
+    t.advance(MIN_FORM_AGE_MS);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let writing = 0;
+    let bothWriting: () => void = () => {};
+    const twoAtOnce = new Promise<void>((resolve) => {
+      bothWriting = resolve;
+    });
+    onPut = async () => {
+      writing += 1;
+      if (writing === 2) bothWriting();
+      await held;
+    };
+    const first = send({ ...CUSTOMER_FIELDS, stamp: stamps[0] as string, photos: [await jpegFile()] });
+    const second = send({
+      ...CUSTOMER_FIELDS,
+      stamp: stamps[1] as string,
+      photos: [await jpegFile('#00aa00')],
+    });
+    await twoAtOnce;
+    expectRefusalPage(
+      await send({ ...CUSTOMER_FIELDS, stamp: stamps[2] as string }),
+      429,
+      'Your last request is still being sent. Please wait for it to finish, then send this one again.',
+    );
+    // Another address is not held back meanwhile.
+    onPut = null;
+    expect((await request({}, { 'x-forwarded-for': '198.51.100.9' })).status).toBe(303);
+    release();
+    expect((await first).status).toBe(303);
+    expect((await second).status).toBe(303);
+    expect((await send({ ...CUSTOMER_FIELDS, stamp: stamps[2] as string })).status).toBe(303);
   });
 
   it('says so when the disk fails part-way through the photos, and leaves none of them', async () => {

@@ -8,7 +8,6 @@ import { DomainError } from '../../events/errors';
 import { log } from '../../observability/log';
 import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
 import type { Db } from '../../platform/database/db';
-import { holdKeyLock } from '../../platform/database/dialect';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
 import { renderNotLivePage } from '../../renderer/pages/not-live-page';
 import { renderNotSetUpPage } from '../../renderer/pages/not-set-up-page';
@@ -24,10 +23,19 @@ import { displayName } from '../../renderer/profile/view-model';
 import { addressForLimits } from '../auth/client-address';
 import { findPublicPage, type PublicPage } from '../cards/public-page';
 import type { Deps } from '../deps';
-import { addressLimited, addressWaitSeconds, pageLimited, pageWaitSeconds } from '../enquiries/limits';
+import {
+  addressLimited,
+  addressPageLimited,
+  keptNotice,
+  pageLimited,
+  type QuoteRequester,
+  quoteVerdict,
+  STAMP_USED,
+  stampUsed,
+} from '../enquiries/limits';
 import { mailJpegs, type PreparedPhotos, photoLabel, preparePhotos, storePhotos } from '../enquiries/photos';
-import { recordEnquiry } from '../enquiries/record';
-import { checkStamp, formStamp, type StampCheck } from '../enquiries/stamp';
+import { type Delivery, recordEnquiry } from '../enquiries/record';
+import { checkStamp, formStamp } from '../enquiries/stamp';
 import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../http/errors';
 import { requestFields } from '../http/request-log';
 import { discardWrittenFiles } from '../media/files';
@@ -70,13 +78,21 @@ const FORM_LIMITS: FormLimits = {
 };
 
 /** Each spam check's answer: what happened, in words that tell a person what to do. */
-const STAMP_REFUSALS: Record<Exclude<StampCheck, 'ok'>, string> = {
+const STAMP_REFUSALS = {
   forged: 'This form couldn’t be checked. Please open the quote form again and send your request from it.',
   too_fast:
     'That was sent quicker than anyone could fill in the form. Please wait a few seconds and send it again.',
   expired:
     'This form was opened more than a day ago. Please open the quote form again and send your request from it.',
-};
+} as const;
+const IN_FLIGHT =
+  'Your last request is still being sent. Please wait for it to finish, then send this one again.';
+
+/**
+ * Requests from one address being read and their photos prepared at once, in this process: a script can't keep the
+ * photo threads busy for everyone else. Two, so two people sharing a mobile carrier's address can send at once.
+ */
+const IN_FLIGHT_PER_ADDRESS = 2;
 const HONEYPOT_REFUSAL =
   'Your request looked like it came from a program rather than a person. If you are a person, please leave the field marked “Leave this empty” empty, and send the form again.';
 
@@ -85,8 +101,11 @@ type RefusalReason =
   | 'forged'
   | 'too_fast'
   | 'expired'
+  | 'reused'
+  | 'address_page_limit'
   | 'address_limit'
   | 'page_limit'
+  | 'in_flight'
   | 'too_large'
   | 'bad_photo'
   | 'invalid'
@@ -159,8 +178,9 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
     return page(c, html, 404);
   };
 
-  const refusal = (c: Context, quote: QuotePage, refused: Refused) => {
-    enquiriesRefused.inc({ reason: refused.reason });
+  /** `counted`: false for a form not shown (GET), which refuses no request. */
+  const refusal = (c: Context, quote: QuotePage, refused: Refused, counted = true) => {
+    if (counted) enquiriesRefused.inc({ reason: refused.reason });
     if (refused.retryAfterSeconds) c.header('Retry-After', String(refused.retryAfterSeconds));
     return page(c, renderQuoteRefusedPage({ ...quote, siteName, message: refused.message }), refused.status);
   };
@@ -168,18 +188,31 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
   const form = (c: Context, input: Omit<QuoteFormInput, 'siteName'>, status: ContentfulStatusCode = 200) =>
     page(c, renderQuoteFormPage({ ...input, siteName }), status);
 
+  /** Requests being read and prepared now, by address key: see IN_FLIGHT_PER_ADDRESS. */
+  const inFlight = new Map<string, number>();
+
+  // Told before typing: a form that can't be sent from here is not shown, and one that will be kept says so.
   app.get('/u/:username/quote', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const found = await findQuotePage(deps.db, username);
     if (!found.page || !found.open) return notFound(c, username, found);
-    return form(c, { ...found.page, stamp: formStamp(deps.secret, username, deps.now()) });
+    const quote = found.page;
+    const requester = { accountId: quote.accountId, addressKey: addressForLimits(c, deps) };
+    try {
+      const delivery = await deliveryOf(deps.db, quote, requester, deps.now());
+      const kept = delivery === 'keep' ? keptNotice(displayName(quote.content, username)) : undefined;
+      return form(c, { ...quote, stamp: formStamp(deps.secret, username, deps.now()), kept });
+    } catch (error) {
+      if (error instanceof Refused) return refusal(c, quote, error, false);
+      throw error;
+    }
   });
 
   app.get('/u/:username/quote/sent', async (c) => {
     const username = c.req.param('username').toLowerCase();
     const found = await findQuotePage(deps.db, username);
     if (!found.page) return notFound(c, username, found);
-    return page(c, renderQuoteSentPage({ ...found.page, siteName }));
+    return page(c, renderQuoteSentPage({ ...found.page, siteName, kept: c.req.query('kept') !== undefined }));
   });
 
   app.post('/u/:username/quote', async (c) => {
@@ -195,13 +228,19 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
     let upload: UploadForm | undefined;
     let photos: PreparedPhotos | undefined;
     const created: string[] = [];
+    let holding: string | undefined;
     try {
       if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
         throw new Refused(400, 'invalid', 'Please send your request from the quote form.');
       if (Number(c.req.header('content-length') ?? 0) > QUOTE_UPLOAD_LIMIT) throw new TooLarge(TOO_LARGE);
       // The cheap checks first: a request over a limit is refused before its body is read.
       const addressKey = addressForLimits(c, deps);
-      await refuseOverLimits(deps.db, quote, addressKey, deps.now());
+      const requester = { accountId: quote.accountId, addressKey };
+      await deliveryOf(deps.db, quote, requester, deps.now());
+      if ((inFlight.get(addressKey) ?? 0) >= IN_FLIGHT_PER_ADDRESS)
+        throw new Refused(429, 'in_flight', IN_FLIGHT, 5);
+      holding = addressKey;
+      inFlight.set(addressKey, (inFlight.get(addressKey) ?? 0) + 1);
 
       upload = await readUploadForm(c.req.raw, tempRoot, FORM_LIMITS, (_, index) => photoLabel(index));
       const { values } = upload;
@@ -209,8 +248,10 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       if (typeof values.website !== 'string' || values.website !== '')
         throw new Refused(400, 'honeypot', HONEYPOT_REFUSAL);
       const stamped = checkStamp(deps.secret, username, values.stamp, deps.now());
-      if (stamped === 'forged' || stamped === 'expired')
-        throw new Refused(400, stamped, STAMP_REFUSALS[stamped]);
+      if (stamped.result === 'forged' || stamped.result === 'expired')
+        throw new Refused(400, stamped.result, STAMP_REFUSALS[stamped.result]);
+      const { nonce } = stamped;
+      if (await stampUsed(deps.db, nonce, deps.now())) throw new Refused(400, 'reused', STAMP_USED);
 
       const chosen = await chosenPhotos(upload);
       const input = parseEnquiryForm(values);
@@ -228,7 +269,7 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
         );
       };
       // A person quick with autofill may be this fast too: they keep what they typed and send it again.
-      if (stamped === 'too_fast') return again('too_fast', { notice: STAMP_REFUSALS.too_fast });
+      if (stamped.result === 'too_fast') return again('too_fast', { notice: STAMP_REFUSALS.too_fast });
       if (!input.ok) return again('invalid', { errors: input.errors });
       try {
         photos = await preparePhotos(deps, chosen);
@@ -240,19 +281,21 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       const attachments = await mailJpegs(deps.storage, photos.prepared);
 
       const now = deps.now();
-      await recordEnquiry(
+      const delivery = await recordEnquiry(
         deps,
-        { ...quote, fields: input.fields, photos, attachments, addressKey },
+        { ...quote, fields: input.fields, photos, attachments, addressKey, nonce },
         now,
-        (trx) =>
-          // Again, with the page and the address locked: requests sent at once are counted one after another.
-          refuseOverLimits(trx, quote, addressKey, now),
+        // Again, with the page, the address and the form locked: requests sent at once count one after another.
+        async (trx) => {
+          if (await stampUsed(trx, nonce, now)) throw new Refused(400, 'reused', STAMP_USED);
+          return deliveryOf(trx, quote, requester, now);
+        },
       );
       // Committed: the files are the enquiry's now.
       created.length = 0;
-      deps.mailQueued();
-      enquiriesReceived.inc();
-      return c.redirect(`${quotePath(username)}/sent`, 303);
+      if (delivery === 'mail') deps.mailQueued();
+      enquiriesReceived.inc({ delivery });
+      return c.redirect(`${quotePath(username)}/sent${delivery === 'keep' ? '?kept' : ''}`, 303);
     } catch (error) {
       if (error instanceof Refused) return refusal(c, quote, error);
       if (error instanceof TooLarge) {
@@ -273,6 +316,11 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
         : 'Something went wrong on our side and your request wasn’t sent. Please try again in a few minutes.';
       return page(c, renderQuoteRefusedPage({ ...quote, siteName, message }), trouble ? 503 : 500);
     } finally {
+      if (holding !== undefined) {
+        const left = (inFlight.get(holding) ?? 1) - 1;
+        if (left > 0) inFlight.set(holding, left);
+        else inFlight.delete(holding);
+      }
       // Released first: a file still held is one the clean-up below leaves alone.
       photos?.release();
       await discardWrittenFiles(deps.storage, created);
@@ -283,16 +331,16 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
   return app;
 }
 
-/**
- * Refuses a request over the address's hourly limit or the page's daily one. Inside the transaction that records
- * it, the page's key lock (and the address's, taken by windowWaitSeconds) makes requests sent at once count one
- * after another.
- */
-async function refuseOverLimits(db: Db, quote: QuotePage, addressKey: string, now: Date) {
-  if (db.isTransaction) await holdKeyLock(db, `quotes-to:${quote.accountId}`);
-  const pageWait = await pageWaitSeconds(db, quote.accountId, now);
-  if (pageWait > 0)
-    throw new Refused(429, 'page_limit', pageLimited(displayName(quote.content, quote.username)), pageWait);
-  const addressWait = await addressWaitSeconds(db, addressKey, now);
-  if (addressWait > 0) throw new Refused(429, 'address_limit', addressLimited(addressWait), addressWait);
+/** How a request from this address to this page is delivered now (mailed or kept), or Refused with how long to wait. */
+async function deliveryOf(db: Db, quote: QuotePage, requester: QuoteRequester, now: Date): Promise<Delivery> {
+  const verdict = await quoteVerdict(db, requester, now);
+  if (verdict.kind !== 'refuse') return verdict.kind;
+  const name = displayName(quote.content, quote.username);
+  const message =
+    verdict.reason === 'address_page_limit'
+      ? addressPageLimited(name)
+      : verdict.reason === 'address_limit'
+        ? addressLimited(verdict.seconds)
+        : pageLimited(name);
+  throw new Refused(429, verdict.reason, message, verdict.seconds);
 }

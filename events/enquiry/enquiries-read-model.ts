@@ -34,6 +34,7 @@ export const enquiriesReadModel: ReadModel<EnquiriesState> = {
       status: state.status,
       received_at: enquiry.receivedAt,
       status_changed_at: statusChangedAt,
+      kept_without_mail: enquiry.keptWithoutMail ? 1 : 0,
     };
   },
 };

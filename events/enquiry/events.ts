@@ -20,6 +20,8 @@ export const EnquiryReceived = z.object({
     job: z.string(),
     photos: z.array(imageRefSchema),
     receivedAt: z.string(),
+    /** It came after the page's mailed requests of the day: kept for the owner to read, no mail sent (issue 27). */
+    keptWithoutMail: z.boolean().optional(),
   }),
 });
 

@@ -109,6 +109,8 @@ export type EnquiriesTable = {
   status: 'new' | 'replied' | 'won' | 'lost';
   received_at: string;
   status_changed_at: string | null;
+  /** 1: it came after the page's mailed requests of the day (api/enquiries/limits.ts), and no mail went. */
+  kept_without_mail: number;
 };
 
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */

@@ -96,6 +96,8 @@ export type QuoteFormInput = PageInput & {
   notice?: string;
   /** The customer had chosen photos, which a browser can't fill in again: they are asked to choose them again. */
   hadPhotos?: boolean;
+  /** The request will be kept without a mail to the owner (their mailed requests of the day are used up): said first. */
+  kept?: string;
 };
 
 /** Label, hint, the field and its error, tied together for screen readers. */
@@ -157,7 +159,7 @@ function TextInput(props: { field: keyof typeof TEXT_INPUTS; value: string; erro
 
 /** The form at /u/<name>/quote: what the customer typed comes back with what to fix, if anything. */
 export function renderQuoteFormPage(input: QuoteFormInput): string {
-  const { content, username, siteName, stamp, errors = {}, problem, notice, hadPhotos } = input;
+  const { content, username, siteName, stamp, errors = {}, problem, notice, hadPhotos, kept } = input;
   const values = input.values ?? { name: '', phone: '', email: '', postcode: '', job: '' };
   const name = displayName(content, username);
   const listed = ERROR_ORDER.filter((field) => errors[field]);
@@ -173,6 +175,11 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
       <p className="tc-mu">
         Tell {name} about the job and how to reach you. They’ll reply by phone or email.
       </p>
+      {kept && (
+        <p className="tq-sum" role="note">
+          {kept}
+        </p>
+      )}
       {back && (
         <div className="tq-sum" role="alert" aria-labelledby="q-problems">
           <h2 id="q-problems">{heading}</h2>
@@ -263,11 +270,13 @@ function renderMessagePage(
 }
 
 /** Where a sent request lands (303 after the POST): a reload shows this again and sends nothing twice. */
-export function renderQuoteSentPage(input: PageInput): string {
+export function renderQuoteSentPage(input: PageInput & { kept?: boolean }): string {
   const name = displayName(input.content, input.username);
   return renderMessagePage(input, {
     title: 'Request sent',
-    text: `Thank you. ${name} has your request and will reply by phone or email.`,
+    text: input.kept
+      ? `Thank you. Your request is on ${name}’s list of requests. They won’t get an email about it today, so if it’s urgent please call them.`
+      : `Thank you. ${name} has your request and will reply by phone or email.`,
     next: { href: pagePath(input.username), label: `Back to ${name}` },
     back: false,
   });

@@ -16,6 +16,7 @@ export const POSTGRES_SUITES = [
   'api/auth/session-cookie.test.ts',
   'api/auth/throttle.test.ts',
   'api/auth/throttle-keys.test.ts',
+  'api/enquiries/limits.test.ts',
   'api/auth/verification-codes.test.ts',
   'api/accounts/grant-admin.test.ts',
   // The queues and the work the leader does.
@@ -69,4 +70,6 @@ export const POSTGRES_ONLY = [
   'tests/cluster/database-outage.test.ts',
   'tests/cluster/failover.test.ts',
   'tests/cluster/stateless.test.ts',
+  // The pool's metrics (issue 27): there is no pool on SQLite.
+  'api/runtime-pool.test.ts',
 ];

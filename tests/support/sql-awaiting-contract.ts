@@ -12,7 +12,6 @@ export const SQL_AWAITING_CONTRACT: string[] = [
   'api/auth/sessions.ts',
   'api/auth/use-windows.ts',
   'api/enquiries/erase.ts',
-  'api/enquiries/limits.ts',
   'api/accounts/erase-account.ts',
   'api/export/parts.ts',
   'api/export/photos.ts',

@@ -17,6 +17,7 @@ const NAMED: Record<keyof typeof EnquiryReceived.shape.data.shape, string | null
   job: 'what the job is',
   photos: `up to ${MAX_PHOTOS} photos`,
   receivedAt: 'when it was sent',
+  keptWithoutMail: null,
 };
 
 // Issue 17: the privacy policy says what a quote request stores, who sees it, and when it goes.

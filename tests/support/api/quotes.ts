@@ -30,8 +30,8 @@ export async function livePage(t: TestApp, username = 'dana', quotes = true) {
 }
 
 /** The quote form as a customer opens it, and the signed time it carries. */
-export async function openForm(t: TestApp, username = 'dana') {
-  const response = await t.app.request(`/u/${username}/quote`, { headers: CUSTOMER });
+export async function openForm(t: TestApp, username = 'dana', headers: Record<string, string> = CUSTOMER) {
+  const response = await t.app.request(`/u/${username}/quote`, { headers });
   const html = await response.text();
   return { response, html, stamp: /name="stamp" value="([^"]+)"/.exec(html)?.[1] ?? '' };
 }
@@ -59,7 +59,7 @@ export async function requestQuote(
   headers: Record<string, string> = CUSTOMER,
   username = 'dana',
 ) {
-  const { stamp } = await openForm(t, username);
+  const { stamp } = await openForm(t, username, headers);
   t.advance(MIN_FORM_AGE_MS + 2000);
   return sendForm(t, { ...CUSTOMER_FIELDS, stamp, ...fields }, headers, username);
 }

@@ -39,9 +39,15 @@ export const STATUS_LABELS: Record<Enquiry['status'], string> = {
   lost: 'Lost',
 };
 
-/** 'Received 14 Mar 2026, 09:30', on the UK clock. */
-export const receivedLabel = (enquiry: Pick<Enquiry, 'receivedAt'>) =>
-  `Received ${formatDateTime(enquiry.receivedAt)}`;
+/**
+ * 'Received 14 Mar 2026, 09:30', on the UK clock; for a request kept without a mail (it came after the page's
+ * mailed requests of its day), said too, so the owner knows why no mail came.
+ */
+export const receivedLabel = (enquiry: Pick<Enquiry, 'receivedAt' | 'keptWithoutMail'>) =>
+  `Received ${formatDateTime(enquiry.receivedAt)}${enquiry.keptWithoutMail ? KEPT_WITHOUT_MAIL : ''}`;
+
+export const KEPT_WITHOUT_MAIL =
+  ' · no email sent: it came after the 20 people we mail you about in a day, so a flood of requests can’t fill your inbox';
 
 /** The list's own count, for the heading: '1 enquiry', '3 enquiries'. */
 export const enquiriesCount = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
