@@ -137,6 +137,7 @@ export async function redactAccountEvents(
   await trx.deleteFrom('visit_days').where('account_id', '=', accountId).execute();
   await trx.deleteFrom('visit_counts').where('account_id', '=', accountId).execute();
   await trx.deleteFrom('visit_visitors').where('account_id', '=', accountId).execute();
+  await trx.deleteFrom('visit_allowances').where('account_id', '=', accountId).execute();
   return redacted;
 }
 

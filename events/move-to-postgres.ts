@@ -41,6 +41,7 @@ export const COPIED_TABLES: Partial<Record<keyof Database, string[]>> = {
   visit_salts: ['day'],
   visit_counts: ['account_id', 'day', 'source', 'action', 'card_code'],
   visit_visitors: ['account_id', 'day', 'visitor'],
+  visit_allowances: ['account_id', 'day', 'address', 'action'],
 };
 
 /** Read models: folded from the copied log, as `npm run replay` would. */

@@ -5,10 +5,12 @@ import type { MessageAnswer } from '../../contract/message';
 import { handleCommand } from '../../events/command';
 import { contactDecider } from '../../events/contact/decider';
 import { contactReasons, contactStreamId } from '../../events/contact/events';
+import { DomainError } from '../../events/errors';
 import { addressForLimits } from '../auth/client-address';
 import { sessionToken } from '../auth/require-user';
 import { findSession } from '../auth/sessions';
 import { formsPerAddress, recordAttempt, refuseWhileThrottled } from '../auth/throttle';
+import { countPublicContact, publicContactWaitSeconds, siteContactPaused } from '../contact/limits';
 import type { AppEnv, Deps } from '../deps';
 import { invalid, seconds } from '../http/errors';
 import { enqueueMail } from '../mail/queue';
@@ -80,6 +82,15 @@ export function contactRoutes(deps: Deps) {
       now,
       // Support's copy is queued with the event: a message in the log always reaches support, retried if need be.
       alsoInTransaction: async (trx) => {
+        // Signed out: counted against the whole site's public messages, under its lock, and refused past them.
+        if (!session) {
+          const wait = await publicContactWaitSeconds(trx, now);
+          if (wait > 0)
+            throw new DomainError('too_many', siteContactPaused(deps.supportEmail, wait), {
+              retryAfterSeconds: wait,
+            });
+          await countPublicContact(trx, now);
+        }
         const mail = contactToSupportMail({ ...received, accountId: received.accountId ?? undefined });
         await enqueueMail(trx, { to: deps.supportEmail, replyTo: email.data, ...mail }, now);
       },

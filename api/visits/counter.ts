@@ -1,11 +1,17 @@
 import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import { log } from '../../observability/log';
-import { visitFlushFailures, visitHitsDropped, visitHitsWritten } from '../../observability/metrics';
+import {
+  visitFlushFailures,
+  visitHitsCapped,
+  visitHitsDropped,
+  visitHitsWritten,
+} from '../../observability/metrics';
 import type { Db } from '../../platform/database/db';
+import { type AllowanceAsk, allowanceKey, countedHits } from './allowance';
 import { isBotAgent } from './bots';
 import { DAY_MS, utcDay } from './day';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
-import { saltFor, visitorHash } from './visitor';
+import { addressHash, saltFor, visitorHash } from './visitor';
 
 /** One request that counts: a page opened, a vCard saved, a button's ping. */
 export type Visit = {
@@ -119,26 +125,51 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     const salts = new Map<string, string>();
     for (const day of new Set(entries.map((entry) => entry.day))) salts.set(day, await saltFor(db, day));
     const accounts = await accountsByUsername(db, [...new Set(entries.map((entry) => entry.page))]);
-    const counts: VisitCount[] = [];
-    const visitors = new Map<string, DayVisitor>();
-    for (const entry of entries) {
+    // A page unpublished or renamed since it was served: its views have no page to count towards.
+    const known = entries.flatMap((entry) => {
       const accountId = accounts.get(entry.page);
-      // A page unpublished or renamed since it was served: its views have no page to count towards.
-      if (!accountId) continue;
-      counts.push({
-        day: entry.day,
-        accountId,
-        source: entry.source as VisitSource,
-        action: entry.action as VisitAction,
-        cardCode: entry.cardCode === '' ? null : entry.cardCode,
-        hits: entry.hits,
-      });
-      const visitor = visitorHash(salts.get(entry.day) as string, entry.page, entry.address, entry.userAgent);
-      const key = `${accountId}\n${entry.day}\n${visitor}`;
-      if (!written.has(key)) visitors.set(key, { accountId, day: entry.day, visitor });
+      if (!accountId) return [];
+      const salt = salts.get(entry.day) as string;
+      const address = addressHash(salt, entry.page, entry.address);
+      return [{ ...entry, accountId, action: entry.action as VisitAction, address, salt }];
+    });
+    const asks = new Map<string, AllowanceAsk>();
+    for (const entry of known) {
+      const key = allowanceKey(entry);
+      const ask = asks.get(key);
+      if (ask) ask.hits += entry.hits;
+      else asks.set(key, { ...entry });
     }
-    await writeVisits(db, mergeCounts(counts), [...visitors.values()]);
-    visitHitsWritten.inc(counts.reduce((sum, count) => sum + count.hits, 0));
+    const { counted, visitors } = await db.transaction().execute(async (trx) => {
+      // What each address may still have counted today, shared out in the order the hits came.
+      const allowed = await countedHits(trx, [...asks.values()]);
+      const counts: VisitCount[] = [];
+      const visitors = new Map<string, DayVisitor>();
+      for (const entry of known) {
+        const key = allowanceKey(entry);
+        const left = allowed.get(key) ?? 0;
+        const hits = Math.min(left, entry.hits);
+        if (hits === 0) continue;
+        allowed.set(key, left - hits);
+        counts.push({
+          day: entry.day,
+          accountId: entry.accountId,
+          source: entry.source as VisitSource,
+          action: entry.action,
+          cardCode: entry.cardCode === '' ? null : entry.cardCode,
+          hits,
+        });
+        // entry.address is the address's hash by now: the visitor is derived from it, never from the address.
+        const visitor = visitorHash(entry.salt, entry.page, entry.address, entry.userAgent);
+        const visitorKey = `${entry.accountId}\n${entry.day}\n${visitor}`;
+        if (!written.has(visitorKey))
+          visitors.set(visitorKey, { accountId: entry.accountId, day: entry.day, visitor });
+      }
+      await writeVisits(trx, mergeCounts(counts), [...visitors.values()]);
+      return { counted: counts.reduce((sum, count) => sum + count.hits, 0), visitors };
+    });
+    visitHitsWritten.inc(counted);
+    visitHitsCapped.inc(known.reduce((sum, entry) => sum + entry.hits, 0) - counted);
     // Only once they are in the database: a failed flush retries them.
     if (written.size + visitors.size > MAX_WRITTEN) written.clear();
     for (const key of visitors.keys()) written.add(key);

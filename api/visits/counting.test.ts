@@ -68,6 +68,7 @@ describe('counting on the public pages', () => {
   });
 
   it('counts Save My Number by the address of the page it was saved from', async () => {
+    await visit('/u/dana');
     expect((await visit('/u/dana/contact.vcf', { referer: `${ORIGIN}/q/dana` })).status).toBe(200);
     await visit('/u/dana/contact.vcf', { referer: `${ORIGIN}/u/dana` });
     await visit('/u/dana/contact.vcf');
@@ -77,6 +78,7 @@ describe('counting on the public pages', () => {
   });
 
   it('counts a button’s ping by the address its page was opened at (Ping-From)', async () => {
+    await visit('/u/dana');
     const call = await visit(
       '/api/ping/dana/call',
       { 'ping-from': `${ORIGIN}/q/dana`, 'ping-to': 'tel:+447700900123' },

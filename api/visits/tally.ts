@@ -71,6 +71,7 @@ export async function tallyFinishedDays(deps: { db: Db; now: () => Date }): Prom
     await deps.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('visit_counts').where('day', '=', day).execute();
       await trx.deleteFrom('visit_visitors').where('day', '=', day).execute();
+      await trx.deleteFrom('visit_allowances').where('day', '=', day).execute();
     });
   }
   // Every finished day's salt, a day with no counted visit included (its views were all of unpublished pages).

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
 import type { Db } from '../../platform/database/db';
 
 /**
@@ -20,12 +21,22 @@ export async function saltFor(db: Db, day: string): Promise<string> {
 }
 
 /**
- * Plausible's method: a visitor is hash(daily salt, page, address, user agent). The page is in it, so one person is
- * a different visitor on each page and cannot be followed from one to another. 8 bytes of SHA-256: two of a
- * million visitors of one page in one day share a hash with a chance of about 1 in 40 million, and the row stays
- * small, which is what a busy second's writes cost.
+ * An address as the day's counts know it (issue 27): hash(daily salt, page, address), 8 bytes, so one address's
+ * views of one page can be capped without the address being kept, and not be followed to another page or day.
+ */
+export function addressHash(salt: string, page: string, address: string): string {
+  return crypto.hash('sha256', `${salt}\n${page}\n${address}`, 'hex').slice(0, 16);
+}
+
+/**
+ * Plausible's method, with the browser's part bounded: a visitor is hash(the address's hash, one of
+ * COUNTED_PER_ADDRESS_PER_DAY groups its user agent falls in). Different phones behind one address (a family, a
+ * site office) are mostly different visitors, and a script changing its user agent at every request is still at
+ * most that many (issue 27: 58,793 "unique visitors" from one address before). 8 bytes of SHA-256: two of a million
+ * visitors of one page in one day share a hash with a chance of about 1 in 40 million, and the row stays small.
  */
 export function visitorHash(salt: string, page: string, address: string, userAgent: string): string {
+  const group = (crypto.hash('sha256', userAgent, 'buffer')[0] as number) % COUNTED_PER_ADDRESS_PER_DAY;
   // crypto.hash: one call, no Hash object, for the thousands of new visitors a busy second brings.
-  return crypto.hash('sha256', `${salt}\n${page}\n${address}\n${userAgent}`, 'hex').slice(0, 16);
+  return crypto.hash('sha256', `${salt}\n${page}\n${address}\n${group}`, 'hex').slice(0, 16);
 }

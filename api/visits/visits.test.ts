@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
+import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
 import { registry } from '../../observability/metrics';
 import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
 import { sampleValue } from '../../tests/support/observability/metrics';
@@ -144,6 +145,7 @@ describe('tallying a finished day', () => {
     const counter = counterAt();
     counter.count(view());
     counter.count(view({ source: 'nfc', cardCode: 'K7M2Q9XD' }));
+    counter.count(view({ address: '198.51.100.7' }));
     counter.count(view({ address: '198.51.100.7', action: 'save' }));
     counter.count(view({ page: 'sue' }));
     await counter.close();
@@ -163,7 +165,7 @@ describe('tallying a finished day', () => {
       visitors: 2,
       tallies: [
         { source: 'link', action: 'save', cardCode: null, hits: 1 },
-        { source: 'link', action: 'view', cardCode: null, hits: 1 },
+        { source: 'link', action: 'view', cardCode: null, hits: 2 },
         { source: 'nfc', action: 'view', cardCode: 'K7M2Q9XD', hits: 1 },
       ],
     });
@@ -171,7 +173,7 @@ describe('tallying a finished day', () => {
     const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: new Date('2026-11-26T08:00:00Z') });
     expect(stats.days.at(-2)).toMatchObject({
       day: '2026-11-25',
-      views: { nfc: 1, qr: 0, link: 1 },
+      views: { nfc: 1, qr: 0, link: 2 },
       visitors: 2,
     });
     expect(stats.days.at(-1)?.views).toEqual({ nfc: 0, qr: 0, link: 0 });
@@ -193,6 +195,57 @@ describe('tallying a finished day', () => {
     const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: now() });
     expect(stats.totals.views.link).toBe(2);
     expect(await raw()).toEqual([]);
+  });
+});
+
+describe('counts that mean people (issue 27)', () => {
+  const capped = async () => sampleValue(await registry.metrics(), 'visit_hits_capped_total');
+
+  it(`counts at most ${COUNTED_PER_ADDRESS_PER_DAY} views a day from one address, however its user agent changes`, async () => {
+    const before = await capped();
+    const counter = counterAt();
+    for (let i = 0; i < 1000; i++) counter.count(view({ userAgent: `${PHONE} build/${i}` }));
+    await counter.flush();
+    // Another instance, and a later flush, see the same day's allowance.
+    const other = counterAt();
+    for (let i = 0; i < 50; i++) other.count(view({ source: 'qr', userAgent: `${ANDROID} ${i}` }));
+    await other.close();
+    counter.count(view({ address: '198.51.100.7' }));
+    await counter.close();
+
+    const today = (await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1);
+    expect(today?.views).toEqual({ nfc: 0, qr: 0, link: COUNTED_PER_ADDRESS_PER_DAY + 1 });
+    expect(today?.visitors).toBeLessThanOrEqual(COUNTED_PER_ADDRESS_PER_DAY + 1);
+    expect(today?.visitors).toBeGreaterThanOrEqual(2);
+    expect((await capped()) - before).toBe(1050 - COUNTED_PER_ADDRESS_PER_DAY);
+    // The next day, the address counts again.
+    clock = new Date('2026-11-26T09:00:00Z');
+    const next = counterAt();
+    next.count(view());
+    await next.close();
+    expect((await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1)?.views.link).toBe(1);
+  });
+
+  it('counts a click only from an address whose view of the page was counted that day, a few of each', async () => {
+    const counter = counterAt();
+    // Forged pings from an address that never opened the page: none count.
+    for (let i = 0; i < 100; i++)
+      counter.count(view({ address: '192.0.2.66', action: 'call', source: 'qr' }));
+    await counter.flush();
+    // Someone who opened it: a view and a call in the same flush count together; a hundred calls count as a few.
+    counter.count(view());
+    for (let i = 0; i < 100; i++) counter.count(view({ action: 'call' }));
+    counter.count(view({ action: 'whatsapp' }));
+    // Opened on another page: no click on this one.
+    counter.count(view({ page: 'sue', address: '198.51.100.7' }));
+    counter.count(view({ address: '198.51.100.7', action: 'call' }));
+    await counter.close();
+    const today = (await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1);
+    expect(today?.clicks.qr.call).toBe(0);
+    expect(today?.clicks.link.call).toBe(COUNTED_PER_ADDRESS_PER_DAY);
+    expect(today?.clicks.link.whatsapp).toBe(1);
+    expect(today?.views.link).toBe(1);
+    expect(today?.visitors).toBe(1);
   });
 });
 

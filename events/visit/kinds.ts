@@ -21,3 +21,11 @@ export const VISIT_ACTIONS = [
 export type VisitAction = (typeof VISIT_ACTIONS)[number];
 export type ClickAction = Exclude<VisitAction, 'view'>;
 export const CLICK_ACTIONS = VISIT_ACTIONS.filter((action): action is ClickAction => action !== 'view');
+
+/**
+ * Issue 27: counts mean people. From one internet address, on one page, in one day, at most this many views are
+ * counted, and this many of each click; a click counts only from an address whose view of the page was counted
+ * that day; and the address counts as at most this many unique visitors, however its browser describes itself.
+ * A few, not one: a family or a site office shares an address.
+ */
+export const COUNTED_PER_ADDRESS_PER_DAY = 4;

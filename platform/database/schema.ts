@@ -235,6 +235,7 @@ export type Database = {
   visit_salts: VisitSaltsTable;
   visit_counts: VisitCountsTable;
   visit_visitors: VisitVisitorsTable;
+  visit_allowances: VisitAllowancesTable;
   visit_days: VisitDaysTable;
   weekly_summaries: WeeklySummariesTable;
 };
@@ -278,6 +279,9 @@ export type VisitCountsTable = {
 
 /** One row a visitor a page a day (the day's salted hash), until the day is tallied. */
 export type VisitVisitorsTable = { account_id: string; day: string; visitor: string };
+
+/** How many of one action one address (a salted hash) has had counted on one page in one day (issue 27). */
+export type VisitAllowancesTable = { account_id: string; day: string; address: string; action: string; used: number };
 
 /** One tallied day of one page (events/visit): `tallies` is the JSON of VisitsTallied's tallies. */
 export type VisitDaysTable = {

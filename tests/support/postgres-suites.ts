@@ -17,6 +17,7 @@ export const POSTGRES_SUITES = [
   'api/auth/throttle.test.ts',
   'api/auth/throttle-keys.test.ts',
   'api/enquiries/limits.test.ts',
+  'api/visits/allowance.test.ts',
   'api/auth/verification-codes.test.ts',
   'api/accounts/grant-admin.test.ts',
   // The queues and the work the leader does.
@@ -64,6 +65,7 @@ export const POSTGRES_ONLY = [
   'api/cluster/leadership.test.ts',
   'platform/database/migrations/index.test.ts',
   'platform/database/backup-postgres.test.ts',
+  'platform/database/connected-instances.test.ts',
   'events/move-to-postgres.test.ts',
   'scripts/ops-postgres.test.ts',
   'scripts/migrate-to-postgres.test.ts',

@@ -20,6 +20,7 @@ import { migration as m0017 } from './0017-live-pages-and-preview-images';
 import { migration as m0018 } from './0018-quote-enquiries';
 import { migration as m0019 } from './0019-mail-about';
 import { migration as m0020 } from './0020-enquiries-kept';
+import { migration as m0021 } from './0021-visit-allowances';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-quote-enquiries': m0018,
   '0019-mail-about': m0019,
   '0020-enquiries-kept': m0020,
+  '0021-visit-allowances': m0021,
 };
 
 /**

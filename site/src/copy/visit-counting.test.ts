@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ClickAction, VISIT_SOURCES, type VisitSource } from '../../../events/visit/kinds';
+import {
+  type ClickAction,
+  COUNTED_PER_ADDRESS_PER_DAY,
+  VISIT_SOURCES,
+  type VisitSource,
+} from '../../../events/visit/kinds';
 import { PRIVACY_POLICY } from './policy-texts/privacy';
 
 const policyText = JSON.stringify(PRIVACY_POLICY);
@@ -27,6 +32,15 @@ describe('the privacy policy on counting visits', () => {
       .flatMap((section) => section.list ?? [])
       .find((item) => item.startsWith('Clicks on the page’s buttons'));
     for (const button of new Set(Object.values(BUTTONS))) expect(clicks).toContain(button);
+  });
+
+  it('states the rule that makes counts mean people (issue 27)', () => {
+    expect(policyText).toContain(
+      `one IP address counts for at most ${COUNTED_PER_ADDRESS_PER_DAY} visits to a page a day, ${COUNTED_PER_ADDRESS_PER_DAY} clicks on each of its buttons and ${COUNTED_PER_ADDRESS_PER_DAY} unique visitors`,
+    );
+    expect(policyText).toContain(
+      'a click counts only from an address whose visit to the page was counted that day',
+    );
   });
 
   it('names the address of every source a visit is counted by', () => {

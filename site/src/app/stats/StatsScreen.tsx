@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { hasVisits } from '../../../../contract/visit-figures';
 import { STATS_PERIODS, type StatsPeriod, type VisitStats } from '../../../../contract/visits';
-import { VISIT_SOURCES } from '../../../../events/visit/kinds';
+import { COUNTED_PER_ADDRESS_PER_DAY, VISIT_SOURCES } from '../../../../events/visit/kinds';
 import { useProfile, useVisitStats } from '../queries';
 import { count, dayLabel, dayRows, headlines, readPeriod, SOURCE_COLUMNS, sourceRows } from './figures';
 import { StatsChart } from './StatsChart';
@@ -128,6 +128,11 @@ function Notes() {
   return (
     <ul className="stats__notes">
       <li>Unique visitors are counted per day: someone who comes back on another day counts again.</li>
+      <li>
+        So the figures mean people: one internet address counts for at most {COUNTED_PER_ADDRESS_PER_DAY}{' '}
+        visits a day, {COUNTED_PER_ADDRESS_PER_DAY} clicks on each button and {COUNTED_PER_ADDRESS_PER_DAY}{' '}
+        unique visitors, and a click counts only from someone whose visit was counted that day.
+      </li>
       <li>
         Calls, WhatsApp, emails and social links are counted only in browsers that report link clicks: Chrome,
         Edge, Safari, Samsung Internet and Opera do, Firefox and Brave do not. Save My Number is counted in

@@ -1,12 +1,13 @@
 // The Privacy tab of /policies.
 
+import { COUNTED_PER_ADDRESS_PER_DAY } from '../../../../events/visit/kinds';
 import type { Policy } from '../policies';
 
 export const PRIVACY_POLICY: Policy = {
   id: 'privacy',
   tab: 'Privacy',
   title: 'Privacy Policy',
-  updated: '26 November 2026',
+  updated: '28 November 2026',
   intro:
     'This policy explains what personal data TradeCard collects when you use our website, your page and ' +
     'our NFC cards, why we collect it, who we share it with and what your rights are. We’ve kept it as ' +
@@ -106,8 +107,9 @@ export const PRIVACY_POLICY: Policy = {
         'Clicks on the page’s buttons: Save My Number, Call, WhatsApp, Email and each social media link, ' +
           'with the address the visitor came in by.',
         'Unique visitors. To tell one visitor from another without knowing who they are, we make a one-way ' +
-          'hash of the visitor’s IP address and their browser’s user agent (the name and version it sends ' +
-          'with every request), together with the page and a random salt that is thrown away every day. A ' +
+          'hash of the visitor’s IP address and which of ' +
+          `${COUNTED_PER_ADDRESS_PER_DAY} groups their browser’s user agent (the name and version it sends with ` +
+          'every request) falls in, together with the page and a random salt that is thrown away every day. A ' +
           'visitor can’t be recognised from one day to the next or from one page to another, and the IP ' +
           'address itself is never stored.',
       ],
@@ -116,6 +118,13 @@ export const PRIVACY_POLICY: Policy = {
       heading: 'What the counts leave out, and who sees them',
       paragraphs: [
         'Visits and clicks by known bots and crawlers, such as search engines’, are not counted.',
+        'So that the counts mean people, one IP address counts for at most ' +
+          `${COUNTED_PER_ADDRESS_PER_DAY} visits to a page a day, ${COUNTED_PER_ADDRESS_PER_DAY} clicks on each ` +
+          `of its buttons and ${COUNTED_PER_ADDRESS_PER_DAY} unique visitors, however often it comes back and ` +
+          'whatever its browser says it is; and a click counts only from an address whose visit to the page ' +
+          'was counted that day. A few, not one, because a household or a site office shares one address. To ' +
+          'apply this we keep, until the day is counted up, a hash of the address made with the same daily ' +
+          'salt, never the address itself.',
         'Your page runs no scripts, so clicks are reported by the visitor’s browser itself, with the standard ' +
           'HTML ping attribute on each button. Chrome, Edge, Safari, Samsung Internet and Opera send these ' +
           'reports; Firefox (where they are off by default) and Brave don’t. So click counts are a floor: ' +
