@@ -66,8 +66,10 @@ ENV PRODUCTION=true \
 VOLUME ["/app/data"]
 EXPOSE 3000 9464
 USER node
+# Liveness, not readiness: an orchestrator restarts an unhealthy container, and a restart cures a hung process, not
+# a database away or a full disk, which /api/ready reports (to the load balancer) and which pass by themselves.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself is PID 1 (no npm, no shell), so SIGTERM from `docker stop` reaches the server, which drains in-flight
 # requests for SHUTDOWN_GRACE_SECONDS (default 30; give docker stop a longer --time).
 STOPSIGNAL SIGTERM

@@ -70,6 +70,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       SEED_DEMO: 'true',
+      // No metrics listener: a developer's `npm start` beside the journeys holds the default METRICS_PORT, and a server
+      // that cannot open its listener refuses to start (issue 27). The journeys scrape nothing.
+      METRICS_PORT: 'off',
       // One proxy in front, as in production: journeys' API sign-ups each come from an address of their own
       // (tests/e2e/accounts.ts), so the per-address registration limit (ADR 014) sees many people, not one.
       TRUST_PROXY: '1',

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { log } from '../observability/log';
+import { postgresConnectionErrors } from '../observability/metrics';
 import { type Db, openDatabase } from '../platform/database/db';
-import { openPostgresDatabase } from '../platform/database/postgres';
+import { type OpenedPostgres, openPostgresDatabase } from '../platform/database/postgres';
 import type { RenderTarget } from '../renderer/render-account';
 import { SITE_NAME } from './app';
 import type { Deps } from './deps';
@@ -24,7 +25,13 @@ const FULL_DISK_MB = 16;
 export const databaseFile = (env: Env) => path.join(env.dataDir, 'app.db');
 
 /** The product's database, whichever it is: what the server and the ops scripts hold and close. */
-export type DataDatabase = { db: Db; dialect: 'sqlite' | 'postgres'; close(): Promise<void> };
+export type DataDatabase = {
+  db: Db;
+  dialect: 'sqlite' | 'postgres';
+  /** PostgreSQL's pool, whose counts the server exports (postgres_pool_*); SQLite has none. */
+  pool?: OpenedPostgres['pool'];
+  close(): Promise<void>;
+};
 
 /**
  * Opens the database: PostgreSQL when DATABASE_URL names one, else the SQLite file in DATA_DIR. DATA_DIR is checked
@@ -42,10 +49,12 @@ export async function openDataDatabase(env: Env): Promise<DataDatabase> {
   if (env.DATABASE_URL) {
     try {
       const opened = await openPostgresDatabase(env.DATABASE_URL, {
-        onConnectionError: (error) =>
-          log.warn({ err: error }, 'A PostgreSQL connection was dropped; it is replaced.'),
+        onConnectionError: (error) => {
+          postgresConnectionErrors.inc();
+          log.warn({ err: error }, 'A PostgreSQL connection was dropped; it is replaced.');
+        },
       });
-      return { db: opened.db, dialect: 'postgres', close: opened.close };
+      return { db: opened.db, dialect: 'postgres', pool: opened.pool, close: opened.close };
     } catch (error) {
       throw postgresOpenFailure(env.DATABASE_URL, error) ?? error;
     }

@@ -10,6 +10,7 @@ import { signUpThroughApi } from '../tests/support/abuse/server';
 import { signIn } from '../tests/support/abuse/signed-in';
 import {
   cleanupServers,
+  type Exit,
   type ServerProcess,
   spawnServerProcess,
   startServerProcess,
@@ -282,6 +283,40 @@ describe('refusing to start', () => {
       msg: `PORT ${first.port} is already in use: stop whatever listens there, or set PORT to a free port.`,
     });
     expect(fs.existsSync(path.join(server.dataDir, 'server.pid'))).toBe(false);
+  });
+
+  it('stops a second instance on the host whose METRICS_PORT the first holds, before it opens anything', async () => {
+    const first = await start({ METRICS_PORT: '0' });
+    const metricsPort = first.logs().find((record) => record.msg === 'Metrics at /metrics')?.metricsPort;
+    expect(metricsPort).toEqual(expect.any(Number));
+    const second = spawnServerProcess({ env: { METRICS_PORT: String(metricsPort) } });
+    running.push(second);
+    // Until issue 27 the second logged a warning and served customers unwatched: fail as soon as it serves.
+    const exit = await new Promise<Exit>((resolve, reject) => {
+      const serving = setInterval(() => {
+        if (second.port === undefined) return;
+        clearInterval(serving);
+        reject(new Error(`The second instance serves on ${second.port} without /metrics`));
+      }, 50);
+      void second.exited.then((value) => {
+        clearInterval(serving);
+        resolve(value);
+      });
+    });
+    expect(exit).toEqual({ code: 1, signal: null });
+    expect(second.logs()).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        msg: `METRICS_PORT ${metricsPort} is in use, probably by another instance on this host: give each instance its own METRICS_PORT, or set METRICS_PORT=off.`,
+      }),
+    ]);
+    expect(second.stderr()).toBe('');
+    // Nothing was opened, so nothing of the second is left for an operator to clear up.
+    expect(fs.readdirSync(second.dataDir)).toEqual([]);
+    // The first is still watched.
+    expect(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()).toContain(
+      '# TYPE http_request_duration_seconds histogram',
+    );
   });
 });
 

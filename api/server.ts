@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { log, logChildOutput } from '../observability/log';
-import { measureProjectorLagWith } from '../observability/metrics';
-import { startMetricsServer } from '../observability/metrics-server';
+import { measurePostgresPoolWith, measureProjectorLagWith } from '../observability/metrics';
 import { runnable } from '../platform/runnable';
 import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
@@ -15,6 +14,7 @@ import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSwe
 import { countAppendedEvents } from './process/count-events';
 import { type Draining, drainable } from './process/drain';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './process/file-modes';
+import { startMetricsListener } from './process/metrics-listener';
 import { StartupProblem } from './process/startup-problem';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
@@ -39,6 +39,9 @@ const env: Env = (() => {
   }
 })();
 log.level = env.LOG_LEVEL;
+// Prometheus scrapes a listener of its own (METRICS_HOST:METRICS_PORT), never PORT. First, so a port another instance
+// on this host holds stops this one before anything is opened, rather than leaving it to serve unwatched (issue 27).
+const metrics = await startMetricsListener(env).catch(failToStart);
 // Only the server signs Wallet passes: the ops scripts (rebuild, grant-admin) neither read the certificates nor stop
 // on an expired one. Before the database opens, so a refused certificate leaves nothing open behind it.
 const wallet = await walletFromEnv(env).catch(failToStart);
@@ -131,14 +134,12 @@ async function stop(signal: NodeJS.Signals) {
 process.on('SIGINT', (signal) => void stop(signal));
 process.on('SIGTERM', (signal) => void stop(signal));
 
-// Prometheus scrapes a listener of its own (METRICS_HOST:METRICS_PORT), never PORT; the projector's lag is read from
-// the database at each scrape, and the events this process appends are counted as the store reports them.
+// The projector's lag and the PostgreSQL pool's counts are read at each scrape, and the events this process appends
+// are counted as the store reports them.
 measureProjectorLagWith(() => projectorLag(deps.db, deps.now()));
+measurePostgresPoolWith(database.pool ?? null);
 countAppendedEvents();
-if (env.METRICS_PORT !== 'off') {
-  const metrics = await startMetricsServer({ host: env.METRICS_HOST, port: env.METRICS_PORT });
-  if (metrics) stoppers.push({ name: 'metrics listener', stop: metrics.close });
-}
+if (metrics) stoppers.push({ name: 'metrics listener', stop: metrics.close });
 
 // A newcomer should see a real page at /u/demo as soon as the address is printed; an instance with any account is
 // left alone. The seed decodes photos, and sharp's memory pools would stay with the server for good, so a

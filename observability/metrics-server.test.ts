@@ -38,24 +38,36 @@ describe('the metrics listener', () => {
     expect((await fetch(`${base}/metrics?x=1`)).status).toBe(200);
   });
 
-  it('logs a warning and returns null when the port is taken, so the server carries on without it', async () => {
+  it('rejects with the listener’s error when the port is taken, logging nothing: the caller decides', async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as net.AddressInfo).port;
     const logs = captureLogs('info');
     try {
-      expect(await startMetricsServer({ host: '127.0.0.1', port, registry: new Registry() })).toBeNull();
-      expect(logs.lines()).toEqual([
-        expect.objectContaining({
-          level: 'warn',
-          port,
-          err: expect.objectContaining({ code: 'EADDRINUSE' }),
-          msg: 'Could not start the metrics listener; carrying on without /metrics',
-        }),
-      ]);
+      await expect(
+        startMetricsServer({ host: '127.0.0.1', port, registry: new Registry() }),
+      ).rejects.toMatchObject({ code: 'EADDRINUSE', port });
+      expect(logs.lines()).toEqual([]);
     } finally {
       logs.restore();
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('logs where it listens under its own field names, not the public listener’s `port`', async () => {
+    const logs = captureLogs('info');
+    try {
+      server = await startMetricsServer({ host: '127.0.0.1', port: 0, registry: new Registry() });
+      expect(logs.lines()).toEqual([
+        expect.objectContaining({
+          metricsHost: '127.0.0.1',
+          metricsPort: server.port,
+          msg: 'Metrics at /metrics',
+        }),
+      ]);
+      expect(logs.lines()[0]).not.toHaveProperty('port');
+    } finally {
+      logs.restore();
     }
   });
 

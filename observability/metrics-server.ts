@@ -12,14 +12,15 @@ export type MetricsServer = {
 
 /**
  * Prometheus's scrape endpoint, GET /metrics, on a listener of its own: never on the public PORT, so metrics are
- * only reachable where the operator publishes this port (the default host is loopback). A port already taken is
- * logged and the service carries on without metrics: serving customers matters more than being watched.
+ * only reachable where the operator publishes this port (the default host is loopback). A port it cannot listen on
+ * rejects with the listener's error (EADDRINUSE, …): an instance that carried on unwatched would be the one whose
+ * first failure nobody sees (issue 27), so the caller stops and says which setting to change.
  */
 export async function startMetricsServer(options: {
   host: string;
   port: number;
   registry?: Registry;
-}): Promise<MetricsServer | null> {
+}): Promise<MetricsServer> {
   const registry = options.registry ?? processRegistry;
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -42,19 +43,13 @@ export async function startMetricsServer(options: {
   });
   // A scraper holding a connection open must not keep a stopping server waiting.
   server.keepAliveTimeout = 5_000;
-  const listening = await new Promise<boolean>((resolve) => {
-    server.once('error', (err) => {
-      log.warn(
-        { err, host: options.host, port: options.port },
-        'Could not start the metrics listener; carrying on without /metrics',
-      );
-      resolve(false);
-    });
-    server.listen(options.port, options.host, () => resolve(true));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
   });
-  if (!listening) return null;
   const { port } = server.address() as AddressInfo;
-  log.info({ host: options.host, port }, 'Metrics at /metrics');
+  // Not `port`: that field names the public listener in the server's log (its first line with one, for tools).
+  log.info({ metricsHost: options.host, metricsPort: port }, 'Metrics at /metrics');
   return {
     port,
     close: () =>

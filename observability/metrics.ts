@@ -109,6 +109,12 @@ export const visitHitsWritten = new Counter({
   registers: [registry],
 });
 
+export const visitHitsCapped = new Counter({
+  name: 'visit_hits_capped_total',
+  help: 'Page views, saves and clicks not counted because one address had had its few of that action on that page that day, or clicked without a counted view (issue 27): a jump is a script inflating a page’s counts.',
+  registers: [registry],
+});
+
 export const visitFlushFailures = new Counter({
   name: 'visit_flush_failures_total',
   help: 'Writes of visit counts that failed (the counts are kept and retried while there is room).',
@@ -124,14 +130,90 @@ export const visitHitsDropped = new Counter({
 /** Issue 17: quote requests sent from the public pages' forms (api/routes/quote-form.ts). */
 export const enquiriesReceived = new Counter({
   name: 'enquiries_received_total',
-  help: 'Quote requests received and passed on to the page’s owner.',
+  help: 'Quote requests received, by delivery: mailed to the page’s owner, or kept on their list without a mail (the page’s mailed requests of the day used up).',
+  labelNames: ['delivery'] as const,
   registers: [registry],
 });
 
 export const enquiriesRefused = new Counter({
   name: 'enquiries_refused_total',
-  help: 'Quote requests refused, by reason: honeypot (the hidden field filled in), forged (the form’s signed time missing or altered), too_fast (sent within seconds of opening the form), expired (a form opened over a day ago), address_limit and page_limit (too many from one address in an hour, or to one page in a day), too_large, bad_photo, invalid (a field to fix), no_page (no live page, or its form switched off).',
+  help: 'Quote requests refused, by reason: honeypot (the hidden field filled in), forged (the form’s signed time missing or altered), too_fast (sent within seconds of opening the form), expired (a form opened over a day ago), reused (a second request from one form), address_page_limit (three to one page from one address in a day), address_limit (thirty from one address in an hour), page_limit (a page’s requests kept without mail for the day used up), in_flight (two of one address’s requests already being sent), too_large, bad_photo, invalid (a field to fix), no_page (no live page, or its form switched off).',
   labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
+/**
+ * Issue 27: the PostgreSQL pool (platform/database/postgres.ts). Its counts are read at each scrape from the pool
+ * itself, so they are never stale; 0 on SQLite, which has no pool.
+ */
+export type PoolCounts = { totalCount: number; idleCount: number; waitingCount: number };
+
+let poolCounts: PoolCounts | null = null;
+
+/** The pool the gauges read (a pg.Pool has these counts); the server sets it when it opens PostgreSQL. */
+export function measurePostgresPoolWith(pool: PoolCounts | null): void {
+  poolCounts = pool;
+}
+
+export const postgresPoolClients = new Gauge({
+  name: 'postgres_pool_clients',
+  help: 'Connections the PostgreSQL pool holds open, idle or lent out (at most 10 per process; 0 on SQLite).',
+  registers: [registry],
+  collect() {
+    this.set(poolCounts?.totalCount ?? 0);
+  },
+});
+
+export const postgresPoolIdleClients = new Gauge({
+  name: 'postgres_pool_idle_clients',
+  help: 'Connections open in the PostgreSQL pool and not lent out.',
+  registers: [registry],
+  collect() {
+    this.set(poolCounts?.idleCount ?? 0);
+  },
+});
+
+export const postgresPoolWaitingClients = new Gauge({
+  name: 'postgres_pool_waiting_clients',
+  help: 'Queries waiting for a connection because every one the PostgreSQL pool may open is lent out: above 0 for minutes, the database or the pool is the bottleneck.',
+  registers: [registry],
+  collect() {
+    this.set(poolCounts?.waitingCount ?? 0);
+  },
+});
+
+export const postgresConnectionErrors = new Counter({
+  name: 'postgres_connection_errors_total',
+  help: 'PostgreSQL connections that failed while open (a restart, a failover, pg_terminate_backend, the network); the pool replaces each at its next checkout.',
+  registers: [registry],
+});
+
+/**
+ * Issue 27: each request to the object store (STORAGE=s3, platform/storage/s3.ts), by S3's name for the operation.
+ * A request is what the app asked for: the SDK's retries are inside it, so an error is one the app saw.
+ */
+export const S3_OPERATIONS = [
+  'GetObject',
+  'HeadObject',
+  'PutObject',
+  'DeleteObject',
+  'DeleteObjects',
+  'ListObjectsV2',
+  'HeadBucket',
+] as const;
+
+export const s3Requests = new Counter({
+  name: 's3_requests_total',
+  help: 'Requests to the object store (STORAGE=s3), by operation (GetObject, PutObject, …) and outcome: ok (a 304, or a 404 for an object, is an answer) or error (failed after the SDK’s retries).',
+  labelNames: ['operation', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const s3RequestDuration = new Histogram({
+  name: 's3_request_duration_seconds',
+  help: 'Time a request to the object store took, the SDK’s retries included, by operation.',
+  labelNames: ['operation'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   registers: [registry],
 });
 
@@ -141,6 +223,7 @@ export const enquiriesRefused = new Counter({
  */
 const STARTING_AT_ZERO: [Counter<string>, string, readonly string[]][] = [
   [mailsFailed, 'outcome', ['retry', 'gave_up']],
+  [enquiriesReceived, 'delivery', ['mail', 'keep']],
   [paymentWebhooksHandled, 'outcome', ['recorded', 'duplicate', 'ignored', 'rejected', 'failed']],
   [
     uploadsRefused,
@@ -155,8 +238,11 @@ const STARTING_AT_ZERO: [Counter<string>, string, readonly string[]][] = [
       'forged',
       'too_fast',
       'expired',
+      'reused',
+      'address_page_limit',
       'address_limit',
       'page_limit',
+      'in_flight',
       'too_large',
       'bad_photo',
       'invalid',
@@ -166,3 +252,7 @@ const STARTING_AT_ZERO: [Counter<string>, string, readonly string[]][] = [
 ];
 for (const [counter, label, values] of STARTING_AT_ZERO)
   for (const value of values) counter.inc({ [label]: value }, 0);
+for (const operation of S3_OPERATIONS) {
+  for (const outcome of ['ok', 'error']) s3Requests.inc({ operation, outcome }, 0);
+  s3RequestDuration.zero({ operation });
+}

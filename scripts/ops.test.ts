@@ -11,7 +11,7 @@ import { headersFor, mediaKey, pageKey } from '../platform/storage/key-layout';
 import { type S3Settings, s3Storage } from '../platform/storage/s3';
 import { compiledCommand } from '../tests/support/compiled';
 import { registerTestAccount } from '../tests/support/events/db';
-import { freshBucketSettings } from '../tests/support/storage/bucket';
+import { freshBucketSettings, s3EnvOf } from '../tests/support/storage/bucket';
 
 const run = promisify(execFile);
 
@@ -110,16 +110,7 @@ describe('ops commands, as run from the shell', () => {
 /** STORAGE=s3 on a new, empty bucket of the test server, as the scripts read it from the environment. */
 async function useFreshBucket(): Promise<S3Settings> {
   const settings = await freshBucketSettings('tc/');
-  extraEnv = {
-    STORAGE: 's3',
-    S3_ENDPOINT: settings.endpoint,
-    S3_BUCKET: settings.bucket,
-    S3_REGION: settings.region,
-    S3_ACCESS_KEY_ID: settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_PREFIX: settings.prefix,
-  };
+  extraEnv = s3EnvOf(settings);
   return settings;
 }
 

@@ -246,4 +246,12 @@ describe('docs/operations.md', () => {
     );
     expect(documented.sort()).toEqual(ours);
   });
+
+  it('says the image’s HEALTHCHECK polls liveness, as the Dockerfile does: readiness is the load balancer’s', () => {
+    // A container restarted for a database away or a full disk comes back to the same fault, every instance at once.
+    const healthcheck = /^HEALTHCHECK\b.*\\\n\s*CMD (.+)$/m.exec(read('Dockerfile'))?.[1] ?? '';
+    expect(healthcheck).toContain("/api/health'");
+    expect(healthcheck).not.toContain('/api/ready');
+    expect(read('docs/operations.md')).toMatch(/`HEALTHCHECK` polls `\/api\/health`/);
+  });
 });

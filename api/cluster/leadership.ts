@@ -2,6 +2,8 @@ import pg from 'pg';
 import { log } from '../../observability/log';
 import { leading as leadingGauge } from '../../observability/metrics';
 import { LEADER_LOCK_CLASS, WAKE_CHANNEL, type WakeKind } from '../../platform/database/dialect';
+import { instanceName } from '../../platform/database/instance-name';
+import { currentSchema, withPostgresClient } from '../../platform/database/postgres';
 import { CHANGED_FILES_CHANNEL } from '../static/changed-files';
 
 /**
@@ -110,6 +112,20 @@ export function startElection(options: ElectionOptions): Leadership {
   // Set while the leader work stops; the next election waits for it, so this instance never runs it twice.
   let deposing: Promise<void> = Promise.resolve();
   let wakeUp: () => void = () => {};
+  // What pg_stat_activity calls the connection, so that a restore sees this instance even when its pool is idle
+  // (platform/database/connected-instances.ts). The name says the schema and is fixed as a connection opens: the
+  // schema is asked once beforehand, on a connection of its own that bears no name of ours.
+  let applicationName = schema ? instanceName('tradecard-leadership', schema) : null;
+  const nameOfConnection = async () => {
+    applicationName ??= instanceName(
+      'tradecard-leadership',
+      await within(
+        checkTimeoutMs,
+        withPostgresClient(url, currentSchema, { connectionTimeoutMillis: checkTimeoutMs }),
+      ),
+    );
+    return applicationName;
+  };
 
   const stepDown = (why: string, error?: unknown) => {
     if (!leading) return;
@@ -135,7 +151,7 @@ export function startElection(options: ElectionOptions): Leadership {
       connectionString: url,
       connectionTimeoutMillis: checkTimeoutMs,
       keepAlive: true,
-      application_name: 'tradecard-leadership',
+      application_name: await nameOfConnection(),
     });
     fresh.on('error', (error) => dropConnection(fresh, 'its PostgreSQL connection failed', error));
     fresh.on('end', () => dropConnection(fresh, 'its PostgreSQL connection closed'));

@@ -1,22 +1,33 @@
 import path from 'node:path';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { s3RequestDuration, s3Requests } from '../../observability/metrics';
 import { type DiskStorage, diskStorageAt } from '../../platform/storage/disk';
-import { type S3Storage, s3Storage } from '../../platform/storage/s3';
+import { type S3Request, type S3Storage, s3Storage } from '../../platform/storage/s3';
 import type { Env } from '../env';
 import { StartupProblem } from '../process/startup-problem';
+
+/** Every request to the bucket, counted and timed, so an alert sees the first one that fails (issue 27). */
+const countS3Request = ({ operation, outcome, seconds }: S3Request) => {
+  s3Requests.inc({ operation, outcome });
+  s3RequestDuration.observe({ operation }, seconds);
+};
 
 /** The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its settings). */
 export function storageFromEnv(env: Env): DiskStorage | S3Storage {
   if (env.STORAGE === 'disk') return diskStorageAt(path.join(env.dataDir, 'public'));
-  return s3Storage({
-    endpoint: env.S3_ENDPOINT as string,
-    bucket: env.S3_BUCKET as string,
-    region: env.S3_REGION as string,
-    accessKeyId: env.S3_ACCESS_KEY_ID as string,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    prefix: env.S3_PREFIX,
-  });
+  return s3Storage(
+    {
+      endpoint: env.S3_ENDPOINT as string,
+      bucket: env.S3_BUCKET as string,
+      region: env.S3_REGION as string,
+      accessKeyId: env.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      prefix: env.S3_PREFIX,
+    },
+    {},
+    { onRequest: countS3Request },
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { connectedInstances, connectedInstancesProblem } from './connected-instances';
 import { continueIdentities, withPostgresClient } from './postgres';
 
 /**
@@ -85,7 +86,8 @@ export async function checkPostgresBackup(file: string): Promise<{ schema: strin
 /**
  * Puts a checked backup in place of the schema `url` works in, which must be the schema it was taken from. The
  * current one is renamed aside (`<schema>_before_restore_<time>`) and kept; the restore runs in one transaction,
- * and if it fails the current schema gets its name back. The caller must make sure no server uses the database.
+ * and if it fails the current schema gets its name back. Refused, changing nothing, while an instance of the install
+ * is connected (platform/database/connected-instances.ts): what it wrote after the dump would be lost.
  */
 export async function restorePostgres(
   url: string,
@@ -110,6 +112,10 @@ export async function restorePostgres(
   if (Buffer.byteLength(previous) > 63)
     throw new Error(`The schema name ${schema} is too long to keep a copy beside it: nothing changed`);
   const kept = await withPostgresClient(url, async (client) => {
+    // Asked as late as can be, on the connection that then renames the schema: an instance started after the
+    // question is not seen. Restore's own connections carry no name of ours.
+    const problem = connectedInstancesProblem(await connectedInstances(client, schema), schema);
+    if (problem) throw new Error(problem);
     const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
     if (!rowCount) return false;
     await client.query(

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { instanceName } from './instance-name';
 import { migrateToLatest } from './migrations';
 import type { Database } from './schema';
 
@@ -27,29 +28,32 @@ const POOL_SIZE = 10;
 /**
  * Opens the PostgreSQL database at `url` (DATABASE_URL) and brings its schema up to date. With `schema`, every
  * connection works in that schema (made if missing): tests give each run one of its own in a shared database.
+ * Its connections carry this instance's name (platform/database/instance-name.ts), which a restore waits to see
+ * gone, unless `applicationName` names them otherwise (a test's own hands on the database are not an instance).
  */
 export async function openPostgresDatabase(
   url: string,
-  options: { schema?: string; onConnectionError?: (error: Error) => void } = {},
+  options: { schema?: string; applicationName?: string; onConnectionError?: (error: Error) => void } = {},
 ): Promise<OpenedPostgres> {
   const { schema, onConnectionError } = options;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`A schema name is lower-case letters, digits and underscores, not “${schema}”.`);
-  if (schema) {
-    const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    } finally {
-      await admin.end();
-    }
-  }
+  const searchPath = schema ? { options: `-c search_path=${schema}` } : {};
+  // Asked before the pool is made, as a connection's name is fixed when it opens: every one names the schema.
+  const installSchema = await withPostgresClient(
+    url,
+    async (client) => {
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      return currentSchema(client);
+    },
+    searchPath,
+  );
   const pool = new pg.Pool({
     connectionString: url,
     max: POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    application_name: 'tradecard',
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    application_name: options.applicationName ?? instanceName('tradecard', installSchema),
+    ...searchPath,
   });
   // A connection the server drops (a restart, a failover, pg_terminate_backend, a network blip) emits 'error' on its
   // client, idle or lent out; unheard, Node would end the process over it, and every instance on the database with
@@ -61,8 +65,7 @@ export async function openPostgresDatabase(
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    const { rows } = await pool.query<{ schema: string }>('SELECT current_schema() AS schema');
-    await migrateToLatest(db as Kysely<unknown>, rows[0]?.schema ?? 'public');
+    await migrateToLatest(db as Kysely<unknown>, installSchema);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -85,12 +88,26 @@ export async function continueIdentities(db: Kysely<any>): Promise<void> {
       FROM ${sql.table(table)}`.execute(db);
 }
 
+/** The schema the install on `client`'s connection lives in: the first on its search_path that exists. */
+export async function currentSchema(client: pg.ClientBase): Promise<string> {
+  const { rows } = await client.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  // None exists yet: migrations make their tables in public.
+  return rows[0]?.schema ?? 'public';
+}
+
 /** One short-lived connection of its own, outside any pool: for work beside the database under use (a schema, a dump). */
 export async function withPostgresClient<T>(
   url: string,
   work: (client: pg.Client) => Promise<T>,
+  config: pg.ClientConfig = {},
 ): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...config,
+  });
+  // A connection lost under `work` fails its query; unheard, the client's 'error' event would end the process too.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await work(client);

@@ -281,7 +281,13 @@ export type VisitCountsTable = {
 export type VisitVisitorsTable = { account_id: string; day: string; visitor: string };
 
 /** How many of one action one address (a salted hash) has had counted on one page in one day (issue 27). */
-export type VisitAllowancesTable = { account_id: string; day: string; address: string; action: string; used: number };
+export type VisitAllowancesTable = {
+  account_id: string;
+  day: string;
+  address: string;
+  action: string;
+  used: number;
+};
 
 /** One tallied day of one page (events/visit): `tallies` is the JSON of VisitsTallied's tallies. */
 export type VisitDaysTable = {

@@ -39,6 +39,35 @@ export type S3Storage = Storage & {
 const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
+/** One request as the app sees it: S3's name for the operation, its outcome, and its time, retries included. */
+export type S3Request = { operation: string; outcome: 'ok' | 'error'; seconds: number };
+
+/**
+ * Tells `onRequest` of every request the client sends, whoever sends it (the store's methods, a start-up check).
+ * First in the stack, so its time spans the SDK's retries and an error is one the caller saw. A 304, or a 404 for
+ * an object, is an answer the store expects; a missing bucket is not.
+ */
+function observeRequests(client: S3Client, onRequest: (request: S3Request) => void) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const started = performance.now();
+      const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '');
+      const report = (outcome: S3Request['outcome']) =>
+        onRequest({ operation, outcome, seconds: (performance.now() - started) / 1000 });
+      try {
+        const output = await next(args);
+        report('ok');
+        return output;
+      } catch (error) {
+        const status = statusOf(error);
+        report(status === 304 || (status === 404 && operation !== 'HeadBucket') ? 'ok' : 'error');
+        throw error;
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'observeRequests' },
+  );
+}
+
 /** A single-part upload's ETag is the MD5 of its bytes (not so with SSE-KMS, where we simply write again). */
 const md5Tag = (body: Buffer) => `"${createHash('md5').update(body).digest('hex')}"`;
 
@@ -49,9 +78,14 @@ const DELETE_BATCH = 1000;
  * An S3-compatible bucket through @aws-sdk/client-s3 (STORAGE=s3). Each object carries the Content-Type,
  * Content-Encoding and Cache-Control the app serves it with (key-layout.ts), so a CDN can serve the bucket as is.
  * Bodies are always whole Buffers (pages and photos are in memory anyway): a known length means a plain signed PUT,
- * never aws-chunked encoding, which S3-compatible servers support unevenly.
+ * never aws-chunked encoding, which S3-compatible servers support unevenly. `onRequest` hears of every request, for
+ * the caller's metrics: this room knows nothing of how they are kept.
  */
-export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> = {}): S3Storage {
+export function s3Storage(
+  settings: S3Settings,
+  extra: Partial<S3ClientConfig> = {},
+  options: { onRequest?: (request: S3Request) => void } = {},
+): S3Storage {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -61,6 +95,7 @@ export function s3Storage(settings: S3Settings, extra: Partial<S3ClientConfig> =
     requestHandler: { connectionTimeout: 5000, requestTimeout: 30_000 },
     ...extra,
   });
+  if (options.onRequest) observeRequests(client, options.onRequest);
   const Bucket = settings.bucket;
   const full = (key: string) => `${settings.prefix}${checkKey(key)}`;
   const changes = changeListeners();

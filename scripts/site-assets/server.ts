@@ -42,6 +42,8 @@ export async function startServer(): Promise<RunningServer> {
       SEED_DEMO: 'true',
       PAYMENTS: 'local',
       MAIL: 'outbox',
+      // A developer's `npm start` may hold the default port, which would stop this one (issue 27).
+      METRICS_PORT: 'off',
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

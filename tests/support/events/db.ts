@@ -68,7 +68,8 @@ const shapeOf = async (db: Db, schema: string) => {
 async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema: string; shape: string }> {
   const schema =
     freeSchemas.pop() ?? `${TEST_SCHEMA_PREFIX}w${process.env.VITEST_POOL_ID ?? '0'}_${schemasMade++}`;
-  const opened = await openPostgresDatabase(url, { schema });
+  // The test's own hands on the database, as psql's would be, not an instance a restore must wait for.
+  const opened = await openPostgresDatabase(url, { schema, applicationName: 'tradecard-test' });
   const tables = await tablesOf(opened.db, schema);
   if (tables.length > 0)
     await sql`TRUNCATE ${sql.join(tables.map((name) => sql.table(`${schema}.${name}`)))} RESTART IDENTITY`.execute(

@@ -82,3 +82,15 @@ export function bucketReader(settings: S3Settings) {
     }
   };
 }
+
+/** The environment a server or script reads STORAGE=s3 on this bucket from. */
+export const s3EnvOf = (settings: S3Settings) => ({
+  STORAGE: 's3',
+  S3_ENDPOINT: settings.endpoint,
+  S3_BUCKET: settings.bucket,
+  S3_REGION: settings.region,
+  S3_ACCESS_KEY_ID: settings.accessKeyId,
+  S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+  S3_FORCE_PATH_STYLE: 'true',
+  ...(settings.prefix ? { S3_PREFIX: settings.prefix } : {}),
+});
