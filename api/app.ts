@@ -4,6 +4,7 @@ import { ogImageFile } from '../renderer/og-image/file';
 import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
 import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
+import { renderUnknownCardPage } from '../renderer/pages/unknown-card-page';
 import { QR_FILES, qrCodeFile } from '../renderer/render-account';
 import { businessCardRoutes } from './cards/business-card';
 import { profileSitemap } from './cards/profile-sitemap';
@@ -109,6 +110,7 @@ export function createApp(deps: Deps) {
       publicUrl: deps.publicUrl,
       resolveCard: (code) => resolveCardCode(deps.db, code),
       cardNotInUsePage: () => renderCardNotInUsePage({ siteName: SITE_NAME }),
+      unknownCardPage: (code) => renderUnknownCardPage({ code, siteName: SITE_NAME }),
     }),
   );
   const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });

@@ -91,6 +91,9 @@ describe("a card's address", () => {
   it('is not found for a code no card has, and says which code was asked for', async () => {
     const missing = await open('/c/ZZZZZZZZ');
     expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain('No business card found for “card ZZZZZZZZ”');
+    const html = await missing.text();
+    expect(html).toContain('No card has the code “ZZZZZZZZ”');
+    expect(html).not.toContain('No business card found');
+    expect(html).toContain('Check the code against the one printed on the card');
   });
 });

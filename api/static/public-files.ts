@@ -174,6 +174,8 @@ export type PublicFilesOptions = {
   ) => Promise<{ status: 'active'; code: string; username: string } | { status: 'lost' } | null>;
   /** What a switched-off card's address shows: nothing of its owner. */
   cardNotInUsePage?: () => string;
+  /** What the address of a code no card has shows (the code as asked for). */
+  unknownCardPage?: (code: string) => string;
 };
 
 /** A card's page must follow its owner's switch at once: every open asks (a 304 when unchanged), none is reused. */
@@ -192,8 +194,8 @@ export function publicFiles(options: PublicFilesOptions) {
   const deliver = (c: Context, key: string, spec: StaticSpec & { revalidateMs?: number }) =>
     disk ? send(c, { file: disk.pathOf(key), ...spec }) : sendObject(c, bucket as BucketCache, key, spec);
   // Small, but sent on every mistyped or stale link: compressed like the pages it stands for.
-  const notFound = (c: Context, username: string) =>
-    compressedPage(c.req.header('accept-encoding'), notFoundPage(username), 404, {
+  const notFound = (c: Context, username: string, html = notFoundPage(username)) =>
+    compressedPage(c.req.header('accept-encoding'), html, 404, {
       'Content-Security-Policy': PROFILE_CSP,
       'Cache-Control': 'no-store',
     });
@@ -264,8 +266,8 @@ export function publicFiles(options: PublicFilesOptions) {
     const code = c.req.param('code').toUpperCase();
     const card =
       options.resolveCard && /^[A-Z0-9]{1,16}$/.test(code) ? await options.resolveCard(code) : null;
-    // Named by what was typed, as a mistyped page address is: the visitor checks it against the card.
-    if (card === null) return notFound(c, `card ${code}`);
+    // Named by what was typed, as a card's code: the visitor checks it against the one printed on the card.
+    if (card === null) return notFound(c, code, options.unknownCardPage?.(code));
     if (card.status === 'lost')
       return compressedPage(
         c.req.header('accept-encoding'),

@@ -4,6 +4,7 @@ import { renderNoLongerInUsePage } from './no-longer-in-use-page';
 import { renderNotFoundPage } from './not-found-page';
 import { renderNotLivePage } from './not-live-page';
 import { renderNotSetUpPage } from './not-set-up-page';
+import { renderUnknownCardPage } from './unknown-card-page';
 
 const input = { username: 'dave', siteName: 'TradeCard' };
 
@@ -95,5 +96,15 @@ describe('renderNotFoundPage', () => {
     const html = renderNotFoundPage({ username: 'a'.repeat(5000), siteName: 'TC' });
     expect(html).toContain(`“${'a'.repeat(64)}…”`);
     expect(html.length).toBeLessThan(5000);
+  });
+});
+
+describe('renderUnknownCardPage', () => {
+  it('says no card has the code, escaped and cut short, and how to get help', () => {
+    const html = renderUnknownCardPage({ code: '<b>ZZZZZZZZZZZZZZZZZZZZ', siteName: 'TradeCard' });
+    expect(html).toContain('No card has the code “&lt;b&gt;ZZZZZZZZZZZZZ…”');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('href="/contactus"');
+    expect(html).not.toMatch(/<script/i);
   });
 });
