@@ -1,15 +1,20 @@
 import { type ChangeEvent, type Dispatch, memo } from 'react';
 import { MAX_WORK_IMAGES } from '../../../../events/card/content';
+import { toast } from '../../stores/toasts';
 import { type EditorImage, thumbnailSrcSet } from './draft';
 import { Panel } from './Panel';
 import { PhotoStatus } from './PhotoStatus';
 import { pickedImages } from './pick-images';
 import { useReorder } from './Reorder';
 import type { EditorAction } from './reducer';
+import { workPhotosLeftOut } from './work-limit';
 
 type Props = { shown: boolean; works: EditorImage[]; dispatch: Dispatch<EditorAction> };
 
-/** SPEC §5: up to ten photos; the add tile goes once there are ten, and files that aren't images are ignored. */
+/**
+ * SPEC §5: up to ten photos; the add tile goes once there are ten, files that aren't images are ignored, and photos
+ * picked past the tenth are left out with a word saying so (issue 28).
+ */
 export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: Props) {
   const room = MAX_WORK_IMAGES - works.length;
   const reorder = useReorder('works', works, dispatch, 'Work photo');
@@ -17,6 +22,8 @@ export const WorkFields = memo(function WorkFields({ shown, works, dispatch }: P
   async function add(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
+    const leftOut = workPhotosLeftOut(files, room);
+    if (leftOut) toast.error(leftOut);
     await pickedImages(
       files,
       room,
