@@ -9,6 +9,11 @@ export type SmtpServerOptions = {
   refuseDomain?: string;
   /** Hold each message this long before answering, to have a send in progress. */
   delayMs?: number;
+  /**
+   * Hold each recipient this long before accepting it (RCPT TO), before any of the message is taken: a slow server,
+   * whose sender may die mid-send with nothing delivered. Changed later with `holdRecipients`.
+   */
+  holdRecipientsMs?: number;
 };
 
 /** A real SMTP server on a free local port, keeping what it accepted, for the mailer and sender tests. */
@@ -17,11 +22,18 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
   let attempts = 0;
   let started = 0;
   let refusals = options.refuseFirst ?? 0;
+  let holdRecipientsMs = options.holdRecipientsMs ?? 0;
+  let holding = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    async onRcptTo(address, _session, callback) {
+      if (holdRecipientsMs) {
+        holding += 1;
+        await new Promise((resolve) => setTimeout(resolve, holdRecipientsMs));
+        holding -= 1;
+      }
       if (options.refuseDomain && address.address.endsWith(`@${options.refuseDomain}`)) {
         attempts += 1;
         const error = Object.assign(new Error(`Mailbox unavailable: <${address.address}>`), {
@@ -65,6 +77,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
     /** Messages whose data has started arriving. */
     get started() {
       return started;
+    },
+    /** From now on, hold each recipient this long before accepting it (0: at once). */
+    holdRecipients(ms: number) {
+      holdRecipientsMs = ms;
+    },
+    /** Recipients being held now: a sender is mid-send, and none of that message is taken yet. */
+    get holding() {
+      return holding;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
