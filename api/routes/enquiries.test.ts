@@ -59,6 +59,7 @@ describe("the owner's enquiries: /api/enquiries", () => {
       photos: [{ thumb: `/media/${id}-320.webp`, full: `/media/${id}-1200.webp`, width: 1200, height: 900 }],
       status: 'new',
       receivedAt: '2026-11-22T09:00:05.000Z',
+      keptWithoutMail: false,
     });
     // The thumbnail is served as the card's photos are: by its content address, which nothing public lists.
     expect((await t.app.request(first.photos[0].thumb)).status).toBe(200);
