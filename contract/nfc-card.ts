@@ -3,7 +3,8 @@ import { messageAnswer } from './message';
 
 /**
  * Issue 16: one of the owner's NFC cards (api/nfc-cards/json.ts nfcCardJson builds it). `url` is what the card is
- * programmed with; `firstTappedAt` the UTC day (YYYY-MM-DD) of its first counted tap, null before one.
+ * programmed with; `firstTappedAt` the UTC day (YYYY-MM-DD) of its first counted tap, null before one; `scans`, the
+ * scans of the QR code printed on it, counted apart from its taps (issue 28).
  */
 export const nfcCardSchema = z.object({
   code: z.string(),
@@ -13,6 +14,7 @@ export const nfcCardSchema = z.object({
   issuedAt: z.string(),
   firstTappedAt: z.nullable(z.string()),
   taps: z.number(),
+  scans: z.number(),
 });
 export type NfcCard = z.infer<typeof nfcCardSchema>;
 

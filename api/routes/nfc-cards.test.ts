@@ -39,6 +39,7 @@ describe('NFC card codes, issued at payment (issue 16)', () => {
         status: 'active',
         orderId: id,
         taps: 0,
+        scans: 0,
         firstTappedAt: null,
       });
     }
@@ -81,10 +82,14 @@ describe("the owner's cards: /api/nfc-cards", () => {
       visitor,
       hits,
     });
-    await saveHits(t.db, [tap('2026-11-22', 'v1', 2), tap('2026-11-23', 'v2', 1)]);
+    await saveHits(t.db, [
+      tap('2026-11-22', 'v1', 2),
+      tap('2026-11-23', 'v2', 1),
+      { ...tap('2026-11-23', 'v3', 4), source: 'qr' as const },
+    ]);
     const [tapped, untapped] = await cardsOf(token);
-    expect(tapped).toMatchObject({ code: first?.code, taps: 3, firstTappedAt: '2026-11-22' });
-    expect(untapped).toMatchObject({ code: second?.code, taps: 0, firstTappedAt: null });
+    expect(tapped).toMatchObject({ code: first?.code, taps: 3, scans: 4, firstTappedAt: '2026-11-22' });
+    expect(untapped).toMatchObject({ code: second?.code, taps: 0, scans: 0, firstTappedAt: null });
   });
 
   it('marks a card lost and switches it back on; /c/<code> follows, in any case', async () => {

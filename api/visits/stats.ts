@@ -102,17 +102,22 @@ export async function visitStats(
   return { days, totals };
 }
 
-export type CardTaps = { taps: number; firstTappedAt: string | null };
+/** A card's taps (NFC) and scans of the QR code printed on it (`/c/<code>?s=qr`), counted apart (issue 28). */
+export type CardTaps = { taps: number; scans: number; firstTappedAt: string | null };
 
-/** Each of the page's cards that has been opened: how often (taps and scans of its printed code), and since when. */
+/** Each of the page's cards that has been opened: how often tapped, how often its printed code scanned, since when. */
 export async function tapsByCard(db: Db, accountId: string): Promise<Map<string, CardTaps>> {
   const cards = new Map<string, CardTaps>();
   const days = [...(await daysOf(db, accountId, '0000-00-00'))].sort(([a], [b]) => (a < b ? -1 : 1));
   for (const [day, { tallies }] of days)
     for (const tally of tallies) {
       if (tally.action !== 'view' || tally.cardCode === null) continue;
-      const card = cards.get(tally.cardCode) ?? { taps: 0, firstTappedAt: day };
-      card.taps += tally.hits;
+      const card = cards.get(tally.cardCode) ?? { taps: 0, scans: 0, firstTappedAt: null };
+      if (tally.source === 'qr') card.scans += tally.hits;
+      else {
+        card.taps += tally.hits;
+        card.firstTappedAt ??= day;
+      }
       cards.set(tally.cardCode, card);
     }
   return cards;

@@ -271,11 +271,15 @@ describe('tapsByCard', () => {
     await saveHits(t.db, [
       tap('2026-11-25', 'c'.repeat(32), 'K7M2Q9XD'),
       tap('2026-11-25', 'c'.repeat(32), 'P3W8N6TB'),
+      // Its printed QR code scanned (issue 28): not a tap.
+      { ...tap('2026-11-25', 'd'.repeat(32), 'K7M2Q9XD'), source: 'qr', hits: 2 },
+      { ...tap('2026-11-25', 'd'.repeat(32), 'W4X6Y8ZA'), source: 'qr' },
     ]);
     const taps = await tapsByCard(t.db, 'acc-dave');
     expect(Object.fromEntries(taps)).toEqual({
-      K7M2Q9XD: { taps: 3, firstTappedAt: '2026-11-20' },
-      P3W8N6TB: { taps: 1, firstTappedAt: '2026-11-25' },
+      K7M2Q9XD: { taps: 3, scans: 2, firstTappedAt: '2026-11-20' },
+      P3W8N6TB: { taps: 1, scans: 0, firstTappedAt: '2026-11-25' },
+      W4X6Y8ZA: { taps: 0, scans: 1, firstTappedAt: null },
     });
   });
 });

@@ -2,7 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NfcCard } from '../../../../contract/nfc-card';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
-import { changeCard, confirmLost, firstTapped, statusLabel, tapsLabel, useNfcCards } from './nfc-cards';
+import {
+  changeCard,
+  confirmLost,
+  firstTapped,
+  scansLabel,
+  statusLabel,
+  tapsLabel,
+  useNfcCards,
+} from './nfc-cards';
 
 function MyNfcCard({ card }: { card: NfcCard }) {
   const client = useQueryClient();
@@ -39,6 +47,10 @@ function MyNfcCard({ card }: { card: NfcCard }) {
         <div>
           <dt>Taps</dt>
           <dd>{tapsLabel(card.taps)}</dd>
+        </div>
+        <div>
+          <dt>QR code scans</dt>
+          <dd>{scansLabel(card.scans)}</dd>
         </div>
         <div>
           <dt>Address</dt>

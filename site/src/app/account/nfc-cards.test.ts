@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { confirmLost, firstTapped, statusLabel, tapsLabel } from './nfc-cards';
+import { confirmLost, firstTapped, scansLabel, statusLabel, tapsLabel } from './nfc-cards';
 
 describe("an owner's NFC card, in words", () => {
   it('counts taps', () => {
     expect(tapsLabel(0)).toBe('0 taps');
     expect(tapsLabel(1)).toBe('1 tap');
     expect(tapsLabel(12)).toBe('12 taps');
+    expect(scansLabel(1)).toBe('1 scan');
+    expect(scansLabel(3)).toBe('3 scans');
   });
 
   it('gives the day of the first tap, or says there has been none', () => {

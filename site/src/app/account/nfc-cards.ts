@@ -27,6 +27,8 @@ export const confirmLost = (code: string) =>
   `Mark card ${code} as lost? Its address will stop showing your page: whoever taps or scans it will see a page saying the card is no longer in use. You can switch it back on if you find it.`;
 
 export const tapsLabel = (taps: number) => (taps === 1 ? '1 tap' : `${taps} taps`);
+/** The card's printed QR code, scanned: counted apart from its taps (issue 28). */
+export const scansLabel = (scans: number) => (scans === 1 ? '1 scan' : `${scans} scans`);
 
 /** The UTC day of the first tap, as the other screens write dates. */
 export const firstTapped = (card: Pick<NfcCard, 'firstTappedAt'>) =>
