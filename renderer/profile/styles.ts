@@ -34,7 +34,8 @@ const rules = [
   '.tc-ab{display:flex;gap:1rem;align-items:center}',
   '.tc-ab.tc-st{flex-direction:column;align-items:var(--ai)}',
   '.tc-ab>div{flex:1;min-width:0}',
-  '.tc-av{width:6rem;height:6rem;border-radius:50%;object-fit:cover;flex:none}',
+  // `.tc .tc-av`: above `.tc img`'s height:auto, which drew a landscape photo 6rem × 4.5rem, an oval (issue 28).
+  '.tc .tc-av{width:6rem;height:6rem;border-radius:50%;object-fit:cover;flex:none}',
   '.tc-bio{white-space:pre-line}',
   '.tc-l,.tc-g,.tc-c,.tc-ct{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}',
   '.tc-g{grid-template-columns:repeat(2,minmax(0,1fr))}',

@@ -31,10 +31,10 @@ test.describe('the account screens', () => {
     const plan = page.getByRole('article', { name: 'Profile Plan' });
     await expect(plan.getByRole('listitem')).toHaveCount(10);
     const card = page.getByRole('article', { name: 'NFC Card – White Edition' });
-    await expect(card.getByRole('link', { name: 'Order now' })).toHaveAttribute(
-      'href',
-      '/productandplan/plasticnfccard?triggerCheckout=1&quantity=1',
-    );
+    // Any number of cards, as on the card page (issue 28): it was one only.
+    await expect(card.getByRole('button', { name: 'Order now – 1 × £24.95' })).toBeEnabled();
+    await card.getByRole('button', { name: 'One more' }).click();
+    await expect(card.getByRole('button', { name: 'Order now – 2 × £24.95' })).toBeEnabled();
     const photos = card.getByRole('list', { name: 'Card photos' }).getByRole('button');
     await expect(photos.first()).toHaveAttribute('aria-pressed', 'true');
     await photos.nth(1).click();

@@ -136,3 +136,18 @@ export async function grantAdmin(email: string) {
     env: { ...process.env, DATA_DIR: e2eDataDir(), NODE_ENV: 'production' },
   });
 }
+
+/** Publishes a page through the API, as the editor's Publish Now does, and waits until it is served (HEAD: no visit). */
+export async function publishPage(
+  request: APIRequestContext,
+  token: string,
+  username: string,
+  fullName = 'Dana Pipe',
+) {
+  const answer = await request.post('/api/business-card/create_business_card', {
+    headers: bearer(token),
+    multipart: { full_name: fullName, phone_number: '0117 496 0456' },
+  });
+  expect(answer.status()).toBeLessThan(300);
+  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
+}

@@ -38,6 +38,10 @@ test.describe('the admin card orders', () => {
 
     await actAs(page, admin);
     await page.goto('/admin');
+    // The admin's screen is about the service: no word about the admin's own page, nothing to share (issue 28).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/Your page isn’t live/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Share/ })).toHaveCount(0);
     await page.getByLabel('Search').fill('shipcustomer@example.com');
     await page.getByRole('button', { name: 'Apply' }).click();
     const order = page.getByRole('article', { name: 'Sam Sparks' });

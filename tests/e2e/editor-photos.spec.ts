@@ -116,7 +116,13 @@ test.describe('photos in the editor', () => {
     );
     expect(cropped.width / cropped.height).toBe(2);
 
-    // Each photo went up as it was picked: by now all three are stored, and nothing has been published yet.
+    // A landscape profile photo (issue 28: it showed as an oval), left uncropped: the page shows its middle, square.
+    const about = panel(page, 'About Me');
+    await about.getByLabel('Upload profile photo').setInputFiles(await bands('face.jpg', 1200, 900));
+    await expect(about.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
+    await expect(about.getByRole('button', { name: 'Crop profile photo' })).toBeVisible();
+
+    // Each photo went up as it was picked: by now all four are stored, and nothing has been published yet.
     await expect(page.getByRole('progressbar', { name: /upload$/ })).toHaveCount(0);
     expect(publishes).toEqual([]);
 
@@ -152,5 +158,8 @@ test.describe('photos in the editor', () => {
     expect(red).toBeGreaterThan(200);
     expect(green).toBeLessThan(60);
     expect(blue).toBeLessThan(60);
+    // The profile photo is drawn square, whatever the photo's shape.
+    const avatar = await live.getByRole('img', { name: 'Profile photo' }).boundingBox();
+    expect([Math.round(avatar?.width ?? 0), Math.round(avatar?.height ?? 0)]).toEqual([96, 96]);
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { bearer, signUp, storeSession } from './accounts';
+import { bearer, publishPage, signUp, storeSession } from './accounts';
 
 test.describe('the signed-in frame', () => {
   test('a visitor on a protected page goes to /login, remembering where they were going', async ({
@@ -25,6 +25,7 @@ test.describe('the signed-in frame', () => {
     // Our login refuses unverified accounts, so the API never hands this state to the app; the screen still guards
     // against it (SPEC §6), which is what this checks, by answering the profile as unverified.
     const token = await signUp(request, 'sharer');
+    await publishPage(request, token, 'sharer');
     await storeSession(page, token);
     await page.route('**/api/profile?**', async (route) => {
       const response = await route.fetch();
@@ -46,7 +47,13 @@ test.describe('the signed-in frame', () => {
     request,
   }) => {
     const token = await signUp(request, 'qrsharer');
+    // Share is offered once the page is live (issue 28): before, it says why not.
     await storeSession(page, token);
+    await page.goto('/myorders');
+    const share = page.getByRole('button', { name: /^Share/ });
+    await expect(share).toBeDisabled();
+    await expect(page.getByText('Your page isn’t live yet: publish it from the editor first.')).toBeVisible();
+    await publishPage(request, token, 'qrsharer');
     await page.goto('/myorders');
     await page.getByRole('button', { name: /^Share/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Your Link' });

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { buyCards, clampQuantity, MAX_QUANTITY, typedQuantity } from '../lib/checkout';
 import { toast } from '../stores/toasts';
 
-type Props = { unitPrice: string };
+/** `action`: the button's first words ('Buy Now' on the card page, 'Order now' on /nfccards, SPEC §2). */
+type Props = { unitPrice: string; action?: string };
 
 const go = (url: string) => window.location.assign(url);
 
@@ -10,7 +11,7 @@ const go = (url: string) => window.location.assign(url);
  * Quantity and Buy Now on the card page. Arriving with `?triggerCheckout=1&quantity=N` (after sign-up, SPEC §4)
  * starts checkout at once for that quantity.
  */
-export default function BuyCard({ unitPrice }: Props) {
+export default function BuyCard({ unitPrice, action = 'Buy Now' }: Props) {
   // What is in the box, as typed; the quantity is read from it, and it is tidied only when the box is left.
   const [typed, setTyped] = useState('1');
   const [busy, setBusy] = useState(false);
@@ -80,7 +81,7 @@ export default function BuyCard({ unitPrice }: Props) {
           ? 'Opening checkout…'
           : quantity === null
             ? 'Enter a quantity'
-            : `Buy Now – ${quantity} × ${unitPrice}`}
+            : `${action} – ${quantity} × ${unitPrice}`}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CARD_FEATURES, PLAN_FEATURES } from '../../copy/home';
+import BuyCard from '../../islands/BuyCard';
 import { PlanButton } from '../../islands/StartTrial';
 import { CARD_PRICE, CARD_WAS_PRICE, PLAN_PRICE, PLAN_WAS_PRICE } from '../../lib/prices';
 import { useStoreValue } from '../../lib/use-store';
@@ -8,7 +9,6 @@ import { useOrders } from '../orders/api';
 import { syncSubscriptions } from '../orders/payment-return';
 import { planOffer } from '../orders/plan-state';
 import { useProfile } from '../queries';
-import { ORDER_CARD_URL } from './account-fields';
 import { CardGallery, type GalleryImage } from './CardGallery';
 import { MyNfcCards } from './MyNfcCards';
 
@@ -78,9 +78,8 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
               <li key={feature}>{feature}</li>
             ))}
           </ul>
-          <a className="button" href={ORDER_CARD_URL}>
-            Order now
-          </a>
+          {/* A quantity here too (issue 28): 'Order now' opened checkout for one card only. */}
+          <BuyCard unitPrice={CARD_PRICE} action="Order now" />
         </article>
       </div>
     </div>

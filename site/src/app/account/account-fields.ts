@@ -7,6 +7,3 @@ export const PROFILE_UPDATE_FAILED = 'Failed to update profile';
 export const RESET_SENT = 'Password reset link sent to your email!';
 export const RESET_FAILED = 'Failed to send reset link';
 export const RESET_NO_EMAIL = 'Your email is not available to send a reset link.';
-
-/** Where 'Order now' goes: the card page opens checkout for one card on arrival (SPEC §2, §4). */
-export const ORDER_CARD_URL = '/productandplan/plasticnfccard?triggerCheckout=1&quantity=1';

@@ -35,6 +35,7 @@ export const AboutFields = memo(function AboutFields({
         label="profile photo"
         image={avatar}
         round
+        cropAspect={1}
         onChange={(image) => dispatch({ type: 'image', field: 'avatar', image })}
       />
       <Field

@@ -7,7 +7,7 @@ import { createQueryClient } from '../query-client';
 import { headerAvatar } from './avatar';
 import { ErrorScreen } from './ErrorScreen';
 import { HeaderCard } from './HeaderCard';
-import { pageUnavailableReason } from './page-status';
+import { offersPageActions, pageUnavailableReason } from './page-status';
 import { reloadOnFailedChunks } from './reload-once';
 import { Sidebar } from './Sidebar';
 
@@ -35,7 +35,12 @@ function Frame({ path, children }: Props) {
         >
           Menu
         </button>
-        <HeaderCard user={user} avatar={avatar} unavailable={pageUnavailableReason(card.data)} />
+        <HeaderCard
+          user={user}
+          avatar={avatar}
+          pageActions={offersPageActions(path)}
+          unavailable={pageUnavailableReason(card.data)}
+        />
         <main id="main" className="app__content">
           {children}
         </main>

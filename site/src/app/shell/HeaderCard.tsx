@@ -8,6 +8,8 @@ import { useMediaQuery } from './use-media-query';
 type Props = {
   user: SessionUser | null;
   avatar: Avatar | null;
+  /** False on screens about the service (/admin): no Visit Page, no Share, no word about the page. */
+  pageActions: boolean;
   /** Why the page can't be visited or shared yet (shell/page-status.ts); null when it is live. */
   unavailable: string | null;
 };
@@ -28,7 +30,7 @@ const initials = (name: string) =>
     .join('') || '?';
 
 /** SPEC §2 "Header card": who is signed in, a link to their page, and Share. */
-export function HeaderCard({ user, avatar, unavailable }: Props) {
+export function HeaderCard({ user, avatar, pageActions, unavailable }: Props) {
   const [sharing, setSharing] = useState(false);
   const small = useMediaQuery(`(max-width: ${SMALL_MAX_WIDTH}px)`);
 
@@ -62,6 +64,29 @@ export function HeaderCard({ user, avatar, unavailable }: Props) {
         <p className="header-card__name">{user?.name || 'Your name'}</p>
         <p className="header-card__email">{user?.email || 'your email address'}</p>
       </div>
+      {pageActions && <PageActions user={user} unavailable={unavailable} small={small} onShare={share} />}
+      {sharing && user && (
+        <Suspense fallback={null}>
+          <ShareModal username={user.username} unavailable={unavailable} onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}
+
+/**
+ * Visit Page and Share, each offered only while the page is live: a link to "This profile isn't live yet" helps
+ * nobody (issue 28). The reason is said beneath them.
+ */
+function PageActions(props: {
+  user: Props['user'];
+  unavailable: string | null;
+  small: boolean;
+  onShare: () => void;
+}) {
+  const { user, unavailable, small, onShare } = props;
+  return (
+    <>
       <div className="header-card__actions">
         {user && !unavailable && (
           <a
@@ -83,7 +108,13 @@ export function HeaderCard({ user, avatar, unavailable }: Props) {
             Visit Page
           </button>
         )}
-        <button type="button" className="button" onClick={share} disabled={!user}>
+        <button
+          type="button"
+          className="button"
+          onClick={onShare}
+          disabled={!user || unavailable !== null}
+          aria-describedby={user && unavailable ? 'header-card-note' : undefined}
+        >
           {small ? 'Share' : 'Share Your Page'}
         </button>
       </div>
@@ -92,11 +123,6 @@ export function HeaderCard({ user, avatar, unavailable }: Props) {
           {unavailable}
         </p>
       )}
-      {sharing && user && (
-        <Suspense fallback={null}>
-          <ShareModal username={user.username} unavailable={unavailable} onClose={() => setSharing(false)} />
-        </Suspense>
-      )}
-    </header>
+    </>
   );
 }

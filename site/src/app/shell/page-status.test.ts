@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_LIVE, NOT_PUBLISHED_YET, pageUnavailableReason } from './page-status';
+import { NOT_LIVE, NOT_PUBLISHED_YET, offersPageActions, pageUnavailableReason } from './page-status';
 
 describe('why the page cannot be visited or shared', () => {
   it('says so before the first publish, and after the trial ends without a plan', () => {
@@ -10,5 +10,14 @@ describe('why the page cannot be visited or shared', () => {
   it('has no reason for a live page, or while the card is still loading', () => {
     expect(pageUnavailableReason({ isPublished: true, isLive: true })).toBeNull();
     expect(pageUnavailableReason(undefined)).toBeNull();
+  });
+});
+
+describe('where the header card offers Visit Page and Share (issue 28)', () => {
+  it('not on the admin’s screen, which is about the service, not their page', () => {
+    expect(offersPageActions('/admin')).toBe(false);
+    expect(offersPageActions('/admin/')).toBe(false);
+    expect(offersPageActions('/myprofile')).toBe(true);
+    expect(offersPageActions('/nfccards')).toBe(true);
   });
 });
