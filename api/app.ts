@@ -21,6 +21,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { enquiryRoutes } from './routes/enquiries';
 import { healthRoutes } from './routes/health';
+import { invoiceRoutes } from './routes/invoices';
 import { loginRoutes } from './routes/login';
 import { nfcCardRoutes } from './routes/nfc-cards';
 import { offsetClockRoutes } from './routes/offset-clock';
@@ -62,6 +63,7 @@ export function createApi(deps: Deps) {
   mount('/', checkoutRoutes(deps));
   mount('/', orderRoutes(deps));
   mount('/billing/payment-method', paymentMethodRoutes(deps));
+  mount('/billing/invoices', invoiceRoutes(deps));
   mount('/admin', adminOrderRoutes(deps));
   mount('/admin', adminCardSheetRoutes(deps, SITE_NAME));
   mount('/nfc-cards', nfcCardRoutes(deps));

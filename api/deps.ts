@@ -3,6 +3,7 @@ import type { Storage } from '../platform/storage/storage';
 import type { Mailer } from './mail/mailer';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
+import type { Seller } from './payments/seller';
 import type { OffsetClock } from './process/offset-clock';
 import type { ReadinessOptions } from './process/readiness';
 import type { VisitCounter } from './visits/counter';
@@ -30,6 +31,8 @@ export type Deps = {
    */
   mailQueued: () => void;
   supportEmail: string;
+  /** SELLER_*: who invoices name as the seller; the sample seller when absent (tests). */
+  seller?: Seller;
   adminEmails: string[];
   /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For (0: none, use the socket's address). */
   trustProxy: number;

@@ -234,3 +234,29 @@ describe('Apple Wallet (WALLET_*)', () => {
     );
   });
 });
+
+describe('the seller invoices name (SELLER_*, issue 28)', () => {
+  it('is the sample seller, not registered for VAT, unless set', () => {
+    expect(readEnv({}).seller).toEqual({ name: 'TradeCard', address: ['United Kingdom'], vatNumber: null });
+    expect(readEnv({ SELLER_VAT_NUMBER: '' }).seller.vatNumber).toBeNull();
+  });
+
+  it('takes a name, an address a line per comma, and a VAT number as HMRC writes it', () => {
+    const env = readEnv({
+      SELLER_NAME: 'TradeCard Ltd',
+      SELLER_ADDRESS: '1 High Street, Leeds,, LS1 1AA ',
+      SELLER_VAT_NUMBER: 'gb 123 4567 89',
+    });
+    expect(env.seller).toEqual({
+      name: 'TradeCard Ltd',
+      address: ['1 High Street', 'Leeds', 'LS1 1AA'],
+      vatNumber: 'GB123456789',
+    });
+  });
+
+  it('refuses a VAT number that is not a UK one, naming the variable', () => {
+    expect(refusal({ SELLER_VAT_NUMBER: '12345' })).toMatch(
+      /SELLER_VAT_NUMBER: SELLER_VAT_NUMBER must be a UK VAT/,
+    );
+  });
+});

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { unsetWhenEmpty } from './env-fields';
 import { PHOTO_PRIORITIES } from './media/render-priority';
+import { type Seller, sellerEnvFields, sellerFrom } from './payments/seller';
 import { StartupProblem } from './process/startup-problem';
 import { readWalletSettings, type WalletSettings, walletEnvFields } from './wallet/settings';
 
@@ -125,6 +126,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  ...sellerEnvFields,
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'SEED_DEMO'> & {
@@ -133,6 +135,8 @@ export type Env = Omit<z.infer<typeof envSchema>, 'PUBLIC_URL' | 'SEED_DEMO'> & 
   dataDir: string;
   /** Null when no WALLET_* setting is given: then no page offers a pass. */
   wallet: WalletSettings | null;
+  /** SELLER_*: who invoices name as the seller. */
+  seller: Seller;
 };
 
 /**
@@ -224,6 +228,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     SEED_DEMO: seedDemo,
     dataDir: path.resolve(env.DATA_DIR),
     wallet: wallet.settings,
+    seller: sellerFrom(env),
   };
 }
 

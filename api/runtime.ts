@@ -127,6 +127,7 @@ export async function openRuntime(
     onAppended: next.onAppended,
     mailQueued: next.mailQueued,
     supportEmail: env.SUPPORT_EMAIL,
+    seller: env.seller,
     adminEmails: env.ADMIN_EMAILS,
     trustProxy: env.TRUST_PROXY,
     siteDir: defaultSiteDir(),

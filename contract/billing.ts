@@ -9,12 +9,24 @@ export const paymentCardSchema = z.object({
 });
 export type PaymentCard = z.infer<typeof paymentCardSchema>;
 
+/**
+ * How an invoice stands, from Stripe's invoice (status, amount_due, amount_paid): paid; due while open (retries or a
+ * new card may pay it); failed once given up on (uncollectible); refunded; void (nothing owed).
+ */
+export const invoiceStatusSchema = z.enum(['paid', 'due', 'failed', 'refunded', 'void']);
+export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
   date: z.string(),
   number: z.nullable(z.string()),
+  status: invoiceStatusSchema,
+  /** What the row states for its status: paid, still due, refunded, or (void) billed. Minor units. */
   amount: z.number(),
+  amountDue: z.number(),
+  amountPaid: z.number(),
   currency: z.string(),
+  /** Our PDF of it (GET /api/billing/invoices/:id/pdf). */
   pdf: z.nullable(z.string()),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

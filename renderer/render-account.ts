@@ -5,7 +5,7 @@ import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
-import { canSaveContact } from '../events/card/display';
+import { savesContact, shownContent } from '../events/card/shown';
 import type { Db } from '../platform/database/db';
 import {
   gzipKey,
@@ -138,7 +138,7 @@ export async function qrCodeFile(
 
 /**
  * Renders everything public for one account from the read models: the page that fits its state (SPEC §4), the
- * vCard when there is a number or email to save. QR codes and the link preview image are drawn on request; files
+ * vCard when the page shows a number or email to save. QR codes and the link preview image are drawn on request; files
  * of either the page no longer names are removed. A deleted account's folder is removed.
  */
 export async function renderAccount(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
@@ -223,8 +223,9 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   }
 
   const vcardKey = profileKey(username, 'contact.vcf');
-  if (kind === 'live' && content && canSaveContact(content)) {
-    const photoJpeg = content.avatar ? await vcardPhoto(storage, content.avatar) : undefined;
+  if (kind === 'live' && content && savesContact(content)) {
+    const { avatar } = shownContent(content);
+    const photoJpeg = avatar ? await vcardPhoto(storage, avatar) : undefined;
     await storage.putIfChanged(vcardKey, buildVCard({ content, pageUrl, photoJpeg }), headersFor(vcardKey));
   } else {
     await storage.delete(vcardKey);

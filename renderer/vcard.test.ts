@@ -71,6 +71,21 @@ describe('buildVCard', () => {
     expect(field(phoneOnly, 'EMAIL;TYPE=WORK')).toEqual([]);
   });
 
+  it('holds nothing of a section the page doesn’t show: no number or email of a hidden Contact (issue 28)', () => {
+    // The page offers no Save My Number then (savesContact), so no contact.vcf is written; drawn anyway, it keeps
+    // the name, business, trade, page and note, and states no way to reach them the owner hid.
+    const hidden = buildVCard({ content: fullCard({ show_contact_section: false }), pageUrl });
+    expect(field(hidden, 'FN')).toEqual(['Dave Thompson']);
+    expect(field(hidden, 'ORG')).toEqual(['Thompson Bathrooms']);
+    expect(field(hidden, 'URL')).toEqual([pageUrl]);
+    expect(parse(hidden).filter((line) => /^(TEL|EMAIL)/.test(line.key))).toEqual([]);
+    // A hidden About section takes the name, business, trade, bio and photo with it.
+    const noAbout = fullCard({ show_about_me_section: false, sub_heading: '' });
+    const drawn = buildVCard({ content: noAbout, pageUrl, photoJpeg: new Uint8Array(30) });
+    expect(field(drawn, 'FN')).toEqual(['Bathrooms fitted right\\, first time']);
+    expect(drawn).not.toMatch(/Dave|Thompson Bathrooms|Fitter|PHOTO|NOTE/);
+  });
+
   it('escapes commas, semicolons, backslashes and newlines in text', () => {
     const content = fullCard({
       full_name: 'Dave, "The Tiler" Thompson',

@@ -2,6 +2,7 @@ import VCard from 'vcard-creator';
 import type { CardContent } from '../events/card/content';
 import { hasText } from '../events/card/display';
 import { dialNumber } from '../events/card/phone';
+import { shownContent } from '../events/card/shown';
 
 export type VCardInput = {
   content: CardContent;
@@ -47,8 +48,13 @@ function note(content: CardContent) {
   return bio.length > NOTE_LENGTH ? `${bio.slice(0, NOTE_LENGTH - 1).trimEnd()}…` : bio;
 }
 
-/** contact.vcf (vCard 3.0) behind 'Save My Number'. Only the card's public contact email, never the account's. */
-export function buildVCard({ content, pageUrl, photoJpeg, revision }: VCardInput): string {
+/**
+ * contact.vcf (vCard 3.0) behind 'Save My Number': only what the page shows (shown.ts), so nothing of a hidden
+ * section, and only the card's public contact email, never the account's. The name (FN, N) is always there, as 3.0
+ * requires; a page with no number or email to show offers no vCard at all (savesContact).
+ */
+export function buildVCard({ content: published, pageUrl, photoJpeg, revision }: VCardInput): string {
+  const content = shownContent(published);
   const card = new VCard();
   const fullName = singleLine(content.full_name);
   const business = singleLine(content.business_card_name);
@@ -73,7 +79,8 @@ export function buildVCard({ content, pageUrl, photoJpeg, revision }: VCardInput
   card.addUrl({ url: singleLine(pageUrl) });
   const about = note(content);
   if (about) card.addNote(about);
-  if (photoJpeg && photoJpeg.length > 0) {
+  // The photo is made by the caller from the avatar; a hidden About section takes it with it.
+  if (content.avatar && photoJpeg && photoJpeg.length > 0) {
     card.addPhoto({ image: Buffer.from(photoJpeg).toString('base64'), mime: 'JPEG' });
   }
   if (revision) return card.addRevision(revision).toString();

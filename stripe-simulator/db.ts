@@ -11,7 +11,8 @@ export type ObjectType =
   | 'payment_method'
   | 'setup_intent'
   | 'subscription'
-  | 'invoice';
+  | 'invoice'
+  | 'refund';
 
 export interface SimulatorDatabase {
   objects: {

@@ -12,6 +12,7 @@ export type PaymentMethod = Stripe.PaymentMethod;
 export type Subscription = Stripe.Subscription;
 export type Invoice = Stripe.Invoice;
 export type SetupIntent = Stripe.SetupIntent;
+export type Refund = Stripe.Refund;
 export type ShippingDetails = { name: string; address: Stripe.Address };
 
 export const customerObject = (fields: { email: string | null; name: string | null; created: number }) =>
@@ -164,6 +165,9 @@ export const invoiceObject = (
     object: 'invoice',
     customer: fields.customer,
     customer_email: fields.customerEmail,
+    // Stripe copies these from the customer; the simulator's customers keep neither.
+    customer_name: null,
+    customer_address: null,
     status: fields.paid ? 'paid' : 'open',
     number: fields.number,
     created: fields.created,
@@ -171,6 +175,11 @@ export const invoiceObject = (
     amount_due: amount,
     amount_paid: fields.paid ? amount : 0,
     amount_remaining: fields.paid ? 0 : amount,
+    subtotal: amount,
+    total: amount,
+    // No tax is calculated, and no credit notes are issued here.
+    total_taxes: [],
+    post_payment_credit_notes_amount: 0,
     attempt_count: amount > 0 ? 1 : 0,
     attempted: amount > 0,
     billing_reason: fields.billingReason,
@@ -217,3 +226,28 @@ export const invoiceObject = (
     metadata: {},
   } as unknown as Invoice;
 };
+
+/** A refund of a card payment: a test card's settles at once, as Stripe's test mode settles it. */
+export const refundObject = (fields: {
+  paymentIntent: string;
+  amount: number;
+  currency: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}) =>
+  ({
+    id: newId('re'),
+    object: 'refund',
+    amount: fields.amount,
+    currency: fields.currency,
+    payment_intent: fields.paymentIntent,
+    charge: null,
+    balance_transaction: null,
+    created: fields.created,
+    reason: fields.reason,
+    status: 'succeeded',
+    metadata: fields.metadata,
+    receipt_number: null,
+    destination_details: { type: 'card', card: { type: 'refund', reference_status: 'pending' } },
+  }) as unknown as Refund;

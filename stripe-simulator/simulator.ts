@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { checkoutSessionRoutes } from './api/checkout-sessions';
 import { customerRoutes } from './api/customers';
 import { invoiceRoutes } from './api/invoices';
+import { refundRoutes } from './api/refunds';
 import { subscriptionRoutes } from './api/subscriptions';
 import { unrecognised, v1App } from './api/v1';
 import { type Payment, payCheckout } from './checkout';
@@ -104,6 +105,7 @@ export async function createStripeSimulator(options: SimulatorOptions) {
   api.route('/checkout/sessions', checkoutSessionRoutes(ctx));
   api.route('/subscriptions', subscriptionRoutes(ctx));
   api.route('/invoices', invoiceRoutes(ctx));
+  api.route('/refunds', refundRoutes(ctx));
   api.route('/', customerRoutes(ctx));
   api.all('*', unrecognised);
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ObjectType, SimulatorDb } from './db';
 
 /** A stored object: what the API returns (`data`) and what only the simulator reads (`internal`). */
@@ -99,6 +100,29 @@ export async function listObjects<T>(
   let query = db.selectFrom('objects').select('data').where('type', '=', type);
   if (customer !== null) query = query.where('customer', '=', customer);
   const rows = await query
+    .orderBy('position', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return { data: rows.slice(0, limit).map((row) => JSON.parse(row.data) as T), hasMore: rows.length > limit };
+}
+
+/**
+ * Objects of one type whose JSON holds `value` at a top-level `field` (a refund's or a session's `payment_intent`),
+ * newest first. For the few lookups Stripe makes by something other than id or customer; the simulator's volumes
+ * need no index for them.
+ */
+export async function objectsNaming<T>(
+  db: SimulatorDb,
+  type: ObjectType,
+  field: string,
+  value: string,
+  limit: number,
+): Promise<{ data: T[]; hasMore: boolean }> {
+  const rows = await db
+    .selectFrom('objects')
+    .select('data')
+    .where('type', '=', type)
+    .where(sql<string>`json_extract(data, ${`$.${field}`})`, '=', value)
     .orderBy('position', 'desc')
     .limit(limit + 1)
     .execute();

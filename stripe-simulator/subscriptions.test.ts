@@ -102,7 +102,13 @@ describe('subscriptions on the simulator clock', () => {
       null,
     ]);
     const billing = await t.stripe.billing((await t.stripe.retrieveSubscription(id))?.customerId ?? '');
-    expect(billing.invoices[0]).toMatchObject({ number: 'TC-0002', amount: 0 });
+    // Still owed after the plan ended, as Stripe leaves it open: £4.95 due, not the £0.00 paid of it.
+    expect(billing.invoices[0]).toMatchObject({
+      number: 'TC-0002',
+      status: 'due',
+      amount: 495,
+      amountPaid: 0,
+    });
     // The unpaid renewal's page shows an open invoice, not a receipt.
     const unpaid = new URL(billing.invoices[0]?.pdf ?? '');
     const invoicePage = await (await t.simulator.app.request(unpaid.pathname)).text();

@@ -1,5 +1,6 @@
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
+import { reservedUntil } from '../../events/account/reserved-usernames';
 import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
@@ -8,11 +9,14 @@ import type { Db } from '../../platform/database/db';
 import { clearThrottle, eraseLoginThrottlesOf, exportKey } from '../auth/throttle';
 import type { Deps } from '../deps';
 import { eraseEnquiriesOf } from '../enquiries/erase';
-import { forgetMailOf } from '../mail/queue';
+import { accountDeletedMail } from '../mail/account-templates';
+import { afterErasure, enqueueMail, forgetMailOf } from '../mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
 import { eraseUploadsOf } from '../media/owners';
 import { retireCardsOf } from '../nfc-cards/retire';
+import { ordersOfAccount } from '../orders/orders';
 import { endSubscriptionsOf } from '../payments/end-subscriptions';
+import { refundUnshippedCardsOf } from '../payments/refund-cards';
 
 type Account = { id: string; email: string };
 
@@ -24,11 +28,34 @@ async function deleteSecretsOf(trx: Db, account: Account) {
   await clearThrottle(trx, exportKey(account.id));
 }
 
+/** What the deletion gave back: the card orders refunded with it (this attempt's, or an earlier one's). */
+async function refundedWith(trx: Db, accountId: string) {
+  const refunded = (await ordersOfAccount(trx, accountId)).filter(
+    (order) => order.type === 'card' && order.status === 'refunded',
+  );
+  return { count: refunded.length, amount: refunded.reduce((sum, order) => sum + order.amount_total, 0) };
+}
+
+/**
+ * The confirmation (issue 28), queued with `AccountDeleted` after the account's other mail was forgotten, to the
+ * address captured before erasure; its row forgets that address once sent.
+ */
+async function queueFarewell(trx: Db, account: Account, now: Date) {
+  const mail = accountDeletedMail({
+    deletedAt: now.toISOString(),
+    reservedUntil: reservedUntil(now.toISOString()),
+    refunded: await refundedWith(trx, account.id),
+  });
+  await enqueueMail(trx, { to: account.email, ...mail }, now, afterErasure(account.id));
+}
+
 /**
  * Erasure (design §2): the account's personal data leaves the log, and every secret and session goes with it. Its
- * subscriptions end first, so a provider that can't be reached stops the deletion with nothing of ours erased.
+ * unshipped card orders are refunded and its subscriptions end first, so a provider that can't be reached stops the
+ * deletion with nothing of ours erased (an order it had called off stays so, and a retry refunds it).
  */
 export async function eraseAccount(deps: Deps, account: Account): Promise<void> {
+  await refundUnshippedCardsOf(deps, account);
   await endSubscriptionsOf(deps, account.id);
   // Read before erasure redacts them: its cards' photos; the photos customers sent with quote requests join them
   // as their enquiries are erased.
@@ -52,9 +79,11 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.
       await forgetMailOf(trx, account.email);
+      await queueFarewell(trx, account, deps.now());
     },
   });
   deps.onAppended();
+  deps.mailQueued();
   await deleteUnusedMedia(deps.db, deps.storage, photos);
   // Every photo the account uploaded goes too, even one another card copied the address of (issue 11, finding 5).
   await eraseUploadsOf(deps.db, deps.storage, account.id);

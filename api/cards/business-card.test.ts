@@ -51,23 +51,23 @@ describe('POST /api/business-card/create_business_card', () => {
     expect(files.filter((f) => f.endsWith('.webp')).length).toBeGreaterThanOrEqual(9);
   });
 
-  it('keeps the cover when nothing is sent, clears it on the removal flag, and reuses stored work photos', async () => {
+  it('keeps the photos it names by address, and none it leaves out: a publish is the whole card', async () => {
     const first = await publishForm([
       ...basics,
       ['cover_photo', await photo()],
       ['works', await photo('#123456')],
     ]);
-    const workUrl = first.body.data.works[0];
-    const kept = await publishForm([...basics, ['bio', 'Now with a bio'], ['existing_works', workUrl]]);
-    expect(kept.body.data.cover_photo).toBe(first.body.data.cover_photo);
-    expect(kept.body.data.works).toEqual([workUrl]);
-    const removed = await publishForm([
+    const [coverUrl, workUrl] = [first.body.data.cover_photo, first.body.data.works[0]];
+    const kept = await publishForm([
       ...basics,
       ['bio', 'Now with a bio'],
+      ['cover_photo', coverUrl],
+      ['cover_photo_removed', 'false'],
       ['existing_works', workUrl],
-      ['cover_photo_removed', 'true'],
     ]);
-    expect(removed.body.data.cover_photo).toBeNull();
+    expect(kept.body.data).toMatchObject({ cover_photo: coverUrl, works: [workUrl] });
+    const left = await publishForm([...basics, ['bio', 'Now with a bio'], ['existing_works', workUrl]]);
+    expect(left.body.data).toMatchObject({ cover_photo: null, works: [workUrl] });
   });
 
   it('publishes work photos, stored and new, in the order they were sent under works', async () => {

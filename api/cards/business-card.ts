@@ -4,6 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { MyCardAnswer, PublishedAnswer, StoredPhotoAnswer } from '../../contract/card';
 import { findCardContent } from '../../events/card/cards-read-model';
 import { largestMediaUrl, MAX_WORK_IMAGES } from '../../events/card/content';
+import { PUBLISHED_EMPTY } from '../../events/card/decider';
+import { shownContent, showsAnything } from '../../events/card/shown';
 import { DomainError } from '../../events/errors';
 import { uploadsRefused } from '../../observability/metrics';
 import { findUserById } from '../accounts/users';
@@ -151,7 +153,9 @@ export function businessCardRoutes(deps: Deps) {
       .where('username', '=', username)
       .executeTakeFirst();
     if (!user) throw new DomainError('not_found', `No business card found for “${username}”`);
-    const card = cardJson(user, await findCardContent(deps.db, user.id), deps.publicUrl);
+    const content = await findCardContent(deps.db, user.id);
+    // Public: what the page shows of the card (shown.ts), nothing of a hidden section.
+    const card = cardJson(user, content && shownContent(content), deps.publicUrl);
     // A page that is not live shows nothing of its content, here as on the static page.
     if (!card.isLive) {
       const { username: name, isLive, isPublished, isSubscribed, trialExpires, publicProfileUrl } = card;
@@ -217,7 +221,7 @@ export function businessCardRoutes(deps: Deps) {
       if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
       return c.json({
         success: true,
-        message: 'Your page is Published!',
+        message: showsAnything(content) ? 'Your page is Published!' : PUBLISHED_EMPTY,
         data: cardJson(user, content, deps.publicUrl),
       } satisfies PublishedAnswer);
     } finally {

@@ -18,9 +18,7 @@ afterEach(async () => {
 
 const inputs = (existingWorks: string[]): ImageInputs => ({
   cover: undefined,
-  coverRemoved: false,
   avatar: undefined,
-  avatarRemoved: false,
   existingWorks,
   newWorks: [],
 });

@@ -30,9 +30,7 @@ async function existing(url: string, label: string, { hold, owns, shown, db }: A
 
 export type ImageInputs = {
   cover: ImageInput;
-  coverRemoved: boolean;
   avatar: ImageInput;
-  avatarRemoved: boolean;
   existingWorks: string[];
   newWorks: UploadedPhoto[];
   /** Where each work goes: the next kept address or the next upload. Absent: the kept ones, then the uploads. */
@@ -50,9 +48,10 @@ type Access = {
 };
 
 /**
- * Cover and avatar: a new file or address replaces, the removal flag clears, and nothing sent keeps what was
- * published. Works come in the order sent (`worksOrder`), else the kept addresses, then the new uploads: the editor
- * always sends the whole list.
+ * A publish is the whole card (docs/api.md), its photos as its text: the cover, the avatar and the works are the ones
+ * it names (a new file, or the address of one stored), and a photo it leaves out is off the card, as a text field
+ * left out is empty. Works come in the order sent (`worksOrder`), else the kept addresses, then the new uploads.
+ * `previous` only lends the refs of the photos the card shows now, so naming them again costs no lookup.
  * Every upload is checked from its header, and the request's total pixels against its budget, before any is
  * decoded; the new photos come back prepared in memory, for the caller to write once the whole request is valid.
  */
@@ -72,14 +71,14 @@ export async function resolveCardImages(
   const hold = (done: () => void) => releases.push(done);
   try {
     const access = { hold, owns, shown: shownIn(previous), db };
-    return { ...(await resolve(storage, inputs, previous, access)), release };
+    return { ...(await resolve(storage, inputs, access)), release };
   } catch (error) {
     release();
     throw error;
   }
 }
 
-async function resolve(storage: Storage, inputs: ImageInputs, previous: CardContent | null, access: Access) {
+async function resolve(storage: Storage, inputs: ImageInputs, access: Access) {
   const { hold, db } = access;
   const total = inputs.existingWorks.length + inputs.newWorks.length;
   if (total > MAX_WORK_IMAGES) {
@@ -115,8 +114,8 @@ async function resolve(storage: Storage, inputs: ImageInputs, previous: CardCont
     : [...kept, ...uploaded];
   return {
     images: {
-      cover_photo: cover ?? (inputs.coverRemoved ? null : (previous?.cover_photo ?? null)),
-      avatar: avatar ?? (inputs.avatarRemoved ? null : (previous?.avatar ?? null)),
+      cover_photo: cover ?? null,
+      avatar: avatar ?? null,
       works,
     },
     newImages: [...prepared.values()],

@@ -5,6 +5,10 @@ import type { ImageInput, ImageInputs, WorkSlot } from './card-images';
 
 type Value = unknown;
 
+/**
+ * The photo fields, read apart from the text. `cover_photo_removed` and `avatar_removed` (SPEC §5) are accepted and
+ * need nothing done: a publish is the whole card, so a photo it doesn't name is off it already.
+ */
 const IMAGE_KEYS = new Set([
   'cover_photo',
   'avatar',
@@ -40,8 +44,6 @@ function addresses(value: Value): string[] {
   return (entries as string[]).filter((entry) => entry.trim() !== '');
 }
 
-const truthy = (value: Value) => value === true || value === 'true';
-
 /** Splits a save payload (multipart form or JSON) into text fields for the card and image inputs. */
 export function splitCardPayload(raw: Record<string, Value>): {
   fields: Record<string, Value>;
@@ -68,9 +70,7 @@ export function splitCardPayload(raw: Record<string, Value>): {
     fields,
     images: {
       cover: single(body.cover_photo, 'cover photo'),
-      coverRemoved: truthy(body.cover_photo_removed),
       avatar: single(body.avatar, 'profile photo'),
-      avatarRemoved: truthy(body.avatar_removed),
       existingWorks: [...addresses(body.existing_works), ...addresses(workAddresses)],
       newWorks,
       worksOrder,

@@ -1,6 +1,7 @@
 import { isAccountLive } from '../../events/account/liveness';
 import { findCardContent } from '../../events/card/cards-read-model';
 import type { CardContent } from '../../events/card/content';
+import { shownContent } from '../../events/card/shown';
 import type { Db } from '../../platform/database/db';
 import { pageKindOf } from '../../renderer/render-account';
 import type { UserRow } from '../accounts/users';
@@ -8,9 +9,9 @@ import { USERNAME } from '../static/public-files';
 
 /**
  * What `/u/<username>` is now, decided by the projector's own rule (`pageKindOf`): no such name, an
- * account whose page isn't live, a live account with nothing to show yet, or a live page with its card. For the
- * addresses beside the page drawn per request (the quote form, the Wallet pass), which must not offer what the
- * page itself wouldn't.
+ * account whose page isn't live, a live account with nothing to show yet, or a live page with what it shows
+ * (shown.ts: nothing of a hidden section). For the addresses beside the page drawn per request (the quote form,
+ * the Wallet pass), which must not offer or state what the page itself wouldn't.
  */
 export type PublicPage =
   | { kind: 'none' }
@@ -24,5 +25,7 @@ export async function findPublicPage(db: Db, username: string): Promise<PublicPa
   if (!isAccountLive(user)) return { kind: 'not-live', user };
   const content = await findCardContent(db, user.id);
   const kind = pageKindOf(user, content);
-  return kind === 'live' && content ? { kind, user, content } : { kind: 'not-set-up', user };
+  return kind === 'live' && content
+    ? { kind, user, content: shownContent(content) }
+    : { kind: 'not-set-up', user };
 }

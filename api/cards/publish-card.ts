@@ -7,6 +7,7 @@ import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
 import { isDiallable } from '../../events/card/phone';
 import { handleCommand, loadState } from '../../events/command';
+import { startTrial } from '../accounts/start-trial';
 import type { Deps } from '../deps';
 import { invalid } from '../http/errors';
 import { discardWrittenFiles, recordMediaFiles } from '../media/files';
@@ -46,18 +47,12 @@ export async function publishCard(
     for (const image of resolved.newImages) await storePreparedImage(storage, image, created);
 
     const now = deps.now();
+    let trialStarted = false;
     await deps.db.transaction().execute(async (trx) => {
-      const streamId = accountStreamId(accountId);
-      let account = await loadState(trx, accountDecider, streamId);
+      let account = await loadState(trx, accountDecider, accountStreamId(accountId));
       if (account.status === 'active' && !account.isSubscribed && account.trialExpires === null) {
-        account = (
-          await handleCommand(trx, {
-            decider: accountDecider,
-            streamId,
-            command: { type: 'StartTrial' },
-            now,
-          })
-        ).state;
+        account = await startTrial(trx, deps.publicUrl, accountId, now);
+        trialStarted = true;
       }
       await handleCommand(trx, {
         decider: cardDecider,
@@ -76,6 +71,8 @@ export async function publishCard(
     });
     created = [];
     deps.onAppended();
+    // The trial's mail was queued with it (issue 28).
+    if (trialStarted) deps.mailQueued();
     return content;
   } finally {
     release();

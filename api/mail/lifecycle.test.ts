@@ -51,16 +51,30 @@ async function expectNoMoreOnDuplicatesOrReplay() {
 const startTrial = async (token: string) =>
   expect((await t.call('POST', '/api/trial/start', {}, token)).status).toBeLessThan(300);
 
+const TRIAL_STARTED = 'Your TradeCard page is live: your 14-day free trial has started';
+
+const publish = async (token: string, fullName = 'Dana Pipe') =>
+  expect(
+    (
+      await t.call(
+        'POST',
+        '/api/business-card/create_business_card',
+        { fullName, jobTitle: 'Plumber' },
+        token,
+      )
+    ).status,
+  ).toBe(200);
+
 describe('the free trial’s mail (the account’s trial, started at the first publish)', () => {
   it('warns three days ahead once, says the page went offline once, and links to the plan page', async () => {
     let token = await t.signUp();
     await startTrial(token);
 
     token = await daysPass(t, 10);
-    expect(await subjectsToDana()).toEqual([]);
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED]);
     token = await daysPass(t, 1);
     await daysPass(t, 1);
-    expect(await subjectsToDana()).toEqual(['Your TradeCard free trial ends in 3 days']);
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED, 'Your TradeCard free trial ends in 3 days']);
     const soon = await mailTo('ends in 3 days');
     expect(soon.text).toContain('Your free trial ends on 6 December 2026 at 09:00 (UK time).');
     expect(soon.text).toContain('Then your page goes offline');
@@ -70,6 +84,7 @@ describe('the free trial’s mail (the account’s trial, started at the first p
     token = await daysPass(t, 2);
     await daysPass(t, 1);
     expect(await subjectsToDana()).toEqual([
+      TRIAL_STARTED,
       'Your TradeCard free trial ends in 3 days',
       'Your TradeCard free trial has ended: your page is offline',
     ]);
@@ -97,6 +112,8 @@ describe('the free trial’s mail (the account’s trial, started at the first p
 
     await daysPass(t, 3);
     expect(await subjectsToDana()).toEqual([
+      TRIAL_STARTED,
+      // The plan taken out in the trial carries it on (ADR 009): its own mail says when the first charge comes.
       'Your TradeCard free trial has started',
       'Your TradeCard free trial ends in 3 days',
       'Your TradeCard receipt – £4.95',
@@ -195,12 +212,66 @@ describe('the plan’s mail', () => {
     await expectNoMoreOnDuplicatesOrReplay();
   });
 
-  it('sends nothing about the plan of an account being deleted', async () => {
+  it('sends nothing about the plan of an account being deleted, only that the account is', async () => {
     const token = await t.signUp();
     await subscribeAtHostedCheckout(t, token);
     const before = await subjectsToDana();
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
     await t.deps.stripeSimulator?.tick();
-    expect(await subjectsToDana()).toEqual(before);
+    expect(await subjectsToDana()).toEqual([...before, 'Your TradeCard account has been deleted']);
+  });
+});
+
+describe('the account’s own mail (issue 28)', () => {
+  it('says the trial has started when the first publish starts it, once', async () => {
+    const token = await t.signUp();
+    await publish(token);
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED]);
+    const started = await mailTo(TRIAL_STARTED);
+    expect(started.text).toContain(
+      'Your free trial has started: your page is live until 6 December 2026 at 09:00 (UK time), free, with no card needed.',
+    );
+    expect(started.text).toContain('Free trial until: 6 December 2026 at 09:00 (UK time)');
+    expectOneButtonTo(started, 'View your page', 'https://tradecard.test/u/dana');
+
+    // Publishing again, or asking for the trial it already has, starts nothing and tells nothing.
+    await publish(token, 'Dana P. Pipe');
+    await startTrial(token);
+    await expectNoMoreOnDuplicatesOrReplay();
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED]);
+  });
+
+  it('tells a subscriber who then publishes of no trial: the plan’s own mail said it', async () => {
+    const token = await t.signUp();
+    await subscribeAtHostedCheckout(t, token);
+    await publish(token);
+    expect(await subjectsToDana()).toEqual(['Your TradeCard free trial has started']);
+  });
+
+  it('confirms a deletion once, saying what was erased and what the law keeps, and keeps nothing of it', async () => {
+    const token = await t.signUp();
+    await publish(token);
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED]);
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
+    expect(await subjectsToDana()).toEqual([TRIAL_STARTED, 'Your TradeCard account has been deleted']);
+    const gone = await mailTo('has been deleted');
+    expect(gone.text).toMatch(
+      /^Hi there,\n\nAs you asked, we deleted your TradeCard account on 22 November 2026\./,
+    );
+    expect(gone.text).toContain('Erased: your name, email address and password, your page');
+    expect(gone.text).toContain(
+      'the record of each payment you made (what it was for, the amount and the date, without your name, email or address), for 6 years after the end of the financial year they belong to, as HMRC requires.',
+    );
+    expect(gone.text).toContain('Address reserved until: 22 November 2027');
+    expect(gone.text).not.toContain('refunded');
+    // Nothing of the person beyond the address it went to: not their name, nor their page's.
+    for (const personal of ['Dana', '/u/dana']) expect(gone.text).not.toContain(personal);
+    expect(links(gone)).toEqual([]);
+    // Its row keeps neither what it said nor where it went.
+    const rows = await t.db.selectFrom('mail_outbox').select(['to_address', 'subject']).execute();
+    expect(rows.filter((row) => row.to_address.includes(DANA))).toEqual([]);
+    await expectNoMoreOnDuplicatesOrReplay();
+    expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(401);
+    expect(await subjectsToDana()).toHaveLength(2);
   });
 });

@@ -115,22 +115,26 @@ export function planReceiptMail(facts: {
       ['Date', longDate(paidAt)],
       ...(invoiceNumber ? [['Invoice', invoiceNumber] as [string, string]] : []),
       ...(nextChargeOn ? [['Next charge on', longDate(nextChargeOn)] as [string, string]] : []),
-      ['Reference', orderId],
+      ...(invoiceNumber ? [] : [['Reference', orderId] as [string, string]]),
     ],
     link: ['View billing and receipts', billingUrl],
   });
 }
 
-/** The first failed charge of an invoice; the provider's retries of the same invoice are not mailed again. */
+/**
+ * The first failed charge of an invoice; the provider's retries of the same invoice are not mailed again. A new
+ * card pays what is due at once (api/payments/replace-card.ts), so the mail says so rather than "the next try".
+ */
 export function paymentFailedMail(facts: {
   name: string;
   amount: number;
   failedAt: string;
   nextAttempt: string | null;
+  invoiceNumber: string | null;
   orderId: string;
   billingUrl: string;
 }) {
-  const { name, amount, failedAt, nextAttempt, orderId, billingUrl } = facts;
+  const { name, amount, failedAt, nextAttempt, invoiceNumber, orderId, billingUrl } = facts;
   const next = nextAttempt
     ? `We will try your card again on ${longDate(nextAttempt)}. Your page stays live meanwhile, but if the payment still fails after our last try, your plan ends and your page goes offline.`
     : 'We won’t try this card again, so your page goes offline until the payment is made.';
@@ -140,12 +144,14 @@ export function paymentFailedMail(facts: {
     lines: [
       `We couldn’t take your ${formatPounds(amount)} payment for your TradeCard plan on ${longDate(failedAt)}.`,
       next,
-      'Update your card now and the next try will use it.',
+      nextAttempt
+        ? 'Update your card and we take the payment from it straight away, without waiting for the next try.'
+        : 'Update your card and we take the payment from it straight away.',
     ],
     details: [
       ['Amount due', formatPounds(amount)],
       ...(nextAttempt ? [['Next try', longDate(nextAttempt)] as [string, string]] : []),
-      ['Reference', orderId],
+      invoiceNumber ? ['Invoice', invoiceNumber] : ['Reference', orderId],
     ],
     link: ['Update your card', billingUrl],
   });

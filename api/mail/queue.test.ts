@@ -7,6 +7,7 @@ import type { Db } from '../../platform/database/db';
 import { openTempDatabase } from '../../tests/support/events/db';
 import type { MailMessage } from './mailer';
 import {
+  afterErasure,
   claimDueMail,
   enqueueMail,
   forgetMailOf,
@@ -148,6 +149,26 @@ describe('erasure and retention', () => {
     expect(await forgetMailOf(database.db, 'dana@example.com')).toBe(3);
     const left = await database.db.selectFrom('mail_outbox').select(['to_address', 'reply_to']).execute();
     expect(left).toEqual([{ to_address: 'sam@example.test', reply_to: 'sam@example.test' }]);
+  });
+
+  it('spares the mail queued for the erasure itself, and forgets its address once it is sent or given up', async () => {
+    const to = { ...toSupport, to: 'dana@example.com', replyTo: undefined };
+    const code = await enqueueMail(database.db, to, now);
+    const receipt = await enqueueMail(database.db, to, now, afterErasure('a1'));
+    const farewell = await enqueueMail(database.db, to, now, afterErasure('a1'));
+    expect(await forgetMailOf(database.db, 'dana@example.com')).toBe(1);
+    const rows = () =>
+      database.db.selectFrom('mail_outbox').select(['id', 'to_address', 'text']).orderBy('id').execute();
+    expect((await rows()).map((row) => row.id)).toEqual([receipt, farewell]);
+    expect(code).toBeLessThan(receipt);
+
+    await claimDueMail(database.db, 'me', now, { limit: 2, until: new Date(now.getTime() + 60_000) });
+    await markMailSent(database.db, receipt, 'me', now);
+    await markMailGivenUp(database.db, farewell, 'me', { attempts: 9, lastError: 'refused', at: now });
+    expect(await rows()).toEqual([
+      { id: receipt, to_address: '[erased]', text: '' },
+      { id: farewell, to_address: '[erased]', text: '' },
+    ]);
   });
 
   it('prunes sent and given-up mail older than the cutoff, never mail still to send', async () => {

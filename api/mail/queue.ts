@@ -6,6 +6,17 @@ import type { MailAttachment, MailMessage } from './mailer';
 
 export type QueuedMail = Selectable<MailOutboxTable>;
 
+const AFTER_ERASURE = 'after-erasure:';
+/** What a finished row to an erased account keeps of the address: nothing. */
+const ERASED_ADDRESS = '[erased]';
+
+/**
+ * `about` for mail to someone whose account is being erased (its refund receipts, the confirmation that it is gone):
+ * queued on purpose, so erasure's `forgetMailOf` spares it; and once sent or given up its row forgets the address as
+ * well as the bodies (ADR 004), so nothing of the person outlives the mail.
+ */
+export const afterErasure = (accountId: string) => `${AFTER_ERASURE}${accountId}`;
+
 /**
  * Queues a message. Call it with the transaction that records what the mail is about, so the two commit or roll
  * back together; then nudge the sender (`deps.mailQueued()`) once that transaction has committed. `about`: the
@@ -127,6 +138,15 @@ const RELEASED = { claimed_by: null, claimed_until: null };
 const heldBy = (db: Db, id: number, owner: string) =>
   db.updateTable('mail_outbox').where('id', '=', id).where('claimed_by', '=', owner);
 
+/** A finished mail to an erased account: its address goes too. */
+const forgetErasedAddress = (db: Db, id: number) =>
+  db
+    .updateTable('mail_outbox')
+    .set({ to_address: ERASED_ADDRESS })
+    .where('id', '=', id)
+    .where('about', 'like', `${AFTER_ERASURE}%`)
+    .execute();
+
 /** Sent: the bodies (codes, reset links, people's messages) are blanked, so the table keeps no secrets. */
 export async function markMailSent(db: Db, id: number, owner: string, now: Date): Promise<void> {
   const result = await heldBy(db, id, owner)
@@ -138,7 +158,10 @@ export async function markMailSent(db: Db, id: number, owner: string, now: Date)
     })
     .executeTakeFirst();
   // Only by the sender still holding it: one that took the row over may be about to read its files.
-  if (Number(result.numUpdatedRows) > 0) await dropFiles(db, [id]);
+  if (Number(result.numUpdatedRows) > 0) {
+    await dropFiles(db, [id]);
+    await forgetErasedAddress(db, id);
+  }
 }
 
 export async function markMailRetry(
@@ -173,7 +196,10 @@ export async function markMailGivenUp(
       ...RELEASED,
     })
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await dropFiles(db, [id]);
+  if (Number(result.numUpdatedRows) > 0) {
+    await dropFiles(db, [id]);
+    await forgetErasedAddress(db, id);
+  }
 }
 
 /** Hands back rows claimed but not tried (the sender is stopping), so another sender may take them at once. */
@@ -205,7 +231,8 @@ export async function takeOverMailClaims(db: Db): Promise<number> {
 
 /**
  * Erasure (ADR 004): every row to or from this address goes, sent or not. An unsent one may hold a code or a
- * reset link for an account that no longer exists, and a sent one still names the person.
+ * reset link for an account that no longer exists, and a sent one still names the person. Mail queued for the
+ * erasure itself (`afterErasure`) stays: it forgets the address once it has gone.
  */
 export async function forgetMailOf(db: Db, email: string): Promise<number> {
   const address = email.toLowerCase();
@@ -218,6 +245,7 @@ export async function forgetMailOf(db: Db, email: string): Promise<number> {
         eb(eb.fn('lower', ['reply_to']), '=', address),
       ]),
     )
+    .where((eb) => eb.or([eb('about', 'is', null), eb('about', 'not like', `${AFTER_ERASURE}%`)]))
     .execute();
   return deleteMail(
     db,

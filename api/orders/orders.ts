@@ -28,6 +28,10 @@ export const findOrderBySubscription = (db: Db, subscriptionId: string) =>
 /** Checkouts that were opened but never paid are not orders a person placed. */
 const UNPLACED = ['pending', 'expired', 'failed'];
 
+/** Card orders called off before they shipped (issue 28): `cancelled` while the refund is owed, then `refunded`. */
+export const CANCELLED_STATUSES = ['cancelled', 'refunded'];
+export const isCancelled = (order: Pick<OrderRow, 'status'>) => CANCELLED_STATUSES.includes(order.status);
+
 export const ordersOfAccount = (db: Db, accountId: string) =>
   db
     .selectFrom('orders')
@@ -74,8 +78,11 @@ export function adminOrders(db: Db, filter: AdminOrderFilter) {
     .where('orders.type', '=', filter.type)
     .where('orders.status', 'not in', UNPLACED);
   if (filter.id) query = query.where('orders.id', '=', filter.id);
+  // A step of fulfilment lists what is still to be made and sent: a cancelled order is at none of them.
   if (filter.fulfillmentStatus)
-    query = query.where('orders.fulfillment_status', '=', filter.fulfillmentStatus);
+    query = query
+      .where('orders.fulfillment_status', '=', filter.fulfillmentStatus)
+      .where('orders.status', 'not in', CANCELLED_STATUSES);
   const q = filter.q.trim();
   if (q) {
     const pattern = likePattern(q);

@@ -71,6 +71,7 @@ function noticeMail(publicUrl: string, notice: Notice, order: OrderRow, user: Us
         amount: notice.invoice.amountDue,
         failedAt: notice.at,
         nextAttempt: notice.invoice.nextPaymentAttempt,
+        invoiceNumber: notice.invoice.number,
         billingUrl: links.billing,
       });
     case 'cancel-scheduled': {

@@ -127,17 +127,77 @@ export type CardReplaced =
   | { outcome: 'not-complete' }
   | { outcome: 'replaced'; openInvoice: 'none' | 'paid' | 'declined' };
 
+/**
+ * How an invoice stands for the customer, read from Stripe's status and amounts together: `paid`; `due` while it is
+ * open (the retries, or a new card, may still pay it); `failed` once the provider has given up on it
+ * (uncollectible); `refunded` when credit notes gave back what was paid; `void` when nothing is owed after all.
+ */
+export const INVOICE_STATES = ['paid', 'due', 'failed', 'refunded', 'void'] as const;
+export type InvoiceState = (typeof INVOICE_STATES)[number];
+
+export type BillingInvoice = {
+  id: string;
+  date: string;
+  number: string | null;
+  status: InvoiceState;
+  /** What the row states for its status: the amount paid, still due, refunded, or (void) what was billed. */
+  amount: number;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  /** The provider's own copy: Stripe's PDF, or the simulator's receipt page. */
+  pdf: string | null;
+};
+
 export type BillingFacts = {
   paymentMethod: { card: { brand: string; last4: string; exp_month: number; exp_year: number } } | null;
-  invoices: {
-    id: string;
-    date: string;
-    number: string | null;
-    amount: number;
-    currency: string;
-    pdf: string | null;
-  }[];
+  invoices: BillingInvoice[];
 };
+
+export type InvoiceLine = {
+  description: string;
+  quantity: number;
+  unitAmount: number;
+  amount: number;
+  /** The time a plan's line pays for; null for a one-off (a card order). */
+  period: { start: string; end: string } | null;
+};
+
+/** Everything an invoice document shows, as the provider's books hold it. */
+export type InvoiceDocument = {
+  id: string;
+  number: string | null;
+  status: InvoiceState;
+  created: string;
+  paidAt: string | null;
+  currency: string;
+  customerId: string | null;
+  customer: { name: string | null; email: string | null; address: PostalAddress | null };
+  lines: InvoiceLine[];
+  /** The invoice's total, tax included; `amountDue` is what is charged after any credit. */
+  total: number;
+  amountDue: number;
+  amountPaid: number;
+  amountRemaining: number;
+  amountRefunded: number;
+  /** Tax the provider calculated (Stripe Tax or tax rates); null when it calculated none. */
+  tax: number | null;
+  /** Made in test mode (always, on the simulator): no money changed hands. */
+  testMode: boolean;
+};
+
+/** Giving a card payment back (issue 28: a deleted account's unshipped cards), whole. */
+export type RefundRequest = {
+  /** What the payment was taken as (Stripe `pi_…`, recorded on `CardOrderPaid`). */
+  paymentIntentId: string;
+  /** Pence: the whole payment. */
+  amount: number;
+  orderId: string;
+  /** One per order: however often the deletion is tried, the payment is refunded once. */
+  idempotencyKey: string;
+};
+
+export type RefundFacts = { id: string; amount: number; currency: string };
 
 export interface PaymentProvider {
   /** Recorded on each order: Stripe's books, or the simulator's (PAYMENTS=local). */
@@ -154,6 +214,8 @@ export interface PaymentProvider {
   /** Ends at once, without refund: used when an account is deleted. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   billing(customerId: string): Promise<BillingFacts>;
+  /** One finalised invoice in full, for its document; null when the provider has no such invoice, or a draft. */
+  retrieveInvoice(invoiceId: string): Promise<InvoiceDocument | null>;
   createCardSetup(request: CardSetupRequest): Promise<{ sessionId: string; url: string }>;
   /**
    * After a setup checkout: its card becomes the customer's invoice default and the given subscriptions' card, and
@@ -165,6 +227,8 @@ export interface PaymentProvider {
    * stay in its books). Run after the customer's subscriptions have ended.
    */
   forgetCustomer(customerId: string): Promise<void>;
+  /** Gives a payment back; the same key, or a payment already given back for this order, answers that refund. */
+  refund(request: RefundRequest): Promise<RefundFacts>;
   /** Checks a webhook's signature on the exact bytes received; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 }

@@ -53,7 +53,7 @@ describe('orders and subscriptions from the log', () => {
     const token = await t.signUp();
     const plan = await subscribeAtHostedCheckout(t, token);
     const cards = await buyCardsAtHostedCheckout(t, token, 1);
-    // Shipped already: an unshipped one keeps its delivery details until it ships (ADR 004, amended).
+    // Shipped already: an unshipped one is cancelled and refunded first (issue 28, api/routes/orders-after-deletion.test.ts).
     const shipped = { fulfillmentStatus: 'shipped', notify: false };
     await t.call('PATCH', `/api/admin/orders/${cards.id}/status`, shipped, await signUpAdmin(t));
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);

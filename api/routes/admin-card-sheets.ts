@@ -8,9 +8,10 @@ import { requireAdmin } from '../auth/require-admin';
 import type { AppEnv, Deps } from '../deps';
 import { inlineScriptHashes } from '../http/security-headers';
 import { CSV_TYPE, csvText } from '../nfc-cards/csv';
-import { cardOrderOrNotFound } from '../orders/orders';
+import { cardOrderOrNotFound, isCancelled } from '../orders/orders';
 
 export const NO_CODES_YET = "This order has no card codes yet. Create them from the order's card list first.";
+export const NOTHING_TO_MAKE = 'This order was cancelled before it shipped: there are no cards to make.';
 
 /** The sheet's own policy: its styles, its one script by hash, nothing from anywhere else. */
 const sheetCsp = (html: string) =>
@@ -32,6 +33,8 @@ export function adminCardSheetRoutes(deps: Deps, siteName: string) {
 
   const cardsOf = async (id: string) => {
     const order = await cardOrderOrNotFound(deps.db, id);
+    // Issue 28: its buyer deleted their account and was refunded; its codes were retired with the account.
+    if (isCancelled(order)) throw new DomainError('conflict', NOTHING_TO_MAKE);
     const cards = (await nfcCardsOfOrders(deps.db, [order.id])).get(order.id) ?? [];
     if (cards.length === 0) throw new DomainError('conflict', NO_CODES_YET);
     return { order, cards };

@@ -21,6 +21,7 @@ import {
   type OrderRow,
   ordersOfAccount,
 } from '../orders/orders';
+import { billingAnswerOf } from '../payments/billing-answer';
 import { recordPulled } from '../payments/handle-event';
 import type { SubscriptionFacts } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
@@ -122,7 +123,7 @@ export function orderRoutes(deps: Deps) {
     const customerId = await customerOf(deps.db, c.get('accountId'), deps.payments.name);
     if (!customerId) return c.json({ paymentMethod: null, invoices: [] } satisfies BillingAnswer);
     try {
-      return c.json((await deps.payments.billing(customerId)) satisfies BillingAnswer);
+      return c.json(billingAnswerOf(await deps.payments.billing(customerId)) satisfies BillingAnswer);
     } catch (error) {
       log.error({ err: error }, 'Reading billing from the payment provider failed');
       return c.json({ error: 'Could not load your billing details. Please try again in a minute.' }, 502);

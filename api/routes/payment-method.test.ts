@@ -152,3 +152,35 @@ describe('a card saved without coming back to the billing page', () => {
     expect(late.body.billing.invoices).toHaveLength(billing.body.invoices.length);
   });
 });
+
+describe('the failed-payment mail (issue 28)', () => {
+  const lastMail = async (subject: string) =>
+    (await t.outbox()).findLast((mail) => mail.subject === subject)?.text ?? '';
+
+  it('says a new card is charged at once and names the invoice, and a new card is charged at once', async () => {
+    let token = await t.signUp();
+    await subscribeAtHostedCheckout(t, token, '0341');
+    token = await daysPass(t, 15);
+
+    const failed = await lastMail('Your TradeCard payment didn’t go through');
+    expect(failed).toContain('We will try your card again on 9 December 2026.');
+    expect(failed).toContain(
+      'Update your card and we take the payment from it straight away, without waiting for the next try.',
+    );
+    expect(failed).not.toContain('the next try will use it');
+    expect(failed).toMatch(/^Invoice: TC-0002$/m);
+    expect(failed).not.toMatch(/^Reference:/m);
+
+    // As the mail says: the new card pays on the day it is given (7 December), not at the next try (9 December).
+    const replaced = await replaceCard(token, '4242');
+    expect(replaced.body).toMatchObject({ paymentDue: 'paid' });
+    expect(replaced.body.billing.invoices[0]).toMatchObject({
+      number: 'TC-0002',
+      status: 'paid',
+      amount: 495,
+    });
+    const receipt = await lastMail('Your TradeCard receipt – £4.95');
+    expect(receipt).toContain('Paid: £4.95\nDate: 7 December 2026\nInvoice: TC-0002');
+    expect(receipt).not.toMatch(/^Reference:/m);
+  });
+});

@@ -6,6 +6,7 @@ import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import { readJson, readOptionalJson } from '../http/validate';
 import { customerOf } from '../orders/orders';
+import { billingAnswerOf } from '../payments/billing-answer';
 import { recordPulled } from '../payments/handle-event';
 import type { CardReplaced } from '../payments/provider';
 import { pullOrder } from '../payments/pull';
@@ -78,7 +79,7 @@ export function paymentMethodRoutes(deps: Deps) {
     if (replaced.outcome === 'not-complete') throw new DomainError('conflict', SETUP_NOT_FINISHED);
     // The provider's webhooks bring the same news; the person looking at the page should not wait for them.
     for (const order of running) await recordPulled(deps, await pullOrder(deps, order));
-    const billing: BillingAnswer = await deps.payments.billing(customerId);
+    const billing: BillingAnswer = billingAnswerOf(await deps.payments.billing(customerId));
     return c.json({
       success: true,
       message: replacedMessage(replaced.openInvoice),

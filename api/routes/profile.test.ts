@@ -194,14 +194,22 @@ describe('/api/profile', () => {
     ]);
 
     expect((await t.call('DELETE', '/api/profile', undefined, token)).status).toBe(200);
-    const left = await t.db.selectFrom('mail_outbox').selectAll().execute();
-    expect(JSON.stringify(left)).not.toContain('dana@example.com');
-    expect(left).toHaveLength(1);
+    const left = await t.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+    // What is left to the address is the deletion's own confirmation (issue 28), which forgets it once sent.
+    expect(left.map((row) => row.subject)).toEqual([
+      expect.stringContaining('Sam Other'),
+      'Your TradeCard account has been deleted',
+    ]);
+    expect(JSON.stringify(left.slice(0, 1))).not.toContain('dana@example.com');
     const delivered = await t.outbox();
     expect(delivered.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/verification code/),
       expect.stringContaining('Sam Other'),
+      'Your TradeCard account has been deleted',
     ]);
+    expect(JSON.stringify(await t.db.selectFrom('mail_outbox').selectAll().execute())).not.toContain(
+      'dana@example.com',
+    );
   });
 });
 

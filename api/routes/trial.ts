@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
-import { handleCommand, loadState } from '../../events/command';
+import { loadState } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import { startTrial } from '../accounts/start-trial';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 
@@ -26,13 +27,9 @@ export function trialRoutes(deps: Deps) {
         message: 'Your free trial is already running.',
       });
     }
-    const { state } = await handleCommand(deps.db, {
-      decider: accountDecider,
-      streamId,
-      command: { type: 'StartTrial' },
-      now: deps.now(),
-    });
+    const state = await startTrial(deps.db, deps.publicUrl, c.get('accountId'), deps.now());
     deps.onAppended();
+    deps.mailQueued();
     const trialExpires = state.status === 'active' ? state.trialExpires : null;
     return c.json({
       success: true,

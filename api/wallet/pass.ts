@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Barcode, PassProps, PassType } from 'passkit-generator';
 import sharp from 'sharp';
 import type { CardContent } from '../../events/card/content';
+import { shownContent } from '../../events/card/shown';
 import type { Storage } from '../../platform/storage/storage';
 import { buttonColour, buttonTextColour } from '../../renderer/profile/theme';
 import { pageAddress, qrAddress } from '../../renderer/render-account';
@@ -55,8 +56,17 @@ const passSerial = (accountId: string) =>
 /**
  * The pass for one card: the owner's name first, their trade and number beside it, and the QR code of the page's
  * QR address (issue 16 counts a scan of it as one). Wallet shows the back fields' number and address as links.
+ * Only what the page shows (shown.ts): with the Contact section hidden, no number or email.
  */
-export function cardPassJson({ signer, accountId, username, content, publicUrl, siteName }: CardPassInput) {
+export function cardPassJson({
+  signer,
+  accountId,
+  username,
+  content: published,
+  publicUrl,
+  siteName,
+}: CardPassInput) {
+  const content = shownContent(published);
   const name = [content.full_name, content.business_card_name, content.main_heading]
     .map((text) => text.trim())
     .find((text) => text !== '');
@@ -145,7 +155,8 @@ export async function plainImages(colour: string): Promise<Record<string, Buffer
  * The pass's pictures, drawn with sharp: the owner's photo as the icon (the lock screen's notice shows it) and,
  * round, as the logo; without a photo, or when it cannot be read, plain icons in the card's colour and no logo.
  */
-export async function passImages(storage: Storage, content: CardContent): Promise<Record<string, Buffer>> {
+export async function passImages(storage: Storage, published: CardContent): Promise<Record<string, Buffer>> {
+  const content = shownContent(published);
   // The vCard's square JPEG of the avatar: made once per photo and kept, so a pass reuses it.
   const photo = content.avatar ? await vcardPhoto(storage, content.avatar) : undefined;
   if (!photo) return plainImages(buttonColour(content.button_bg_color));

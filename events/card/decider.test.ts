@@ -48,16 +48,26 @@ describe('card decider', () => {
       .thenThrows(DomainError, TRIAL_OVER);
   });
 
-  it('refuses a card that would show nothing, saying what to add', () => {
+  it('refuses a first card that would show nothing, saying what to add', () => {
     const lookOnly = { ...defaultCardContent(), page_theme: 'dark' as const };
     given()
       .when(publish({ content: lookOnly }))
       .thenThrows(DomainError, NOTHING_TO_SHOW);
-    // Content in a hidden section shows nothing either.
+    // Content in a hidden section shows nothing either, and the quote button is no content.
     const hidden = { ...content, show_about_me_section: false, show_contact_section: false };
-    given(published)
+    given()
       .when(publish({ content: hidden }))
       .thenThrows(DomainError, NOTHING_TO_SHOW);
     expect(NOTHING_TO_SHOW).toMatch(/^Your page has nothing to show yet\. Add /);
+  });
+
+  it('publishes a card emptied after its first publish: its page is then not set up (issue 28)', () => {
+    for (const emptied of [
+      { ...content, show_about_me_section: false, show_contact_section: false },
+      { ...defaultCardContent(), page_theme: 'dark' as const },
+    ])
+      given(published)
+        .when(publish({ content: emptied }))
+        .then([{ type: 'CardPublished', data: { accountId: 'a1', content: emptied } }]);
   });
 });

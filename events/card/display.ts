@@ -1,4 +1,4 @@
-import { type CardContent, largestMediaUrl, type SectionKey } from './content';
+import type { CardContent, SectionKey } from './content';
 
 /**
  * SPEC §4/§5 public display rules, shared by the published page and the editor's preview: a section shows only if
@@ -32,7 +32,7 @@ export const SOCIAL_LINKS = [
 export const canSaveContact = (content: Pick<CardContent, 'contact_email' | 'phone_number'>) =>
   hasText(content.contact_email) || hasText(content.phone_number);
 
-type Displayable<Image> = Omit<CardContent, 'cover_photo' | 'avatar' | 'works'> & {
+export type Displayable<Image> = Omit<CardContent, 'cover_photo' | 'avatar' | 'works'> & {
   cover_photo: Image | null;
   avatar: Image | null;
   works: Image[];
@@ -77,7 +77,7 @@ export function sectionHasContent<Image>(
 
 /**
  * The sections to render, in saved order. `imageUrl` gives each work image's address so placeholders can be
- * dropped; an empty result means the not-set-up page.
+ * dropped. What an output may show of them is shown.ts's to say: use that, not this.
  */
 export function visibleSections<Image>(card: Displayable<Image>, imageUrl: (image: Image) => string) {
   const works = card.works.filter((image) => !isPlaceholderImage(imageUrl(image)));
@@ -86,10 +86,6 @@ export function visibleSections<Image>(card: Displayable<Image>, imageUrl: (imag
   );
   return { sections, works };
 }
-
-/** Whether a published card would show anything at all; when not, its page is the not-set-up page. */
-export const showsAnything = (content: CardContent) =>
-  visibleSections(content, largestMediaUrl).sections.length > 0;
 
 /** A courtesy title is not a first name: "Mr Taylor", not "Mr". */
 const TITLE = /^(mr|mrs|ms|miss|mx|dr)\.?$/i;

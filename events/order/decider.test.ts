@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/events/decider-spec';
+import { fold } from '../decider';
 import { DomainError } from '../errors';
 import {
+  ALREADY_SHIPPED,
+  awaitsRefund,
+  CANCELLED,
   estimatedDelivery,
+  initialState,
+  mayCancel,
   NO_CARD_CODES,
+  NOT_CANCELLED,
   NOT_PAID,
   type OrderCommand,
   orderDecider,
@@ -259,5 +266,87 @@ describe("an order's card codes (issue 16)", () => {
     given(started, paid, shipped)
       .when(ship(true))
       .then([{ ...shipped, data: { ...shipped.data, notify: true } }]);
+  });
+});
+
+describe('an unshipped order whose buyer deleted their account (issue 28)', () => {
+  const cancel: OrderCommand = { type: 'CancelCardOrder', reason: 'account_deleted' };
+  const cancelled: OrderEvent = {
+    type: 'CardOrderCancelled',
+    data: { orderId: 'o1', reason: 'account_deleted' },
+  };
+  const refund: OrderCommand = { type: 'RecordCardRefund', refundId: 're_1', amount: 4990, currency: 'gbp' };
+  const refunded: OrderEvent = {
+    type: 'CardOrderRefunded',
+    data: { orderId: 'o1', refundId: 're_1', amount: 4990, currency: 'gbp' },
+  };
+  const status = (fulfillmentStatus: FulfilmentStatus): OrderEvent => ({
+    type: 'FulfilmentStatusChanged',
+    data: { orderId: 'o1', fulfillmentStatus, changedBy: 'boss', notify: false },
+  });
+  const stateOf = (...events: OrderEvent[]) => fold(orderDecider, events);
+
+  it('is cancelled while paid and not yet shipped, once, however far it got', () => {
+    given(started, paid).when(cancel).then([cancelled]);
+    given(started, paid, codes, status('packaged')).when(cancel).then([cancelled]);
+    given(started, paid, cancelled).when(cancel).thenNothing();
+  });
+
+  it('is not cancelled once shipped, nor before it was paid', () => {
+    given(started, paid, codes, status('shipped')).when(cancel).thenThrows(DomainError, ALREADY_SHIPPED);
+    given(started).when(cancel).thenThrows(DomainError, NOT_PAID);
+    given().when(cancel).thenThrows(DomainError, 'Order not found.');
+  });
+
+  it('records the provider’s refund once, and only of a cancelled order', () => {
+    given(started, paid, cancelled).when(refund).then([refunded]);
+    given(started, paid, cancelled, refunded).when(refund).thenNothing();
+    given(started, paid, cancelled, refunded)
+      .when({ ...refund, refundId: 're_2' })
+      .thenNothing();
+    given(started, paid).when(refund).thenThrows(DomainError, NOT_CANCELLED);
+  });
+
+  it('owes a refund from its cancellation until the refund is recorded', () => {
+    expect(mayCancel(stateOf(started, paid))).toBe(true);
+    expect(mayCancel(stateOf(started, paid, codes, status('shipped')))).toBe(false);
+    expect(awaitsRefund(stateOf(started, paid))).toBe(false);
+    expect(awaitsRefund(stateOf(started, paid, cancelled))).toBe(true);
+    expect(awaitsRefund(stateOf(started, paid, cancelled, refunded))).toBe(false);
+    expect(stateOf(started, paid)).toMatchObject({ paymentIntentId: 'pi_1', refund: null });
+    expect(awaitsRefund(initialState())).toBe(false);
+  });
+
+  it('is then neither made nor sent: no status, tracking or codes', () => {
+    const ship: OrderCommand = {
+      type: 'ChangeFulfilmentStatus',
+      fulfillmentStatus: 'shipped',
+      changedBy: 'boss',
+      notify: true,
+    };
+    const track: OrderCommand = {
+      type: 'UpdateTracking',
+      trackingUrl: 'https://track.example/1',
+      deliveryWindow: null,
+      changedBy: 'boss',
+      notify: true,
+    };
+    const after = [started, paid, codes, cancelled, refunded];
+    given(...after)
+      .when(ship)
+      .thenThrows(DomainError, CANCELLED);
+    given(...after)
+      .when(track)
+      .thenThrows(DomainError, CANCELLED);
+    given(started, paid, cancelled)
+      .when({ type: 'AssignCardCodes', codes: ['K7M2Q9XA', 'P3R8T1VW'] })
+      .thenThrows(DomainError, CANCELLED);
+    given(...after)
+      .when({ type: 'HoldForShipping' })
+      .thenNothing();
+  });
+
+  it('is not made paid again by a late delivery of its payment', () => {
+    given(started, paid, cancelled, refunded).when(payment).thenNothing();
   });
 });

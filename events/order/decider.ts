@@ -16,9 +16,16 @@ type OrderDetails = {
   heldForShipping: boolean;
   /** The codes of the order's cards (issue 16), one per card; none until assigned. */
   cardCodes: string[];
+  /** What a refund names at the provider; null before payment, and for payments recorded without one. */
+  paymentIntentId: string | null;
+  /** The money given back (issue 28); null until the provider has refunded it. */
+  refund: { refundId: string; amount: number; currency: string } | null;
 };
 
-export type OrderState = { status: 'none' } | ({ status: 'pending' | 'paid' | 'closed' } & OrderDetails);
+/** `cancelled`: paid, then called off before shipping (issue 28); nothing more is made, sent or charged. */
+export type OrderState =
+  | { status: 'none' }
+  | ({ status: 'pending' | 'paid' | 'closed' | 'cancelled' } & OrderDetails);
 
 export type CardPayment = {
   amountTotal: number;
@@ -51,6 +58,9 @@ export type OrderCommand =
     }
   /** Codes made by the caller (crypto random, checked unused): decide stays pure. */
   | { type: 'AssignCardCodes'; codes: string[] }
+  | { type: 'CancelCardOrder'; reason: 'account_deleted' }
+  /** What the provider answered to the refund the caller asked for (network calls stay out of decide). */
+  | { type: 'RecordCardRefund'; refundId: string; amount: number; currency: string }
   | {
       type: 'UpdateTracking';
       trackingUrl: string | null;
@@ -62,6 +72,9 @@ export type OrderCommand =
 export const QUANTITY_RULE = `Quantity must be a whole number from 1 to ${MAX_CARD_QUANTITY}.`;
 export const NOT_PAID = "This order hasn't been paid yet.";
 export const NO_CARD_CODES = "Create this order's card codes before marking it shipped.";
+export const CANCELLED = 'This order was cancelled before it shipped: there is nothing to make or send.';
+export const ALREADY_SHIPPED = 'This order has shipped, so it can no longer be cancelled.';
+export const NOT_CANCELLED = 'Only a cancelled order is refunded.';
 
 export const initialState = (): OrderState => ({ status: 'none' });
 
@@ -79,6 +92,8 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       deliveryWindow: null,
       heldForShipping: false,
       cardCodes: [],
+      paymentIntentId: null,
+      refund: null,
     };
   }
   if (state.status === 'none') return state;
@@ -89,6 +104,7 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
         status: 'paid',
         amountTotal: event.data.amountTotal,
         deliveryWindow: event.data.deliveryWindow,
+        paymentIntentId: event.data.paymentIntentId,
       };
     case 'CardOrderCheckoutClosed':
       return { ...state, status: 'closed' };
@@ -102,6 +118,12 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, heldForShipping: false, trackingUrl: null };
     case 'CardCodesAssigned':
       return { ...state, cardCodes: event.data.codes };
+    case 'CardOrderCancelled':
+      return { ...state, status: 'cancelled' };
+    case 'CardOrderRefunded': {
+      const { refundId, amount, currency } = event.data;
+      return { ...state, refund: { refundId, amount, currency } };
+    }
     default:
       return assertNever(event);
   }
@@ -132,8 +154,16 @@ export const isValidQuantity = (quantity: number) =>
 
 function requirePaid(state: OrderState): asserts state is { status: 'paid' } & OrderDetails {
   if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
+  if (state.status === 'cancelled') throw new DomainError('conflict', CANCELLED);
   if (state.status !== 'paid') throw new DomainError('conflict', NOT_PAID);
 }
+
+/** Paid and not yet shipped: the cards are still to be made and posted, so the order may be called off. */
+export const mayCancel = (state: OrderState) =>
+  state.status === 'paid' && state.fulfillmentStatus !== 'shipped';
+
+/** Called off, with the money not yet back: the refund is still owed (a retry finds it here). */
+export const awaitsRefund = (state: OrderState) => state.status === 'cancelled' && state.refund === null;
 
 export function decide(command: OrderCommand, state: OrderState, now: Date): OrderEvent[] {
   switch (command.type) {
@@ -155,8 +185,9 @@ export function decide(command: OrderCommand, state: OrderState, now: Date): Ord
     }
     case 'RecordCardPayment': {
       if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
-      // Providers deliver at least once, and confirm pulls the same payment: the first record wins.
-      if (state.status === 'paid') return [];
+      // Providers deliver at least once, and confirm pulls the same payment: the first record wins. A late
+      // delivery for an order since cancelled must not make it paid again.
+      if (state.status === 'paid' || state.status === 'cancelled') return [];
       const { type: _, ...payment } = command;
       return [
         {
@@ -197,6 +228,21 @@ export function decide(command: OrderCommand, state: OrderState, now: Date): Ord
       if (command.codes.length !== state.quantity || new Set(command.codes).size !== command.codes.length)
         throw new Error(`An order of ${state.quantity} cards needs as many different codes`);
       return [{ type: 'CardCodesAssigned', data: { orderId: state.orderId, codes: command.codes } }];
+    }
+    case 'CancelCardOrder':
+      if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
+      // A deletion tried again finds its order already called off.
+      if (state.status === 'cancelled') return [];
+      if (state.status !== 'paid') throw new DomainError('conflict', NOT_PAID);
+      if (!mayCancel(state)) throw new DomainError('conflict', ALREADY_SHIPPED);
+      return [{ type: 'CardOrderCancelled', data: { orderId: state.orderId, reason: command.reason } }];
+    case 'RecordCardRefund': {
+      if (state.status === 'none') throw new DomainError('not_found', 'Order not found.');
+      if (state.status !== 'cancelled') throw new DomainError('conflict', NOT_CANCELLED);
+      // The provider answers a repeated refund with the one it made (idempotency key): it is recorded once.
+      if (state.refund !== null) return [];
+      const { type: _, ...refund } = command;
+      return [{ type: 'CardOrderRefunded', data: { orderId: state.orderId, ...refund } }];
     }
     case 'UpdateTracking': {
       requirePaid(state);

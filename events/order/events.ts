@@ -95,6 +95,26 @@ export const CardCodesAssigned = z.object({
   data: z.object({ orderId: z.string(), codes: z.array(z.string()) }),
 });
 
+/**
+ * Issue 28: the buyer deleted their account before the cards shipped, so none will be made or posted. Recorded before
+ * the money goes back, so no card is made meanwhile; the refund follows as its own event.
+ */
+export const CardOrderCancelled = z.object({
+  type: z.literal('CardOrderCancelled'),
+  data: z.object({ orderId: z.string(), reason: z.enum(['account_deleted']) }),
+});
+
+/** The payment went back to the card it came from: the provider's refund (Stripe `re_…`), in pence. */
+export const CardOrderRefunded = z.object({
+  type: z.literal('CardOrderRefunded'),
+  data: z.object({
+    orderId: z.string(),
+    refundId: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+});
+
 export const orderEventSchemas = [
   CardOrderCheckoutStarted,
   CardOrderPaid,
@@ -104,6 +124,8 @@ export const orderEventSchemas = [
   CardOrderHeldForShipping,
   CardOrderDeliveryErased,
   CardCodesAssigned,
+  CardOrderCancelled,
+  CardOrderRefunded,
 ] as const;
 
 export type OrderEvent = z.infer<(typeof orderEventSchemas)[number]>;

@@ -77,6 +77,11 @@ function applyOrderEvent(row: OrdersTable | null, event: OrderEvent, at: string)
     case 'CardOrderHeldForShipping':
     case 'CardCodesAssigned':
       return row;
+    // `cancelled` while the refund is owed, `refunded` once the money is back (the whole amount: amount_total).
+    case 'CardOrderCancelled':
+      return { ...row, status: 'cancelled', canceled_at: at };
+    case 'CardOrderRefunded':
+      return { ...row, status: 'refunded' };
     case 'CardOrderDeliveryErased':
       // As the in-place redaction of CardOrderPaid leaves them, so the inline row and a replayed one agree.
       return {

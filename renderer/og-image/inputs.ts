@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CardContent, Font, ImageRef } from '../../events/card/content';
 import { hasText } from '../../events/card/display';
+import { shownContent } from '../../events/card/shown';
 import { buttonColour } from '../profile/theme';
 import { displayName } from '../profile/view-model';
 
@@ -42,7 +43,9 @@ function oneLine(text: string, length: number) {
         .trimEnd()}…`;
 }
 
-export function ogImageInputs(content: CardContent, username: string): OgImageInputs {
+/** From what the page shows (shown.ts): a hidden section's photo, name or trade is not drawn. */
+export function ogImageInputs(published: CardContent, username: string): OgImageInputs {
+  const content = shownContent(published);
   return {
     name: oneLine(displayName(content, username), NAME_LENGTH),
     trade: hasText(content.job_title) ? oneLine(content.job_title, TRADE_LENGTH) : '',

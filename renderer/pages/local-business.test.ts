@@ -96,6 +96,15 @@ describe('the page’s LocalBusiness data', () => {
       expect(data).not.toHaveProperty(key);
   });
 
+  it('states no number or email of a hidden Contact section, nor the name or photo of a hidden About (issue 28)', () => {
+    const data = page({ show_contact_section: false, show_about_me_section: false, cover_photo: null });
+    expect(schemaOrgProblems(data)).toEqual([]);
+    for (const key of ['telephone', 'email', 'sameAs', 'openingHoursSpecification', 'image'])
+      expect(data).not.toHaveProperty(key);
+    expect(data.name).toBe('Bathrooms fitted right, first time');
+    expect(data['@type']).toBe('LocalBusiness');
+  });
+
   it('states no contact details when the contact section has nothing to show, as the page then shows none', () => {
     const data = page({ contact_email: '', phone_number: '' });
     for (const key of ['telephone', 'email', 'sameAs', 'openingHoursSpecification'])

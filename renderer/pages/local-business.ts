@@ -1,7 +1,8 @@
 import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { credentialCheckUrl, credentialName } from '../../events/card/credentials';
-import { capitalised, hasText, SOCIAL_LINKS, sectionHasContent } from '../../events/card/display';
+import { capitalised, hasText, SOCIAL_LINKS } from '../../events/card/display';
 import { dialNumber } from '../../events/card/phone';
+import { shownContent } from '../../events/card/shown';
 import { externalHref, withoutControls } from '../profile/safe-href';
 import { displayName } from '../profile/view-model';
 
@@ -43,12 +44,10 @@ type Input = { content: CardContent; username: string; pageUrl: string };
  * reviews on a page are typed by its owner, which Google's review-snippet rules call self-serving for a
  * LocalBusiness and never show, and which would misstate them as independent ratings (ADR 030).
  */
-export function localBusiness({ content, username, pageUrl }: Input): Record<string, unknown> {
-  // As the page decides it: its flag on, and an email or a number to show.
-  const contactShown = content.show_contact_section && sectionHasContent(content, 'contact', []);
-  const sameAs = contactShown
-    ? SOCIAL_LINKS.map(({ field }) => externalHref(content[field])).filter(Boolean)
-    : [];
+export function localBusiness({ content: published, username, pageUrl }: Input): Record<string, unknown> {
+  // As the page decides it (shown.ts): a hidden section's fields are blank here, its number and email included.
+  const content = shownContent(published);
+  const sameAs = SOCIAL_LINKS.map(({ field }) => externalHref(content[field])).filter(Boolean);
   const description = [content.sub_heading, content.bio].find(hasText)?.trim();
   return prune({
     '@context': 'https://schema.org',
@@ -59,10 +58,9 @@ export function localBusiness({ content, username, pageUrl }: Input): Record<str
     description,
     image: businessImage(content, pageUrl),
     telephone: telephoneOf(content.phone_number),
-    email: contactShown && hasText(content.contact_email) ? content.contact_email.trim() : undefined,
+    email: hasText(content.contact_email) ? content.contact_email.trim() : undefined,
     areaServed: content.areas_covered.map((name) => ({ '@type': 'Place', name })),
-    // The hours table is in the contact section.
-    openingHoursSpecification: (contactShown ? content.opening_hours : []).map(({ day, opens, closes }) => ({
+    openingHoursSpecification: content.opening_hours.map(({ day, opens, closes }) => ({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: DAY_URL(day),
       opens,

@@ -1,5 +1,6 @@
 import type { CardContent } from '../../events/card/content';
 import { hasText } from '../../events/card/display';
+import { shownContent } from '../../events/card/shown';
 import {
   OG_IMAGE_FILE,
   OG_IMAGE_HEIGHT,
@@ -21,12 +22,14 @@ function clip(text: string, length: number) {
 }
 
 /** 'Smith Plumbing – Plumber': who, then what they do, as a search result or a shared link shows it. */
-export function profileTitle(content: CardContent, username: string) {
+export function profileTitle(published: CardContent, username: string) {
+  const content = shownContent(published);
   const name = oneLine(displayName(content, username));
   return hasText(content.job_title) ? `${name} – ${oneLine(content.job_title)}` : name;
 }
 
-export function profileDescription(content: CardContent, username: string, siteName: string) {
+export function profileDescription(published: CardContent, username: string, siteName: string) {
+  const content = shownContent(published);
   const text = [content.sub_heading, content.bio].find(hasText);
   return text
     ? clip(oneLine(text), DESCRIPTION_LENGTH)

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { CardContent } from '../../events/card/content';
+import { shownContent } from '../../events/card/shown';
 import {
   type EnquiryField,
   type EnquiryFormValues,
@@ -42,6 +43,10 @@ const quoteCss = [
 
 type PageInput = { content: CardContent; username: string; siteName: string };
 
+/** The name the page goes by, from what it shows (shown.ts): a hidden section's name is not named here either. */
+const nameOf = ({ content, username }: Pick<PageInput, 'content' | 'username'>) =>
+  displayName(shownContent(content), username);
+
 /** `back`: the small link to the page at the top, left off where the page's main button leads there. */
 function QuoteDocument({
   content,
@@ -51,7 +56,7 @@ function QuoteDocument({
   back = true,
   children,
 }: PageInput & { title: string; back?: boolean; children: ReactNode }) {
-  const name = displayName(content, username);
+  const name = nameOf({ content, username });
   const css = `body{margin:0;background:${backgroundColour(content.page_theme)}}${profileCss}${quoteCss}`;
   return (
     <Document
@@ -161,7 +166,7 @@ function TextInput(props: { field: keyof typeof TEXT_INPUTS; value: string; erro
 export function renderQuoteFormPage(input: QuoteFormInput): string {
   const { content, username, siteName, stamp, errors = {}, problem, notice, hadPhotos, kept } = input;
   const values = input.values ?? { name: '', phone: '', email: '', postcode: '', job: '' };
-  const name = displayName(content, username);
+  const name = nameOf({ content, username });
   const listed = ERROR_ORDER.filter((field) => errors[field]);
   const problems = [
     ...(problem ? [{ text: problem, href: '#q-photos' }] : []),
@@ -271,7 +276,7 @@ function renderMessagePage(
 
 /** Where a sent request lands (303 after the POST): a reload shows this again and sends nothing twice. */
 export function renderQuoteSentPage(input: PageInput & { kept?: boolean }): string {
-  const name = displayName(input.content, input.username);
+  const name = nameOf(input);
   return renderMessagePage(input, {
     title: 'Request sent',
     text: input.kept
@@ -293,7 +298,7 @@ export const renderQuoteRefusedPage = (input: PageInput & { message: string }): 
 
 /** The owner has switched quote requests off: the form's address is a 404 that says where to turn instead. */
 export function renderQuotesOffPage(input: PageInput): string {
-  const name = displayName(input.content, input.username);
+  const name = nameOf(input);
   return renderMessagePage(input, {
     title: 'Not taking quote requests here',
     heading: `${name} isn’t taking quote requests here`,

@@ -45,14 +45,16 @@ function firstImageSection(card: DisplayCard, sections: SectionKey[], works: unk
 
 /** One business card, drawn by the same code for the published page and the editor's live preview. */
 export function ProfileCard({
-  card,
+  card: published,
   username,
   saveContactHref,
   walletHref,
   variant,
   telHref,
 }: ProfileCardProps) {
-  const { sections, works } = profileSections(card);
+  // Everything below draws from what the page may show, never from the card as given (issue 28).
+  const { card, sections } = profileSections(published);
+  const { works } = card;
   const top = variant === 'page' ? 1 : 2;
   const name = displayName(card, username);
   const eager = firstImageSection(card, sections, works);

@@ -38,12 +38,13 @@ describe('Call and WhatsApp first (issue 17)', () => {
     }
   });
 
-  it('stays at the top when the Main or the Contact section is hidden', () => {
-    for (const hidden of [{ show_main_section: false }, { show_contact_section: false }]) {
-      expect(header(displayCard({ ...hidden, phone_number: '07700 900123' }))).toContain(
-        'href="tel:+447700900123"',
-      );
-    }
+  it('stays at the top when the Main section is hidden, and goes with a hidden Contact section (issue 28)', () => {
+    const card = (hidden: object) => displayCard({ ...hidden, phone_number: '07700 900123' });
+    expect(header(card({ show_main_section: false }))).toContain('href="tel:+447700900123"');
+    const withoutContact = header(card({ show_contact_section: false }));
+    expect(withoutContact).not.toContain('tel:');
+    expect(withoutContact).not.toContain('wa.me');
+    expect(withoutContact).not.toContain('>Call<');
   });
 
   it('reports nothing from the editor’s preview', () => {

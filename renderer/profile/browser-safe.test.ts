@@ -21,11 +21,13 @@ describe('renderer/profile', () => {
     // events/card/phone is libphonenumber-js/min: pure JavaScript with the small metadata, made for browsers.
     // events/visit/kinds lends ping.ts a type only (the names of the clicks), erased from the bundle.
     // events/card/credentials is a table of the trade schemes and two pure functions.
+    // events/card/shown is the display rules' one decision: pure functions over the card.
     expect([...external].sort()).toEqual([
       '../../events/card/content',
       '../../events/card/credentials',
       '../../events/card/display',
       '../../events/card/phone',
+      '../../events/card/shown',
       '../../events/visit/kinds',
       'react',
     ]);

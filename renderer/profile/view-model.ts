@@ -1,6 +1,6 @@
 import type { CardContent, ImageRef } from '../../events/card/content';
 import { mediaUrl } from '../../events/card/content';
-import { visibleSections } from '../../events/card/display';
+import { shownCard, showsAnything } from '../../events/card/shown';
 
 /**
  * What the profile components draw. The published page passes media URLs; the editor's live preview passes blob
@@ -38,12 +38,14 @@ export function toDisplayCard(content: CardContent): DisplayCard {
   };
 }
 
-/** The display rules from events/card/display, keyed on what the browser would fetch. */
-export const profileSections = (card: DisplayCard) => visibleSections(card, (image) => image.src);
+/**
+ * What the page may show of a card and its sections in order (events/card/shown.ts), keyed on what the browser
+ * would fetch: the published page and the editor's preview draw only from this.
+ */
+export const profileSections = (card: DisplayCard) => shownCard(card, (image) => image.src);
 
 /** False means the not-set-up page: every visible section is empty. */
-export const hasVisibleContent = (content: CardContent) =>
-  profileSections(toDisplayCard(content)).sections.length > 0;
+export const hasVisibleContent = (content: CardContent) => showsAnything(content);
 
 /** The name a visitor knows this card by; the username when the owner has given none. */
 export function displayName(

@@ -7,7 +7,8 @@ import { startServer } from './server';
 export type Captures = {
   /** Screenshots by username, the demo first. */
   profiles: Record<string, ProfileShots>;
-  scroll: ScrollShots;
+  /** The video's scrolling capture of the demo; null when asked for the pictures of pages alone. */
+  scroll: ScrollShots | null;
   /** The demo's QR code (qr.svg) and vCard (contact.vcf), as the server draws them. */
   qrSvg: string;
   vcard: string;
@@ -22,7 +23,10 @@ async function fetchText(url: string): Promise<string> {
 }
 
 /** Starts the server on a temp folder, publishes the sample people, screenshots every profile, then stops it. */
-export async function captureAll(log: (line: string) => void): Promise<Captures> {
+export async function captureAll(
+  log: (line: string) => void,
+  options: { scroll?: boolean } = {},
+): Promise<Captures> {
   const server = await startServer();
   log(`server up at ${server.origin} (DATA_DIR ${server.dataDir}), /u/${DEMO} seeded`);
   try {
@@ -36,7 +40,9 @@ export async function captureAll(log: (line: string) => void): Promise<Captures>
       const profiles: Record<string, ProfileShots> = {};
       for (const username of [DEMO, ...people.map((person) => person.username)])
         profiles[username] = await shootProfile(browser, `${server.origin}/u/${username}`);
-      const scroll = await shootScroll(browser, `${server.origin}/u/${DEMO}`);
+      // The scrolling capture is the video's: the pictures of pages alone don't need it.
+      const scroll =
+        options.scroll === false ? null : await shootScroll(browser, `${server.origin}/u/${DEMO}`);
       log(`screenshots taken: ${Object.keys(profiles).join(', ')}`);
       return {
         profiles,

@@ -1,10 +1,8 @@
 import { captureAll } from './capture';
-import { writeCardRenders } from './card-renders';
-import { OUT } from './config';
 import { writeFonts } from './fonts';
 import { writeIcons } from './icons';
-import { writeOgImage } from './og';
-import { writeWebpSet, writtenFiles } from './output';
+import { writtenFiles } from './output';
+import { writePagePictures } from './pages';
 import { writeVideo } from './video/make-video';
 
 /**
@@ -19,17 +17,12 @@ const started = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1)} s] ${line}`);
 
 const captures = await captureAll(log);
-for (const [username, shots] of Object.entries(captures.profiles))
-  await writeWebpSet(OUT.profiles, username, shots.site, [390, 780]);
-log('profile screenshots written');
+await writePagePictures(captures);
+log('profile screenshots, card renders and share image written');
 
-const demoShot = captures.profiles.demo?.site;
-if (!demoShot) throw new Error('No screenshot of /u/demo');
-await writeCardRenders(captures.qrSvg, demoShot);
-await writeOgImage(demoShot);
 await writeIcons();
 writeFonts();
-log('card renders, share image, icons and fonts written');
+log('icons and fonts written');
 
 await writeVideo(captures, log);
 

@@ -43,9 +43,9 @@ describe("Stripe's API conventions", () => {
   });
 
   it("answers a route it lacks with Stripe's 404, and a wrong request with Stripe's 400", async () => {
-    await expect(sdk().refunds.create({ payment_intent: 'pi_x' })).rejects.toMatchObject({
+    await expect(sdk().coupons.create({ percent_off: 10 })).rejects.toMatchObject({
       statusCode: 404,
-      message: expect.stringMatching(/^Unrecognized request URL \(POST: \/v1\/refunds\)/),
+      message: expect.stringMatching(/^Unrecognized request URL \(POST: \/v1\/coupons\)/),
     });
     await expect(
       sdk().checkout.sessions.create({

@@ -110,8 +110,8 @@ test.describe('the account screens', () => {
     await storeSession(page, token);
     await page.goto('/profile');
     const section = page.getByRole('region', { name: 'Delete Your Account' });
-    // Issue 11: what deletion leaves, said before it happens.
-    await expect(section).toContainText('paid for that haven’t shipped yet will still be sent');
+    // Issues 11 and 28: what deletion leaves and what it gives back, said before it happens.
+    await expect(section).toContainText('paid for that haven’t shipped yet are cancelled, and refunded');
     await expect(section).toContainText('username stays reserved for 12 months');
     await section.getByRole('button', { name: 'Delete Your Account' }).click();
     const confirm = section.getByRole('button', { name: /^Confirm/ });

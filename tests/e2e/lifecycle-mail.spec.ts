@@ -48,6 +48,10 @@ test('trial → the 3-day mail → the trial-ended mail and a locked editor → 
   await page.goto(subscribe);
   // One free trial per account: the plan page offers the plan itself, and its checkout charges from today.
   await expect(page.getByRole('button', { name: 'Start your 14-day free trial' })).toHaveCount(0);
+  // Nor does it promise one in its words or the plan's badge (issue 28); its FAQ still explains the rule.
+  await expect(page.getByText('£4.95 a month, cancel any time: your page stays live')).toBeVisible();
+  await expect(page.getByText('14-Day Free Trial', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(/first 14 days are free|Free for 14 days/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Subscribe – £4.95/month' }).click();
   await page.waitForURL(/\/checkout\/test\/checkout\/cs_test_/);
   await expect(page.getByText('Due today £4.95')).toBeVisible();

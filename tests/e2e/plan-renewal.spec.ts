@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { mailsSoFar, mailTo, theOneButton } from './mail';
@@ -20,6 +22,27 @@ const planOnOrders = async (page: Page) => {
   await page.goto('/myorders');
   return page.getByRole('article', { name: 'Profile Plan' });
 };
+
+/**
+ * Issue 28: the row's Download saves a PDF named by the invoice's number, served as one, that poppler renders and
+ * reads (Debian's poppler-utils).
+ */
+async function expectInvoicePdf(page: Page, row: Locator) {
+  const number = (await row.getByRole('cell').nth(1).innerText()).trim();
+  const link = row.getByRole('link', { name: `Download invoice ${number} (PDF)` });
+  const response = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe(`invoice-${number}.pdf`);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+  execFileSync('pdftoppm', ['-png', '-r', '40', file, test.info().outputPath('invoice')]);
+  expect(fs.readdirSync(test.info().outputPath()).some((name) => /^invoice-\d+\.png$/.test(name))).toBe(true);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/ {2,}/g, ' ');
+  for (const words of [`Invoice ${number}`, 'Status: Paid', 'VAT: not registered', 'Amount paid £4.95'])
+    expect(text).toContain(words);
+}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -53,6 +76,12 @@ test('payment failed → the mail and the banner → replace the card → the re
   // The banner and the mail lead to the same place.
   await page.waitForURL(updateCard);
   await expect(page.getByText(/Visa ending in 0341/)).toBeVisible();
+  // Issue 28: the renewal the declined card left open reads what is owed, not £0.00.
+  const renewal = page
+    .getByRole('row')
+    .filter({ hasText: /TC-\d{4}/ })
+    .first();
+  await expect(renewal).toContainText('£4.95 · due');
 
   const beforeNewCard = await mailsSoFar();
   await page.getByRole('button', { name: '+ Add Payment Method' }).click();
@@ -67,8 +96,9 @@ test('payment failed → the mail and the banner → replace the card → the re
   ).toBeVisible();
   await expect(page.getByText(/Visa ending in 4242/)).toBeVisible();
   await expect(page).not.toHaveURL(/setup_session_id/);
-  await expect(page.getByRole('cell', { name: '£4.95' }).first()).toBeVisible();
+  await expect(renewal).toContainText('£4.95 · paid');
   await expectNoAxeViolations(page);
+  await expectInvoicePdf(page, renewal);
 
   // The payment that was due is the renewal: its receipt comes, and the page is out of danger.
   const paid = await mailTo(EMAIL, RECEIPT, { after: beforeNewCard });

@@ -18,6 +18,7 @@ export const POSTGRES_SUITES = [
   'api/auth/throttle-keys.test.ts',
   'api/enquiries/limits.test.ts',
   'api/visits/allowance.test.ts',
+  'api/routes/invoices.test.ts',
   'api/auth/verification-codes.test.ts',
   'api/accounts/grant-admin.test.ts',
   // The queues and the work the leader does.

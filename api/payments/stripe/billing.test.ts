@@ -8,6 +8,7 @@ import {
 import type { CheckoutRequest } from '../provider';
 
 const context = stripeAgainstSimulator();
+const DAY_SECONDS = 24 * 60 * 60;
 
 /** Pays on the hosted page with the card given; returns the customer Checkout made or reused. */
 const pay = async (card: '4242' | '0341', fields: Partial<CheckoutRequest> = {}) => {
@@ -31,7 +32,10 @@ describe('billing', () => {
         id: invoice?.id,
         date: new Date((invoice?.created ?? 0) * 1000).toISOString(),
         number: 'TC-0001',
+        status: 'paid',
         amount: 495,
+        amountDue: 495,
+        amountPaid: 495,
         currency: 'gbp',
         pdf: invoice?.invoice_pdf,
       },
@@ -52,6 +56,57 @@ describe('billing', () => {
       ['TC-0002', 0],
       ['TC-0001', 495],
     ]);
+  });
+
+  it('lists the renewal a declined card left open as £4.95 due, and paid once it is (issue 28)', async () => {
+    const customerId = await pay('0341', { trial: { days: 14 } });
+    await context.simulator.advanceClock(14 * DAY_SECONDS);
+
+    const [renewal, trial] = (await context.stripe.billing(customerId)).invoices;
+    expect(renewal).toMatchObject({
+      number: 'TC-0002',
+      status: 'due',
+      amount: 495,
+      amountDue: 495,
+      amountPaid: 0,
+    });
+    expect(trial).toMatchObject({ number: 'TC-0001', status: 'paid', amount: 0 });
+  });
+
+  it('gives one invoice in full for its document: the customer, the line and its period, the amounts', async () => {
+    const customerId = await pay('0341', { trial: { days: 14 } });
+    await context.simulator.advanceClock(14 * DAY_SECONDS);
+    const renewal = (await context.stripe.billing(customerId)).invoices[0];
+
+    const document = await context.stripe.retrieveInvoice(renewal?.id ?? '');
+
+    expect(document).toEqual({
+      id: renewal?.id,
+      number: 'TC-0002',
+      status: 'due',
+      created: '2026-03-16T09:00:00.000Z',
+      paidAt: null,
+      currency: 'gbp',
+      customerId,
+      customer: { name: null, email: 'dana@example.com', address: null },
+      lines: [
+        {
+          description: 'TradeCard Profile plan',
+          quantity: 1,
+          unitAmount: 495,
+          amount: 495,
+          period: { start: '2026-03-16T09:00:00.000Z', end: '2026-04-16T09:00:00.000Z' },
+        },
+      ],
+      total: 495,
+      amountDue: 495,
+      amountPaid: 0,
+      amountRemaining: 495,
+      amountRefunded: 0,
+      tax: null,
+      testMode: true,
+    });
+    expect(await context.stripe.retrieveInvoice('in_unknown')).toBeNull();
   });
 
   it('is empty for a deleted customer', async () => {

@@ -90,7 +90,8 @@ export const subscriptionFacts = (subscription: Stripe.Subscription): Subscripti
 const invoiceSubscriptionId = (invoice: Stripe.Invoice): string | null =>
   idOf(invoice.parent?.subscription_details?.subscription);
 
-const invoicePdf = (invoice: Stripe.Invoice): string | null =>
+/** The customer's copy at the provider: Stripe's PDF, else its hosted page. */
+export const invoicePdf = (invoice: Stripe.Invoice): string | null =>
   invoice.invoice_pdf ?? invoice.hosted_invoice_url ?? null;
 
 export const invoiceFacts = (invoice: Stripe.Invoice): InvoiceFacts => ({
@@ -108,21 +109,6 @@ export const invoiceFacts = (invoice: Stripe.Invoice): InvoiceFacts => ({
   billingReason: invoice.billing_reason ?? null,
   nextPaymentAttempt: isoFromUnix(invoice.next_payment_attempt),
 });
-
-export type BillingInvoice = BillingFacts['invoices'][number];
-
-/** Drafts are invisible to the customer until Stripe finalises them, so they are left out (null). */
-export const billingInvoice = (invoice: Stripe.Invoice): BillingInvoice | null =>
-  invoice.status === 'draft'
-    ? null
-    : {
-        id: invoice.id,
-        date: new Date(invoice.created * 1000).toISOString(),
-        number: invoice.number,
-        amount: invoice.amount_paid,
-        currency: invoice.currency,
-        pdf: invoicePdf(invoice),
-      };
 
 export const billingPaymentMethod = (
   method: string | Stripe.PaymentMethod | null | undefined,

@@ -1,9 +1,12 @@
 import Stripe from 'stripe';
 import type { BillingFacts, CardReplaced, PaymentProvider, SubscriptionFacts } from '../provider';
 import { WebhookSignatureError } from '../provider';
+import { billingInvoice } from './billing-invoice';
 import { cardSetupParams, checkoutParams } from './checkout';
 import { paymentEventFrom } from './events';
-import { billingInvoice, billingPaymentMethod, checkoutFacts, idOf, subscriptionFacts } from './facts';
+import { billingPaymentMethod, checkoutFacts, idOf, subscriptionFacts } from './facts';
+import { invoiceDocument } from './invoice-document';
+import { refundPayment } from './refunds';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -147,6 +150,11 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return { paymentMethod, invoices };
     },
 
+    async retrieveInvoice(invoiceId) {
+      const invoice = await nullIfMissing(stripe.invoices.retrieve(invoiceId));
+      return invoice && invoiceDocument(invoice);
+    },
+
     async createCardSetup(request) {
       let idempotencyKey = request.idempotencyKey;
       for (;;) {
@@ -192,6 +200,8 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       // Already gone (deleted in the dashboard) is what we wanted.
       await nullIfMissing(stripe.customers.del(customerId));
     },
+
+    refund: (request) => refundPayment(stripe, request),
 
     parseWebhook(rawBody, signature) {
       let event: unknown;

@@ -19,20 +19,23 @@ const POSTER_SECONDS = sceneStart(2) + SCENE_SECONDS - 0.7;
 
 /** how-it-works.mp4, .webm, .vtt and -poster.webp, from the captured pages, the vCard and the card art. */
 export async function writeVideo(captures: Captures, log: (line: string) => void): Promise<void> {
+  if (!captures.scroll)
+    throw new Error('The video needs the scrolling capture of /u/demo (captureAll with scroll).');
+  const scroll = captures.scroll;
   const [electrician, gardener] = Object.entries(captures.profiles)
     .filter(([username]) => username !== 'demo')
     .map(([username, shots]) => pageScreen(shots.video, SCREEN.width, SCREEN.height, `/u/${username}`));
   if (!electrician || !gardener) throw new Error('The video needs the two sample tradespeople');
   const address = `${SITE_HOST}/u/demo`;
   const kit = await buildKit({
-    demoPage: captures.scroll.page,
-    demoCta: captures.scroll.cta,
+    demoPage: scroll.page,
+    demoCta: scroll.cta,
     sidePhones: [await electrician, await gardener],
     lock: await lockScreen(address, false),
     lockBanner: await lockScreen(address, true),
     contact: await contactScreen(parseVcard(captures.vcard)),
   });
-  const scenes = makeScenes(kit, captures.scroll);
+  const scenes = makeScenes(kit, scroll);
   const frames = Math.round(videoSeconds() * FPS);
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-video-'));

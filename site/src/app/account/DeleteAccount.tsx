@@ -3,6 +3,7 @@ import { messageAnswer } from '../../../../contract/message';
 import { ApiError, callApi } from '../../lib/api';
 import { signOut } from '../../stores/session';
 import { toast } from '../../stores/toasts';
+import { useOrders } from '../orders/api';
 import {
   canConfirm,
   DELETE_FAILED,
@@ -13,6 +14,7 @@ import {
   deleteFailureMessage,
   IDLE,
 } from './delete-countdown';
+import { unshippedCardsNotice } from './unshipped-cards';
 
 const SECOND = 1000;
 
@@ -22,6 +24,9 @@ const SECOND = 1000;
  */
 export function DeleteAccount() {
   const [state, dispatch] = useReducer(deleteCountdown, IDLE);
+  // Issue 28: cards still to be made are named before anything is pressed; the text below says the rule.
+  const orders = useOrders();
+  const unshipped = orders.data ? unshippedCardsNotice(orders.data) : null;
   const remaining = state.step === 'armed' ? state.remaining : 0;
   const counting = remaining > 0;
 
@@ -61,10 +66,16 @@ export function DeleteAccount() {
         This erases your account, your page and its photos, and ends any plan you have. It can’t be undone.
       </p>
       <p id="delete-kept">
-        Card orders you have paid for that haven’t shipped yet will still be sent: we keep the delivery name,
-        address and email for them until they ship, then erase those too. Your username stays reserved for 12
-        months so your printed cards don’t open someone else’s page; they’ll say the card is no longer in use.
+        Card orders you have paid for that haven’t shipped yet are cancelled, and refunded to the card you
+        paid with. We keep the record of each payment, without your name or address, for 6 years, as HMRC
+        requires. Your username stays reserved for 12 months so your printed cards don’t open someone else’s
+        page; they’ll say the card is no longer in use. We email you when it’s done.
       </p>
+      {unshipped && (
+        <p id="delete-orders" className="account-danger__orders">
+          <strong>{unshipped}</strong>
+        </p>
+      )}
       <p className="account-danger__status" aria-live="polite">
         {state.step === 'armed' &&
           (counting
@@ -76,7 +87,7 @@ export function DeleteAccount() {
           type="button"
           className="button button--danger"
           aria-disabled={locked || undefined}
-          aria-describedby="delete-what delete-kept"
+          aria-describedby={unshipped ? 'delete-what delete-orders delete-kept' : 'delete-what delete-kept'}
           onClick={press}
         >
           {deleteButtonLabel(state)}

@@ -3,7 +3,7 @@ import { toast } from '../../stores/toasts';
 import { formatDateTime, formatMoney } from '../orders/format';
 import { fulfilmentLabel, fulfilmentTone } from '../orders/fulfilment';
 import { Badge, DetailRows } from '../orders/ui';
-import { customerEmail, customerName, shippingLines } from './forms';
+import { cancellationNote, customerEmail, customerName, shippingLines } from './forms';
 import { OrderCards } from './OrderCards';
 import { StatusForm } from './StatusForm';
 import { TrackingForm } from './TrackingForm';
@@ -22,6 +22,7 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
   const titleId = `admin-order-${order.id}`;
   const email = customerEmail(order);
   const lines = shippingLines(order);
+  const cancelled = cancellationNote(order);
 
   return (
     <article className="card order admin-order" aria-labelledby={titleId}>
@@ -29,16 +30,21 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
         <h2 className="order__title" id={titleId}>
           {customerName(order)}
         </h2>
-        <Badge tone={fulfilmentTone(order.fulfillmentStatus)}>
-          {fulfilmentLabel(order.fulfillmentStatus)}
-        </Badge>
+        {cancelled ? (
+          <Badge tone="red">Cancelled</Badge>
+        ) : (
+          <Badge tone={fulfilmentTone(order.fulfillmentStatus)}>
+            {fulfilmentLabel(order.fulfillmentStatus)}
+          </Badge>
+        )}
       </div>
       {email && (
         <p className="admin-order__email">
           <a href={`mailto:${email}`}>{email}</a>
         </p>
       )}
-      {order.user === null && order.fulfillmentStatus !== 'shipped' && (
+      {cancelled && <p className="admin-order__note">{cancelled}</p>}
+      {!cancelled && order.user === null && order.fulfillmentStatus !== 'shipped' && (
         <p className="admin-order__note">
           The customer has deleted their account. Their delivery details are kept for this order and erased
           when you mark it shipped.
@@ -71,11 +77,16 @@ export function AdminOrderCard({ order }: { order: AdminOrder }) {
       <button type="button" className="button button--ghost" onClick={() => void copyId(order.id)}>
         Copy order id
       </button>
-      <OrderCards order={order} />
-      <div className="admin-order__forms">
-        <TrackingForm order={order} />
-        <StatusForm order={order} />
-      </div>
+      {/* A cancelled order has no cards to program (its codes were retired) and nothing to track or ship. */}
+      {!cancelled && (
+        <>
+          <OrderCards order={order} />
+          <div className="admin-order__forms">
+            <TrackingForm order={order} />
+            <StatusForm order={order} />
+          </div>
+        </>
+      )}
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminQuery } from './api';
-import { customerEmail, customerName, shippingLines, trackingPayload } from './forms';
+import { cancellationNote, customerEmail, customerName, shippingLines, trackingPayload } from './forms';
 
 describe('trackingPayload', () => {
   it('notifies only when the box is ticked and a link is given', () => {
@@ -56,5 +56,32 @@ describe('admin order display', () => {
     expect(adminQuery({ q: ' dana ', fulfillmentStatus: 'shipped' })).toBe(
       'type=card&q=dana&fulfillmentStatus=shipped',
     );
+  });
+});
+
+describe('a cancelled order (issue 28)', () => {
+  const order = (status: string) => ({
+    status,
+    amountTotal: 4990,
+    currency: 'gbp',
+    metadata: {
+      quantity: 2,
+      estimatedDelivery: null,
+      trackingUrl: null,
+      cancelledAt: '2026-11-22T09:00:00Z',
+    },
+  });
+
+  it('says it was cancelled and refunded, with nothing to make or send', () => {
+    expect(cancellationNote(order('refunded'))).toBe(
+      'Cancelled on 22 November 2026 and £49.90 refunded: the customer deleted their account before it shipped. There is nothing to make or send.',
+    );
+    expect(cancellationNote(order('cancelled'))).toMatch(
+      /^Cancelled on 22 November 2026: .* The refund of £49\.90 is still owed/,
+    );
+  });
+
+  it('says nothing of an order still to ship', () => {
+    expect(cancellationNote(order('paid'))).toBeNull();
   });
 });

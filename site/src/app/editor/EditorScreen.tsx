@@ -70,12 +70,17 @@ export function EditorScreen({ user, accountId, saved }: Props) {
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [isPublished, setPublished] = useState(saved.isPublished);
   const { draft, baseline } = state;
-  const { busy, awaited, publish } = usePublish(state, dispatch, () => {
-    setPublished(true);
-    clearLocalDraft(localStorage, accountId);
-    setRestored(null);
-    setUndo(null);
-  });
+  const { busy, awaited, publish } = usePublish(
+    state,
+    dispatch,
+    () => {
+      setPublished(true);
+      clearLocalDraft(localStorage, accountId);
+      setRestored(null);
+      setUndo(null);
+    },
+    isPublished,
+  );
   const root = useRef<HTMLDivElement>(null);
   useScrollToEditor(root);
   useReleaseObjectUrls(draft, undo);

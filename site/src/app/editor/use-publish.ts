@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useState } from 'react';
+import { PUBLISHED_EMPTY } from '../../../../events/card/decider';
+import { showsAnything } from '../../../../events/card/shown';
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
 import { isDirty } from './dirty';
@@ -44,7 +46,13 @@ async function withPhotosStored(draft: Draft, dispatch: Dispatch<EditorAction>):
  * has none. On success the published card becomes the editor's starting point, and the saved card and the user
  * (whose trial may just have started) are fetched again.
  */
-export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>, onPublished: () => void) {
+export function usePublish(
+  state: EditorState,
+  dispatch: Dispatch<EditorAction>,
+  onPublished: () => void,
+  /** Whether a card is published: then it may be emptied (draftProblem). */
+  published: boolean,
+) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   /** The photos still going up when Publish Now was pressed, shown filling up while the publish waits for them. */
@@ -56,7 +64,7 @@ export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>,
       toast.error(NO_CHANGES);
       return;
     }
-    const problem = draftProblem(state.draft);
+    const problem = draftProblem(state.draft, published);
     if (problem) {
       toast.error(problem);
       return;
@@ -73,9 +81,10 @@ export function usePublish(state: EditorState, dispatch: Dispatch<EditorAction>,
         toast.error(result.error);
         return;
       }
-      dispatch({ type: 'load', draft: draftFromContent(readSavedCard(result.card).content) });
+      const { content } = readSavedCard(result.card);
+      dispatch({ type: 'load', draft: draftFromContent(content) });
       onPublished();
-      toast.success(PUBLISHED);
+      toast.success(showsAnything(content) ? PUBLISHED : PUBLISHED_EMPTY);
       void queryClient.invalidateQueries({ queryKey: queryKeys.myCard });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     } catch {

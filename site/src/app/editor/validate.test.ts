@@ -22,6 +22,11 @@ describe('draftProblem', () => {
     expect(draftProblem(hidden)).toBe(NOTHING_TO_SHOW);
   });
 
+  it('lets a published page be emptied, as the API does: its page is then not set up (issue 28)', () => {
+    expect(draftProblem({ ...emptyDraft(), page_theme: 'dark' }, true)).toBeNull();
+    expect(draftProblem(filledDraft({ facebook_url: 'javascript:alert(1)' }), true)).not.toBeNull();
+  });
+
   it('reports a field the API would refuse before anything else', () => {
     expect(draftProblem(filledDraft({ facebook_url: 'javascript:alert(1)' }))).not.toBeNull();
     expect(draftProblem(filledDraft({ facebook_url: 'javascript:alert(1)' }))).not.toBe(NOTHING_TO_SHOW);

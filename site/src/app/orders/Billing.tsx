@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { BillingAnswer } from '../../../../contract/billing';
 import { toast } from '../../stores/toasts';
-import { brandName, expiry, useBilling } from './billing';
+import { brandName, expiry, invoiceAmount, useBilling } from './billing';
 import { startCardSetup, useCardSetupReturn } from './card-setup';
-import { formatDate, formatMoney, formatShortDate } from './format';
+import { formatDate, formatShortDate } from './format';
 import { usePaymentReturn } from './payment-return';
 import { Loading } from './ui';
 
@@ -80,19 +80,16 @@ function Invoices({ invoices }: { invoices: BillingAnswer['invoices'] }) {
                 <tr key={invoice.id}>
                   <td>{formatShortDate(invoice.date)}</td>
                   <td>{invoice.number ?? '—'}</td>
-                  <td>{formatMoney(invoice.amount, invoice.currency)}</td>
+                  <td className={`invoices__amount invoices__amount--${invoice.status}`}>
+                    {invoiceAmount(invoice)}
+                  </td>
                   <td>
                     {invoice.pdf ? (
-                      <a
-                        className="invoices__link"
-                        href={invoice.pdf}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                      >
+                      <a className="invoices__link" href={invoice.pdf} download>
                         Download
                         <span className="visually-hidden">
                           {' '}
-                          invoice {invoice.number ?? formatDate(invoice.date)} (opens in a new tab)
+                          invoice {invoice.number ?? formatDate(invoice.date)} (PDF)
                         </span>
                       </a>
                     ) : (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../../contract/order';
-import { planAlert, planOffer, SUBSCRIBE_LABEL } from './plan-state';
+import { PLAN_PITCH, planAlert, planOffer, planPitch, SUBSCRIBE_LABEL, TRIAL_PITCH } from './plan-state';
 
 const NOW = new Date('2026-12-01T09:00:00Z');
 const plan = (overrides: Partial<Order> = {}) =>
@@ -108,5 +108,25 @@ describe('planAlert: the editor’s banner', () => {
         NOW,
       ),
     ).toBeNull();
+  });
+});
+
+describe('planPitch: what a plan page says besides its button (issue 28)', () => {
+  const promisesTrial = (text: string) => /free|trial|14 days|14-day/i.test(text);
+
+  it('promises the free trial, badge and words, to someone who can still have it, or who is signed out', () => {
+    expect(planPitch({ isSubscribed: false, trialExpires: null })).toBe(TRIAL_PITCH);
+    expect(planPitch(null)).toBe(TRIAL_PITCH);
+    expect(TRIAL_PITCH.badge).toBe('14-Day Free Trial');
+  });
+
+  it('promises no trial once one has been had: ended, running, or with a plan', () => {
+    for (const user of [
+      { isSubscribed: false, trialExpires: '2026-11-20T09:00:00.000Z' },
+      { isSubscribed: false, trialExpires: '2026-12-20T09:00:00.000Z' },
+      subscribed,
+    ])
+      expect(planPitch(user)).toBe(PLAN_PITCH);
+    expect(Object.values(PLAN_PITCH).filter(promisesTrial)).toEqual([]);
   });
 });

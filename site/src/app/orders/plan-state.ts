@@ -54,6 +54,26 @@ export function planOffer(user: PlanUser, orders: readonly Order[] | undefined):
   return user?.trialExpires ? { kind: 'subscribe' } : { kind: 'trial' };
 }
 
+/** What a plan page says of the plan besides its button. */
+export type PlanPitch = { badge: string; lead: string; summary: string };
+
+export const TRIAL_PITCH: PlanPitch = {
+  badge: '14-Day Free Trial',
+  lead: 'The first 14 days are free; cancel any time before the trial ends and you pay nothing.',
+  summary: 'Free for 14 days, cancel any time.',
+};
+
+/** For anyone who has had the trial: true whether their plan runs, is set to cancel, waits for a card or has ended. */
+export const PLAN_PITCH: PlanPitch = {
+  badge: 'Cancel any time',
+  lead: `${PLAN_PRICE} a month, cancel any time: your page stays live for as long as your plan runs.`,
+  summary: 'Cancel any time.',
+};
+
+/** Issue 28: the free trial is promised only to someone who can still have it, as the plan button offers it. */
+export const planPitch = (user: PlanUser): PlanPitch =>
+  planOffer(user, undefined).kind === 'trial' ? TRIAL_PITCH : PLAN_PITCH;
+
 export type PlanAlert =
   | { kind: 'cancelling'; orderId: string; endsOn: string | null }
   | { kind: 'past_due' }
