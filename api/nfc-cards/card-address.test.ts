@@ -50,7 +50,7 @@ describe("a card's address", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(await (await t.app.request('/u/dana')).text());
     expect((await open(`/c/${code.toLowerCase()}`)).status).toBe(200);
-    expect((await taps()).get(code)).toEqual({ taps: 2, firstTappedAt: '2026-11-22' });
+    expect((await taps()).get(code)).toEqual({ taps: 2, scans: 0, firstTappedAt: '2026-11-22' });
 
     // Crockford's look-alikes: O for 0, L for 1, typed off a card, are the same card and count as it.
     const order = await t.db.selectFrom('orders').select('id').executeTakeFirstOrThrow();

@@ -159,9 +159,12 @@ describe('subscriptions through the Stripe adapter and the simulator', () => {
     token = await daysPass(t, 15);
     const billing = (await t.call('GET', '/api/billing', undefined, token)).body;
     expect(billing.paymentMethod.card).toMatchObject({ brand: 'visa', last4: '4242' });
-    expect(billing.invoices[0]).toMatchObject({ amount: 495, currency: 'gbp' });
-    const receipt = await t.app.request(new URL(billing.invoices[0].pdf).pathname);
-    expect(receipt.status).toBe(200);
-    expect(await receipt.text()).toContain('£4.95');
+    expect(billing.invoices[0]).toMatchObject({ amount: 495, currency: 'gbp', status: 'paid' });
+    // The invoice itself, the account's own only (issue 28: a PDF, no longer the provider's HTML receipt).
+    const pdf = new URL(billing.invoices[0].pdf, 'https://tradecard.test').pathname;
+    const invoice = await t.app.request(pdf, { headers: { authorization: `Bearer ${token}` } });
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await invoice.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -55,8 +55,8 @@ describe('the configured bucket’s requests', () => {
     expect(delta('s3_requests_total', { operation: 'PutObject', outcome: 'ok' })).toBe(0);
     expect(delta('s3_request_duration_seconds_count', { operation: 'PutObject' })).toBe(1);
     const timed = delta('s3_request_duration_seconds_sum', { operation: 'PutObject' });
-    // The retries wait between attempts, so the request took longer than one refused connection.
-    expect(timed).toBeGreaterThan(0.05);
+    // One observation for the whole call, retries included (their jittered waits may be short: no lower bound).
+    expect(timed).toBeGreaterThan(0);
     expect(timed).toBeLessThanOrEqual(seconds);
   });
 
