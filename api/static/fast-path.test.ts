@@ -132,6 +132,11 @@ describe('the fast path in front of Hono', () => {
     expect(fast.counted.answeredFast).toBe(0);
     await connection.request('GET', '/u/dana');
     expect(fast.counted.answeredFast).toBe(1);
+    // A link tapped in Facebook, or from a campaign: the same page, answered as fast (issue 29).
+    const tapped = await connection.request('GET', '/u/dana?fbclid=IwAR2x&utm_source=facebook');
+    expect(tapped.status).toBe(200);
+    expect(tapped.body).toEqual(first.body);
+    expect(fast.counted.answeredFast).toBe(2);
     connection.close();
   });
 });

@@ -12,6 +12,7 @@ import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
 import { isCountable } from '../visits/request';
 import type { FileCache } from './file-cache';
+import { ignorableQuery } from './ignorable-query';
 import { type FileResponse, fontResponse, mediaFile, profilePage, USERNAME } from './public-files';
 import { staticAnswer } from './respond';
 import { sharedBucketCache } from './shared-cache';
@@ -63,7 +64,8 @@ async function securityHeaderSet(publicUrl: string): Promise<Record<string, stri
 /**
  * GET and HEAD of a profile page, a photo or a font whose current version is cached, answered before Hono: the
  * same bytes, headers, request id, access-log line and metric as the Hono route gives (ADR 016), at about half
- * the CPU. Anything else (a miss, a query string, an escape, another method) returns false and goes to Hono.
+ * the CPU. Anything else (a miss, a query string other than a click's origin on a page, an escape, another method)
+ * returns false and goes to Hono.
  */
 export async function createFastPath(options: FastPathOptions) {
   const security = await securityHeaderSet(options.publicUrl);
@@ -98,11 +100,16 @@ export async function createFastPath(options: FastPathOptions) {
   };
 
   return (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
-    const { method, url } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || !url || url.includes('?') || url.includes('%'))
-      return false;
+    const { method } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || !request.url) return false;
+    const question = request.url.indexOf('?');
+    const url = question < 0 ? request.url : request.url.slice(0, question);
+    if (url.includes('%')) return false;
     const found = target(url);
     if (!found || !options.isOpen()) return false;
+    // A query only a profile page may carry, and only one that says where a click came from (ignorable-query.ts).
+    const query = question < 0 ? '' : found.page ? ignorableQuery(request.url.slice(question + 1)) : null;
+    if (query === null) return false;
     const { file, revalidateMs = 1000 } = found.response;
     const entry = bucket && found.key ? bucket.peek(found.key) : options.cache.peek(file, revalidateMs);
     if (!entry) return false;
@@ -125,7 +132,7 @@ export async function createFastPath(options: FastPathOptions) {
     const length = headers['content-length'];
     writeAccessLine('info', reqId, {
       method,
-      path: url,
+      path: url + query,
       route: found.route,
       status,
       ms: Math.round(seconds * 10_000) / 10,

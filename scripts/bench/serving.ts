@@ -25,7 +25,9 @@ const CONCURRENCY = [10, 50] as const;
 const REPUBLISH_PER_SECOND = 20;
 
 type Fetched = { status: number; encoding: string | undefined; body: Buffer };
-type Target = 'product' | 'nginx' | 'SSR';
+/** `tapped`: the product, at /u/demo as a link tapped in Facebook reaches it (issue 29: half the plain rate before). */
+type Target = 'product' | 'tapped' | 'nginx' | 'SSR';
+const TAPPED_PATH = '/u/demo?fbclid=IwAR2F4xExampleClickId&utm_source=facebook&utm_medium=social';
 
 /** One GET on 127.0.0.1, the body as sent (still gzipped if the server gzipped it). */
 function get(port: number, pathname: string, headers: Record<string, string> = GZIP): Promise<Fetched> {
@@ -89,7 +91,12 @@ function pageSizes(publicDir: string) {
 async function interleavedLoad(ports: Record<Target, number>, sizes: Sizes) {
   const runs = new Map<string, WrkResult[]>();
   const load = (target: Target, connections: number, seconds: number) =>
-    wrk({ url: `http://127.0.0.1:${ports[target]}/u/demo`, connections, seconds, headers: GZIP });
+    wrk({
+      url: `http://127.0.0.1:${ports[target]}${target === 'tapped' ? TAPPED_PATH : '/u/demo'}`,
+      connections,
+      seconds,
+      headers: GZIP,
+    });
   for (const target of Object.keys(ports) as Target[]) await load(target, 10, sizes.warmUpSeconds);
   for (let round = 0; round < sizes.rounds; round++) {
     for (const connections of CONCURRENCY) {
@@ -206,7 +213,7 @@ export async function serving({ quick }: BenchOptions): Promise<BenchRow[]> {
     resetPeakRss(server.pid);
     const ssrPeakBefore = peakRssMb(ssr.pid);
     const { rate, p99 } = await interleavedLoad(
-      { product: staticPort, nginx: nginx.port, SSR: ssrPort },
+      { product: staticPort, tapped: staticPort, nginx: nginx.port, SSR: ssrPort },
       sizes,
     );
     const loadPeak = peakRssMb(server.pid);
@@ -239,6 +246,13 @@ export async function serving({ quick }: BenchOptions): Promise<BenchRow[]> {
       info(`serving /u/demo -c${c}: SSR per request (same db)`, rate('SSR', c), 'req/s'),
       atLeast(`serving /u/demo -c${c}: product ÷ nginx`, rate('product', c) / rate('nginx', c), '×', 0.25),
       info(`serving /u/demo -c${c}: product p99`, p99('product', c), 'ms'),
+      info(`serving ${TAPPED_PATH} -c${c}: product`, rate('tapped', c), 'req/s'),
+      atLeast(
+        `serving /u/demo?fbclid=… -c${c}: ÷ plain /u/demo`,
+        rate('tapped', c) / rate('product', c),
+        '×',
+        0.95,
+      ),
       info(`serving /u/demo -c${c}: nginx p99`, p99('nginx', c), 'ms'),
     ]);
     return [
