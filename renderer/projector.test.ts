@@ -116,6 +116,7 @@ describe('the profile projector', () => {
     expect(page('noemail')).not.toContain('noemail');
     expect(fs.readdirSync(path.join(target.publicDir, 'u', 'noemail')).sort()).toEqual([
       'index.html',
+      'index.html.br',
       'index.html.gz',
     ]);
 

@@ -124,6 +124,7 @@ describe('the link preview image', () => {
     expect(await changedBy(() => renderAccount(t.db, 'dana', target))).toEqual([
       'u/dana/index.html',
       'u/dana/index.html.gz',
+      'u/dana/index.html.br',
     ]);
     expect((await record()).og_image).toBe(first.og_image);
     expect(await changedBy(async () => expect(await image()).toBe(drawn))).toEqual([]);
@@ -133,6 +134,7 @@ describe('the link preview image', () => {
     expect(await changedBy(() => renderAccount(t.db, 'dana', target))).toEqual([
       'u/dana/index.html',
       'u/dana/index.html.gz',
+      'u/dana/index.html.br',
       drawn,
       'u/dana/contact.vcf',
     ]);
@@ -163,7 +165,7 @@ describe('the link preview image', () => {
 
     await account({ type: 'DeleteAccount' });
     expect(await renderAccount(t.db, 'dana', target)).toBe('no-longer-in-use');
-    expect(folder()).toEqual(['index.html', 'index.html.gz']);
+    expect(folder()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
     expect(await image()).toBeNull();
   });
 

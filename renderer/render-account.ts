@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
@@ -8,6 +8,7 @@ import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
 import type { Db } from '../platform/database/db';
 import {
+  brotliKey,
   gzipKey,
   headersFor,
   OG_ON_DISK,
@@ -57,12 +58,27 @@ export function pageKindOf(
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
 
-/** Writes the page and its gzip copy unless the page is unchanged; says whether it wrote. */
+/**
+ * Brotli quality 5: a page in ~0.3 ms, smaller than gzip 9 already; quality 11 saves ~10% more at ~40× the time,
+ * which a full rebuild of every page can't afford (issue 29: ≥ 1,000 profiles/s).
+ */
+const PAGE_BROTLI = {
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+  },
+};
+
+/**
+ * Writes the page and its gzip and brotli copies unless the page is unchanged; says whether it wrote. Every
+ * representation is made here, once (issue 29): no request waits for one, or gets the page uncompressed meanwhile.
+ */
 async function writePage(storage: Storage, username: string, html: string): Promise<boolean> {
   const key = pageKey(username);
   if (!(await storage.putIfChanged(key, html, headersFor(key)))) return false;
-  // Served as is to clients that accept gzip: the 14 KB budget is the gzip size, so never compress per request.
+  // Served as is to clients that accept them: the 14 KB budget is the gzip size, so never compress per request.
   await storage.put(gzipKey(key), gzipSync(html, { level: 9 }), headersFor(gzipKey(key)));
+  await storage.put(brotliKey(key), brotliCompressSync(html, PAGE_BROTLI), headersFor(brotliKey(key)));
   return true;
 }
 

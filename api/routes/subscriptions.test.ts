@@ -165,6 +165,10 @@ describe('subscriptions through the Stripe adapter and the simulator', () => {
     const invoice = await t.app.request(pdf, { headers: { authorization: `Bearer ${token}` } });
     expect(invoice.status).toBe(200);
     expect(invoice.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await invoice.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await invoice.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 });

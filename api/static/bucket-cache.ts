@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { gzipKey } from '../../platform/storage/key-layout';
+import { brotliKey, gzipKey } from '../../platform/storage/key-layout';
 import type { Storage, StoredObject } from '../../platform/storage/storage';
 import {
   type Bytes,
@@ -14,6 +14,7 @@ import { sizedLru } from './sized-lru';
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
+const unbrotli = promisify(zlib.brotliDecompress);
 
 /**
  * How long a cached object is served before the bucket is asked whether it changed (ADR 024). This instance's own
@@ -52,12 +53,15 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
   /** Missing keys, with when that was seen. */
   const absent = new Map<string, number>();
 
-  /** The page's gzip copy from the bucket when it unpacks to exactly these bytes (written by a separate PUT). */
-  const storedGzip = async (key: string, body: Bytes): Promise<Bytes | null> => {
-    if (!key.endsWith('.html')) return null;
-    const copy = await storage.get(gzipKey(key));
+  /** The page's gzip or brotli copy from the bucket when it unpacks to exactly these bytes (a separate PUT). */
+  const storedCopy = async (
+    copyKey: string,
+    body: Bytes,
+    unpack: (data: Bytes) => Promise<Buffer>,
+  ): Promise<Bytes | null> => {
+    const copy = await storage.get(copyKey);
     if (!copy || copy === 'not-modified') return null;
-    const unpacked = await gunzip(copy.body).catch(() => null);
+    const unpacked = await unpack(copy.body as Bytes).catch(() => null);
     return unpacked?.equals(body) ? (copy.body as Bytes) : null;
   };
 
@@ -65,14 +69,19 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
     const body = object.body as Bytes;
     const worthIt = compressible && body.length >= WORTH_COMPRESSING;
     const small = body.length <= COMPRESS_IN_MEMORY_MAX;
-    const gzipped = worthIt
-      ? ((await storedGzip(key, body)) ?? (small ? await gzip(body, { level: 9 }) : null))
-      : null;
+    const page = worthIt && key.endsWith('.html');
+    const [storedGzip, brotlied] = page
+      ? await Promise.all([
+          storedCopy(gzipKey(key), body, gunzip),
+          storedCopy(brotliKey(key), body, unbrotli),
+        ])
+      : [null, null];
+    const gzipped = worthIt ? (storedGzip ?? (small ? await gzip(body, { level: 9 }) : null)) : null;
     const slot: Slot = {
       entry: {
         identity: variant(body),
         gzip: gzipped && gzipped.length < body.length ? variant(gzipped) : null,
-        br: null,
+        br: brotlied && brotlied.length < body.length ? variant(brotlied) : null,
         compressible: worthIt,
         lastModified: object.lastModified.toUTCString(),
         lastModifiedMs: object.lastModified.getTime(),
@@ -99,7 +108,7 @@ export function createBucketCache(storage: Storage, options: BucketCacheOptions)
       checkedAt: now(),
       bytes: 0,
     };
-    slot.bytes = body.length + (slot.entry.gzip?.body.length ?? 0);
+    slot.bytes = body.length + (slot.entry.gzip?.body.length ?? 0) + (slot.entry.br?.body.length ?? 0);
     return slot;
   }
 

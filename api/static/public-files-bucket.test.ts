@@ -196,7 +196,11 @@ describe('erasure with STORAGE=s3', () => {
     await render(t);
     expect(await keys(MEDIA_PREFIX)).toEqual([]);
     // Only the "no longer in use" notice stays at the reserved name: no vCard, no QR code, no photo.
-    expect(await keys(profilePrefix('dana'))).toEqual([pageKey('dana'), `${pageKey('dana')}.gz`]);
+    expect(await keys(profilePrefix('dana'))).toEqual([
+      pageKey('dana'),
+      `${pageKey('dana')}.br`,
+      `${pageKey('dana')}.gz`,
+    ]);
     expect(await (await get('/u/dana')).text()).not.toContain('Dana Pipe');
     expect((await get(url)).status).toBe(404);
     expect((await get('/u/dana/contact.vcf')).status).toBe(404);

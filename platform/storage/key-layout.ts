@@ -10,6 +10,7 @@ export const profileKey = (username: string, name: string) => `u/${username}/${n
 export const pageKey = (username: string) => profileKey(username, 'index.html');
 /** The page's gzip copy, a separate object with Content-Encoding: gzip. */
 export const gzipKey = (key: string) => `${key}.gz`;
+export const brotliKey = (key: string) => `${key}.br`;
 
 export const MEDIA_PREFIX = 'media/';
 /** A photo's id: 24 hex digits (api/media/stored.ts). */
@@ -50,6 +51,7 @@ export const OG_ON_DISK = /^og\.[0-9a-f]{16}\.jpg$/;
 
 const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/\.html\.gz$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'gzip' }],
+  [/\.html\.br$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'br' }],
   [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
   [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
   [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
