@@ -2,7 +2,7 @@ import path from 'node:path';
 import { log } from '../observability/log';
 import { postgresConnectionErrors } from '../observability/metrics';
 import { type Db, openDatabase } from '../platform/database/db';
-import { type OpenedPostgres, openPostgresDatabase } from '../platform/database/postgres';
+import { type OpenedPostgres, openPostgresDatabase, withPostgresClient } from '../platform/database/postgres';
 import type { RenderTarget } from '../renderer/render-account';
 import { SITE_NAME } from './app';
 import type { Deps } from './deps';
@@ -32,6 +32,25 @@ export type DataDatabase = {
   pool?: OpenedPostgres['pool'];
   close(): Promise<void>;
 };
+
+/**
+ * What opening the database checks first, without opening it: the data folder, and that PostgreSQL answers and lets
+ * us in. `npm start` asks before anything slow (building the site), so a wrong DATABASE_URL is one line in a second,
+ * not after a build (issue 29: 42 s).
+ */
+export async function checkDatabaseReachable(env: Env): Promise<void> {
+  await checkDataDir(env.dataDir, {
+    production: env.PRODUCTION,
+    minFreeMb: Math.min(env.READY_MIN_FREE_MB, FULL_DISK_MB),
+  });
+  const url = env.DATABASE_URL;
+  if (!url) return;
+  try {
+    await withPostgresClient(url, (client) => client.query('SELECT 1'));
+  } catch (error) {
+    throw postgresOpenFailure(url, error) ?? error;
+  }
+}
 
 /**
  * Opens the database: PostgreSQL when DATABASE_URL names one, else the SQLite file in DATA_DIR. DATA_DIR is checked

@@ -1,5 +1,6 @@
 import { readEnv } from '../api/env';
 import { StartupProblem } from '../api/process/startup-problem';
+import { checkDatabaseReachable } from '../api/runtime';
 import { log } from '../observability/log';
 import { buildSite, builtStamp, siteStamp } from './site-stamp';
 
@@ -18,6 +19,11 @@ log.level = env.LOG_LEVEL;
 
 const stamp = siteStamp({ publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC });
 if (builtStamp() !== stamp) {
+  // The database before anything slow: a wrong DATABASE_URL or data folder is said in a second, not after a build.
+  await checkDatabaseReachable(env).catch((error) => {
+    log.fatal(error instanceof StartupProblem ? error.message : { err: error });
+    process.exit(1);
+  });
   log.info(
     { publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC },
     'Building the public site: it was never built here, or its sources, PUBLIC_URL or CHAT_WIDGET_SRC changed.',
