@@ -6,6 +6,7 @@ import { captureLogs } from '../../tests/support/observability/logs';
 import { type RawResponse, rawConnection } from '../../tests/support/static/raw-client';
 import { listenLikeServer } from '../../tests/support/static/server';
 import { storedFile } from '../media/stored';
+import { ACCESS_SAMPLE_MS } from './fast-path';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let fast: Awaited<ReturnType<typeof listenLikeServer>>;
@@ -25,7 +26,8 @@ beforeEach(async () => {
   fs.writeFileSync(photo, Buffer.alloc(3000, 9));
   fast = await listenLikeServer(t.app, t.deps);
   hono = await listenLikeServer(t.app, t.deps, { fastPath: false });
-  logs = captureLogs('info');
+  // Debug: every hit's line, the ones the fast path samples out of info included.
+  logs = captureLogs('debug');
 });
 afterEach(async () => {
   logs.restore();
@@ -40,11 +42,38 @@ const comparable = (response: RawResponse) => {
   return { status: response.status, headers, body: response.body.toString('base64') };
 };
 const accessLine = (line: Record<string, unknown>) => {
-  const { time: _time, ms: _ms, reqId: _reqId, ...rest } = line;
+  const { time: _time, ms: _ms, reqId: _reqId, level: _level, unlogged: _unlogged, ...rest } = line;
   return rest;
 };
 
 describe('the fast path in front of Hono', () => {
+  it('logs at info the first hit of each second, saying how many it stands for; the rest at debug (issue 29)', async () => {
+    let clock = 0;
+    const sampled = await listenLikeServer(t.app, t.deps, { now: () => clock });
+    try {
+      const connection = await rawConnection(sampled.port);
+      await connection.request('GET', '/u/dana');
+      logs.clear();
+      for (let i = 0; i < 50; i++) await connection.request('GET', '/u/dana');
+      clock += ACCESS_SAMPLE_MS;
+      await connection.request('GET', '/u/dana');
+      connection.close();
+      expect(sampled.counted.answeredFast).toBeGreaterThanOrEqual(50);
+      const lines = logs.lines().filter((line) => line.msg === 'request');
+      expect(lines).toHaveLength(51);
+      // The first fast hit is logged; the 49 after it in the same second are not, and the next second's says so.
+      const info = lines.filter((line) => line.level === 'info');
+      expect(info).toHaveLength(2);
+      expect(info[0]).toMatchObject({ path: '/u/dana', status: 200 });
+      expect(info[0]).not.toHaveProperty('unlogged');
+      expect(info[1]).toMatchObject({ path: '/u/dana', status: 200, unlogged: 49 });
+      expect(lines.at(-1)).toBe(info[1]);
+      expect(lines.filter((line) => line.level === 'debug')).toHaveLength(49);
+    } finally {
+      await sampled.close();
+    }
+  });
+
   it('answers exactly as the Hono routes do: status, every header, body, access-log line', async () => {
     const etag = async () =>
       (await (await rawConnection(hono.port)).request('GET', '/u/dana', { 'Accept-Encoding': 'gzip' }))

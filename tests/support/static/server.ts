@@ -14,7 +14,7 @@ import { fontSourcePath } from '../../../renderer/font-files';
 export async function listenLikeServer(
   app: Hono,
   deps: Deps,
-  options: { fastPath?: boolean; cache?: FileCache } = {},
+  options: { fastPath?: boolean; cache?: FileCache; now?: () => number } = {},
 ) {
   let server: http.Server | undefined;
   const fast = await createFastPath({
@@ -26,6 +26,7 @@ export async function listenLikeServer(
     trustProxy: deps.trustProxy,
     isOpen: () => server?.listening ?? false,
     visits: deps.visits,
+    ...(options.now ? { now: options.now } : {}),
   });
   const counted = { answeredFast: 0 };
   server = createServerWithFastPath(app.fetch, (request, response) => {
