@@ -4,6 +4,12 @@ import { messageAnswer } from './message';
 
 export const enquiryStatuses = ['new', 'replied', 'won', 'lost'] as const satisfies readonly EnquiryStatus[];
 
+/**
+ * How many different addresses' quote requests a page's owner is mailed about in a day (api/enquiries/limits.ts);
+ * later ones are listed with `keptWithoutMail`, and the Enquiries screen says why no mail came.
+ */
+export const MAILED_ADDRESSES_PER_PAGE_PER_DAY = 20;
+
 /** A photo the customer sent: a small copy for the list, and the largest stored size to open. */
 const enquiryPhotoSchema = z.object({
   thumb: z.string(),

@@ -1,3 +1,4 @@
+import { MAILED_ADDRESSES_PER_PAGE_PER_DAY } from '../../contract/enquiry';
 import type { Db } from '../../platform/database/db';
 import { bytewise, holdKeyLock } from '../../platform/database/dialect';
 import { waitInWords } from '../auth/mail-limits';
@@ -16,7 +17,7 @@ import { MAX_FORM_AGE_MS } from './stamp';
  */
 export const QUOTES_PER_ADDRESS_PER_PAGE_PER_DAY = 3;
 export const QUOTES_PER_ADDRESS_PER_HOUR = 30;
-export const MAILED_ADDRESSES_PER_PAGE_PER_DAY = 20;
+export { MAILED_ADDRESSES_PER_PAGE_PER_DAY };
 export const KEPT_PER_PAGE_PER_DAY = 100;
 
 const HOUR_MS = 3600_000;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { log } from '../../observability/log';
 import { httpRequestDuration } from '../../observability/metrics';
 import { MEDIA_PREFIX, pageKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
@@ -83,14 +84,12 @@ export async function createFastPath(options: FastPathOptions) {
   const mediaDir = path.join(options.publicDir, 'media');
   const bucket =
     options.storage && options.storage.kind !== 'disk' ? sharedBucketCache(options.storage) : null;
-  const now = options.now ?? (() => performance.now());
   let loggedAt = Number.NEGATIVE_INFINITY;
   let unlogged = 0;
   /** Info for the first hit of each second, saying how many were not logged before it; debug for the rest. */
-  const accessLevel = (status: number): { level: 'info' | 'debug'; unlogged?: number } => {
+  const accessLevel = (status: number, at: number): { level: 'info' | 'debug'; unlogged?: number } => {
     // A refusal (a range it can't give) is always worth its line.
     if (status >= 400) return { level: 'info' };
-    const at = now();
     if (at - loggedAt < ACCESS_SAMPLE_MS) {
       unlogged += 1;
       return { level: 'debug' };
@@ -158,17 +157,19 @@ export async function createFastPath(options: FastPathOptions) {
     const status = answer.status;
     httpRequestDuration.observe({ method, route: found.route, status: String(status) }, seconds);
     const length = headers['content-length'];
-    const { level, unlogged: skipped } = accessLevel(status);
-    writeAccessLine(level, reqId, {
-      method,
-      path: url + query,
-      route: found.route,
-      status,
-      ms: Math.round(seconds * 10_000) / 10,
-      ...(length === undefined ? {} : { bytes: Number(length) }),
-      userAgent: header('user-agent'),
-      ...(skipped === undefined ? {} : { unlogged: skipped }),
-    });
+    const { level, unlogged: skipped } = accessLevel(status, options.now ? options.now() : started);
+    // The line is built only when it is written: most hits are debug lines nobody asked for.
+    if (log.isLevelEnabled(level))
+      writeAccessLine(level, reqId, {
+        method,
+        path: url + query,
+        route: found.route,
+        status,
+        ms: Math.round(seconds * 10_000) / 10,
+        ...(length === undefined ? {} : { bytes: Number(length) }),
+        userAgent: header('user-agent'),
+        ...(skipped === undefined ? {} : { unlogged: skipped }),
+      });
     if (found.page && options.visits && isCountable(method, status, header)) {
       // clientAddress reads only these two things from a Hono context.
       const context = { req: { header }, env: { incoming: request } } as unknown as Context;

@@ -1,4 +1,4 @@
-import { type CardContent, largestMediaUrl, type SectionKey } from './content';
+import { type CardContent, defaultCardContent, largestMediaUrl, type SectionKey } from './content';
 import {
   canSaveContact,
   type Displayable,
@@ -19,25 +19,30 @@ import {
  * credentials and the quote button. They are not content by SPEC §4 either: a page with only those is not set up.
  */
 
-/** Each section's fields, as they read when the section doesn't show. */
-const WITHOUT: { [S in SectionKey]: () => Partial<Displayable<never>> } = {
-  main: () => ({ cover_photo: null, main_heading: '', sub_heading: '' }),
-  about: () => ({ avatar: null, full_name: '', job_title: '', bio: '', business_card_name: '' }),
-  work: () => ({ works: [] }),
-  services: () => ({ services: [] }),
-  reviews: () => ({ reviews: [] }),
-  // The hours table is in the contact section, and WhatsApp's greeting goes with the number it opens.
-  contact: () => ({
-    contact_email: '',
-    phone_number: '',
-    facebook_url: '',
-    instagram_url: '',
-    linkedin_url: '',
-    x_url: '',
-    tiktok_url: '',
-    whatsapp_greeting: '',
-    opening_hours: [],
-  }),
+/** Each section's fields. The hours table is in the contact section, and WhatsApp's greeting goes with its number. */
+const SECTION_FIELDS = {
+  main: ['cover_photo', 'main_heading', 'sub_heading'],
+  about: ['avatar', 'full_name', 'job_title', 'bio', 'business_card_name'],
+  work: ['works'],
+  services: ['services'],
+  reviews: ['reviews'],
+  contact: [
+    'contact_email',
+    'phone_number',
+    'facebook_url',
+    'instagram_url',
+    'linkedin_url',
+    'x_url',
+    'tiktok_url',
+    'whatsapp_greeting',
+    'opening_hours',
+  ],
+} as const satisfies { [S in SectionKey]: readonly (keyof CardContent)[] };
+
+/** A section's fields as they read when it doesn't show: as a new card has them (defaultCardContent). */
+const without = (section: SectionKey): Partial<Displayable<never>> => {
+  const blank = defaultCardContent();
+  return Object.fromEntries(SECTION_FIELDS[section].map((field) => [field, blank[field]]));
 };
 
 export type Shown<Image> = {
@@ -56,8 +61,8 @@ export function shownCard<Image>(card: Displayable<Image>, imageUrl: (image: Ima
     services: visibleServices(card),
     reviews: visibleReviews(card),
   };
-  for (const section of Object.keys(WITHOUT) as SectionKey[])
-    if (!sections.includes(section)) shown = { ...shown, ...WITHOUT[section]() };
+  for (const section of Object.keys(SECTION_FIELDS) as SectionKey[])
+    if (!sections.includes(section)) shown = { ...shown, ...without(section) };
   return { card: shown, sections };
 }
 

@@ -5,8 +5,8 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postJson } from '../support/abuse/server';
 import { startSmtpServer } from '../support/api/mail/smtp-server';
-import { cleanupServers, type ServerProcess, startServerProcess } from '../support/api/server-process';
-import { leads, NEEDS_POSTGRES, waitUntil } from '../support/cluster/instances';
+import { cleanupServers, type ServerProcess } from '../support/api/server-process';
+import { leads, NEEDS_POSTGRES, startThreeInstances, waitUntil } from '../support/cluster/instances';
 import { clusterSchema } from '../support/cluster/schema';
 import { testDatabaseUrl } from '../support/events/db';
 
@@ -45,16 +45,8 @@ describe.skipIf(!url)(`the leader's mail when the leader dies (${NEEDS_POSTGRES}
       PUBLIC_URL: 'http://localhost:3700',
       MAIL: smtp.url,
     };
-    const start = async () => {
-      const server = await startServerProcess({ dataDir, env });
-      servers.push(server);
-      return server;
-    };
-    // The first migrates the schema and leads; two more join as followers.
-    const first = await start();
-    await waitUntil('the first instance to lead', () => leads(first), 10_000);
-    const instances = [first, ...(await Promise.all([start(), start()]))];
-    const [leader, follower] = instances as [ServerProcess, ServerProcess, ServerProcess];
+    const instances = await startThreeInstances(dataDir, env, servers);
+    const [leader, follower] = instances;
 
     // Six accounts, each verified with the code the leader sent through SMTP.
     const emails = ['ana', 'ben', 'cal', 'dee', 'eve', 'fay'].map((name) => `${name}@example.com`);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUpThroughApi } from '../support/abuse/server';
 import { callJson, signIn } from '../support/abuse/signed-in';
-import { cleanupServers, type ServerProcess, startServerProcess } from '../support/api/server-process';
-import { leads, pageShows, publish, waitUntil } from '../support/cluster/instances';
+import { cleanupServers, type ServerProcess } from '../support/api/server-process';
+import { leads, pageShows, publish, startThreeInstances, waitUntil } from '../support/cluster/instances';
 import {
   type PrivatePostgres,
   privatePostgresMissing,
@@ -50,15 +50,8 @@ describe.skipIf(missing)(
         APP_SECRET: 'restart-test-secret-restart-test-secret-0123',
         PUBLIC_URL: 'http://localhost:3600',
       };
-      const start = async () => {
-        const server = await startServerProcess({ dataDir, env });
-        servers.push(server);
-        return server;
-      };
-      // The first migrates the schema and leads; the other two join it.
-      const first = await start();
-      await waitUntil('the first instance to lead', () => leads(first), 10_000);
-      const instances = [first, ...(await Promise.all([start(), start()]))];
+      const instances = await startThreeInstances(dataDir, env, servers);
+      const [first] = instances;
       const exits: string[] = [];
       instances.forEach((server, index) => {
         void server.exited.then((exit) =>

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { buyCards, clampQuantity, MAX_QUANTITY, typedQuantity } from '../lib/checkout';
 import { toast } from '../stores/toasts';
 
-/** `action`: the button's first words ('Buy Now' on the card page, 'Order now' on /nfccards, SPEC §2). */
-type Props = { unitPrice: string; action?: string };
+/** `label`: the button's words as SPEC names them where it differs from the card page's ('Order now' on /nfccards). */
+type Props = { unitPrice: string; label?: string };
 
 const go = (url: string) => window.location.assign(url);
 
@@ -11,7 +11,7 @@ const go = (url: string) => window.location.assign(url);
  * Quantity and Buy Now on the card page. Arriving with `?triggerCheckout=1&quantity=N` (after sign-up, SPEC §4)
  * starts checkout at once for that quantity.
  */
-export default function BuyCard({ unitPrice, action = 'Buy Now' }: Props) {
+export default function BuyCard({ unitPrice, label }: Props) {
   // What is in the box, as typed; the quantity is read from it, and it is tidied only when the box is left.
   const [typed, setTyped] = useState('1');
   const [busy, setBusy] = useState(false);
@@ -81,7 +81,7 @@ export default function BuyCard({ unitPrice, action = 'Buy Now' }: Props) {
           ? 'Opening checkout…'
           : quantity === null
             ? 'Enter a quantity'
-            : `${action} – ${quantity} × ${unitPrice}`}
+            : (label ?? `Buy Now – ${quantity} × ${unitPrice}`)}
       </button>
     </div>
   );

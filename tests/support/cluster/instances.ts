@@ -1,5 +1,5 @@
 import { callJson, type Session } from '../abuse/signed-in';
-import type { ServerProcess } from '../api/server-process';
+import { type ServerProcess, startServerProcess } from '../api/server-process';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,3 +47,23 @@ export const summary = (values: number[]) => {
 };
 
 export const NEEDS_POSTGRES = 'needs PostgreSQL: runs in the postgres project when TEST_DATABASE_URL answers';
+
+/**
+ * Three instances sharing a data folder and `env` (database, secret, address), as behind one load balancer: the first
+ * migrates the schema and leads, then two join it. Each is pushed onto `servers` as it starts, for the teardown.
+ */
+export async function startThreeInstances(
+  dataDir: string,
+  env: Record<string, string>,
+  servers: ServerProcess[],
+): Promise<[ServerProcess, ServerProcess, ServerProcess]> {
+  const start = async () => {
+    const server = await startServerProcess({ dataDir, env });
+    servers.push(server);
+    return server;
+  };
+  const first = await start();
+  await waitUntil('the first instance to lead', () => leads(first), 10_000);
+  const [second, third] = await Promise.all([start(), start()]);
+  return [first, second, third];
+}

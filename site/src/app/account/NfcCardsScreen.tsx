@@ -79,7 +79,7 @@ export function NfcCardsScreen({ images }: NfcCardsProps) {
             ))}
           </ul>
           {/* A quantity here too (issue 28): 'Order now' opened checkout for one card only. */}
-          <BuyCard unitPrice={CARD_PRICE} action="Order now" />
+          <BuyCard unitPrice={CARD_PRICE} label="Order now" />
         </article>
       </div>
     </div>

@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from '../../../../contract/enquiry';
+import {
+  type Enquiry,
+  enquiriesAnswer,
+  enquiryUpdatedAnswer,
+  MAILED_ADDRESSES_PER_PAGE_PER_DAY,
+} from '../../../../contract/enquiry';
 import { messageAnswer } from '../../../../contract/message';
 import { callApi } from '../../lib/api';
 import { formatDateTime } from '../orders/format';
@@ -46,8 +51,7 @@ export const STATUS_LABELS: Record<Enquiry['status'], string> = {
 export const receivedLabel = (enquiry: Pick<Enquiry, 'receivedAt' | 'keptWithoutMail'>) =>
   `Received ${formatDateTime(enquiry.receivedAt)}${enquiry.keptWithoutMail ? KEPT_WITHOUT_MAIL : ''}`;
 
-export const KEPT_WITHOUT_MAIL =
-  ' · no email sent: it came after the 20 people we mail you about in a day, so a flood of requests can’t fill your inbox';
+export const KEPT_WITHOUT_MAIL = ` · no email sent: it came after the ${MAILED_ADDRESSES_PER_PAGE_PER_DAY} people we mail you about in a day, so a flood of requests can’t fill your inbox`;
 
 /** The list's own count, for the heading: '1 enquiry', '3 enquiries'. */
 export const enquiriesCount = (count: number) => `${count} ${count === 1 ? 'enquiry' : 'enquiries'}`;
