@@ -127,7 +127,7 @@ export async function openRuntime(
   setPhotoPriority(env.PHOTO_PRIORITY);
   const database = await openDataDatabase(env);
   const testClock = env.TEST_CLOCK ? createOffsetClock(env.dataDir) : undefined;
-  const storage = storageFromEnv(env);
+  const storage = await storageFromEnv(env);
   await checkStorage(storage);
   const deps = {
     db: database.db,

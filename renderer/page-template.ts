@@ -10,7 +10,7 @@ import type { RenderTarget } from './render-account';
  * then re-renders every page once after the release starts (upgradePageTemplate). page-template.test.ts renders a
  * full card and fails when the HTML changes and this does not.
  */
-export const PAGE_TEMPLATE_VERSION = 18;
+export const PAGE_TEMPLATE_VERSION = 19;
 
 /** Where the version the pages were last all rendered by is kept: beside the projector's own checkpoint. */
 export const PAGE_TEMPLATE_CHECKPOINT = 'page-template';
@@ -30,6 +30,16 @@ async function saveTemplateVersion(db: Db, version: number) {
     .values({ name: PAGE_TEMPLATE_CHECKPOINT, position: version })
     .onConflict((oc) => oc.column('name').doUpdateSet({ position: version }))
     .execute();
+}
+
+/**
+ * Every page rendered again (`npm run rebuild`), and this template recorded as the one they are on, so that a server
+ * started next renders none of them again.
+ */
+export async function rebuildEveryPage(db: Db, target: RenderTarget) {
+  const result = await rebuildProfiles(db, target);
+  await saveTemplateVersion(db, PAGE_TEMPLATE_VERSION);
+  return result;
 }
 
 /**

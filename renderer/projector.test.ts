@@ -118,6 +118,7 @@ describe('the profile projector', () => {
       'index.html',
       'index.html.br',
       'index.html.gz',
+      'index.html.variants',
     ]);
 
     await account('noemail', { type: 'ReleaseUsername', releasedBy: 'admin' });

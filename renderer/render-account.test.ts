@@ -125,6 +125,7 @@ describe('the link preview image', () => {
       'u/dana/index.html',
       'u/dana/index.html.gz',
       'u/dana/index.html.br',
+      'u/dana/index.html.variants',
     ]);
     expect((await record()).og_image).toBe(first.og_image);
     expect(await changedBy(async () => expect(await image()).toBe(drawn))).toEqual([]);
@@ -135,6 +136,7 @@ describe('the link preview image', () => {
       'u/dana/index.html',
       'u/dana/index.html.gz',
       'u/dana/index.html.br',
+      'u/dana/index.html.variants',
       drawn,
       'u/dana/contact.vcf',
     ]);
@@ -165,7 +167,7 @@ describe('the link preview image', () => {
 
     await account({ type: 'DeleteAccount' });
     expect(await renderAccount(t.db, 'dana', target)).toBe('no-longer-in-use');
-    expect(folder()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+    expect(folder()).toEqual(['index.html', 'index.html.br', 'index.html.gz', 'index.html.variants']);
     expect(await image()).toBeNull();
   });
 

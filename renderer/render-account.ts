@@ -16,7 +16,9 @@ import {
   pageKey,
   profileKey,
   profilePrefix,
+  variantsKey,
 } from '../platform/storage/key-layout';
+import { decodePageVariants, encodePageVariants } from '../platform/storage/page-variants';
 import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
@@ -72,14 +74,33 @@ const PAGE_BROTLI = {
 /**
  * Writes the page and its gzip and brotli copies unless the page is unchanged; says whether it wrote. Every
  * representation is made here, once (issue 29): no request waits for one, or gets the page uncompressed meanwhile.
+ * On the disk, all three also go into the page's variants file, which servers answer from in one read: written
+ * last, and checked even when the page is unchanged, so a crash between the writes (or a page written by a release
+ * before variants files) leaves nothing behind the page after its next render.
  */
 async function writePage(storage: Storage, username: string, html: string): Promise<boolean> {
   const key = pageKey(username);
-  if (!(await storage.putIfChanged(key, html, headersFor(key)))) return false;
+  const identity = Buffer.from(html);
+  const pageChanged = await storage.putIfChanged(key, identity, headersFor(key));
+  const variantsBehind = storage.kind === 'disk' && !(await variantsHold(storage, username, identity));
+  if (!pageChanged && !variantsBehind) return false;
   // Served as is to clients that accept them: the 14 KB budget is the gzip size, so never compress per request.
-  await storage.put(gzipKey(key), gzipSync(html, { level: 9 }), headersFor(gzipKey(key)));
-  await storage.put(brotliKey(key), brotliCompressSync(html, PAGE_BROTLI), headersFor(brotliKey(key)));
+  const gzip = gzipSync(identity, { level: 9 });
+  const br = brotliCompressSync(identity, PAGE_BROTLI);
+  await storage.put(gzipKey(key), gzip, headersFor(gzipKey(key)));
+  await storage.put(brotliKey(key), br, headersFor(brotliKey(key)));
+  if (storage.kind === 'disk') {
+    const variants = variantsKey(username);
+    await storage.put(variants, encodePageVariants({ identity, gzip, br }), headersFor(variants));
+  }
   return true;
+}
+
+/** Whether the page's variants file is there and holds this page. */
+async function variantsHold(storage: Storage, username: string, identity: Buffer): Promise<boolean> {
+  const stored = await storage.get(variantsKey(username));
+  if (!stored || stored === 'not-modified') return false;
+  return decodePageVariants(stored.body)?.identity.body.equals(identity) ?? false;
 }
 
 /** The page's own address, as links, QR codes, passes, sitemaps and exports name it. */

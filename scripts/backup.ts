@@ -41,7 +41,7 @@ try {
   const url = env.DATABASE_URL;
   const database = url ? await backupOfPostgres(url, destination) : await backupSqlite(env, destination);
   // Uploaded photos are not in the log; pages can be re-rendered, photos cannot. From the disk or the bucket.
-  const media = await backUpStoredMedia(storageFromEnv(env), backupMediaDir(destination));
+  const media = await backUpStoredMedia(await storageFromEnv(env), backupMediaDir(destination));
   console.log(
     `Backed up ${database} to ${destination}, and ${media} new photo files to ${backupMediaDir(destination)}.`,
   );

@@ -7,7 +7,7 @@ import {
   renderTargetOf,
 } from '../api/runtime';
 import { replay } from '../events/replay';
-import { rebuildProfiles } from '../renderer/rebuild';
+import { rebuildEveryPage } from '../renderer/page-template';
 
 // The database, its backups and the photos are the owner's only (api/process/file-modes.ts).
 process.umask(OWNER_ONLY_UMASK);
@@ -20,7 +20,7 @@ const { deps, database } = await openRuntime(env, NOTHING_TO_WAKE).catch(exitOnS
 try {
   const started = performance.now();
   const replayed = await replay(deps.db);
-  const pages = await rebuildProfiles(deps.db, renderTargetOf(env, deps));
+  const pages = await rebuildEveryPage(deps.db, renderTargetOf(env, deps));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Rebuilt read models from ${replayed.events} events and rendered ${pages.rendered} profile ${pages.rendered === 1 ? 'page' : 'pages'} in ${seconds} s.`,

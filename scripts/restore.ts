@@ -57,7 +57,7 @@ try {
   const database = await openDataDatabase(env);
   try {
     const report = await replay(database.db);
-    const storage = storageFromEnv(env);
+    const storage = await storageFromEnv(env);
     const media = await restoreStoredMedia(backupMediaDir(backup), storage);
     // Pages are rendered from the restored state; the server's projector would too, but then only as it catches up.
     const pages = await rebuildProfiles(

@@ -43,10 +43,25 @@ const SHARD = /^[a-f0-9]{2}$/;
  */
 async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   const images = await enquiryPhotos(db);
-  for (const row of await db.selectFrom('cards').select('content').execute())
-    for (const image of cardImages(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
-  return images;
+  // A page of cards at a time (issue 29): all of 100,000 cards' content at once is half a gigabyte the server
+  // would keep as heap long after.
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('cards')
+      .select(['account_id', 'content'])
+      .where('account_id', '>', after)
+      .orderBy('account_id')
+      .limit(CARDS_PER_READ)
+      .execute();
+    for (const row of rows)
+      for (const image of cardImages(JSON.parse(row.content) as CardContent)) images.set(image.id, image);
+    if (rows.length < CARDS_PER_READ) return images;
+    after = (rows.at(-1) as { account_id: string }).account_id;
+  }
 }
+
+const CARDS_PER_READ = 500;
 
 type Found = { key: string; name: string; size: number; mtimeMs: number };
 type Temp = { file: string; size: number; mtimeMs: number };

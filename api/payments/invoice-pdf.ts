@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { longDate } from '../mail/compose';
 import type { InvoiceDocument, InvoiceState } from './provider';
 import type { Seller } from './seller';
@@ -49,7 +48,13 @@ const COLUMN_END = PAGE.right;
  * An invoice as a PDF (issue 28): numbered, from the seller to the customer, dated, with each line's period, and its
  * VAT lines. Drawn in the PDF's built-in Helvetica, so the file carries no font; text it cannot draw is simplified.
  */
-export function invoicePdf(invoice: InvoiceDocument, seller: Seller, billedTo: BilledTo): Promise<Buffer> {
+export async function invoicePdf(
+  invoice: InvoiceDocument,
+  seller: Seller,
+  billedTo: BilledTo,
+): Promise<Buffer> {
+  // Loaded on the first invoice asked for: 13 MB a server showing none needn't hold (issue 29).
+  const { default: PDFDocument } = await import('pdfkit');
   const number = invoice.number ?? invoice.id;
   const doc = new PDFDocument({
     size: 'A4',

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodePageVariants, PAGE_VARIANTS_FILE } from '../../platform/storage/page-variants';
 import { writeDerivedFile } from '../../platform/storage/write-file';
 import { createTestApp } from '../../tests/support/api/app';
 import { type RawResponse, rawConnection } from '../../tests/support/static/raw-client';
@@ -42,18 +43,37 @@ const decoded = (response: RawResponse) => {
   return response.body.toString();
 };
 
-describe('a profile republished many times a second while keep-alive clients read it', () => {
+/** A page's variants file as the renderer writes it (renderer/render-account.ts). */
+const variantsOf = (html: string) => {
+  const identity = Buffer.from(html);
+  return encodePageVariants({ identity, gzip: gzipSync(identity), br: brotliCompressSync(identity) });
+};
+
+describe.each([
+  { pages: 'pages with their variants file (issue 29)', variants: true },
+  { pages: 'pages rendered before variants files', variants: false },
+])('a profile republished many times a second while keep-alive clients read it: $pages', ({ variants }) => {
   it('answers every request with one whole version: its length, its bytes, its ETag', async () => {
+    if (variants) fs.writeFileSync(path.join(folder, PAGE_VARIANTS_FILE), variantsOf(PAGES[0] as string));
     let publishing = true;
     const publisher = (async () => {
       for (let round = 0; publishing; round += 1) {
         // The projector, through writeDerivedFile (forgotten by the cache at once)...
         await writeDerivedFile(path.join(folder, 'index.html'), PAGES[round % 3] as string);
+        if (variants)
+          await writeDerivedFile(
+            path.join(folder, PAGE_VARIANTS_FILE),
+            variantsOf(PAGES[round % 3] as string),
+          );
         await writeDerivedFile(path.join(folder, 'contact.vcf'), CARDS[round % 2] as string);
         // ...and a rebuild in another process: a rename this process is not told about.
         const next = path.join(folder, `.other-process-${round}`);
         fs.writeFileSync(next, PAGES[(round + 1) % 3] as string);
         fs.renameSync(next, path.join(folder, 'index.html'));
+        if (variants) {
+          fs.writeFileSync(next, variantsOf(PAGES[(round + 1) % 3] as string));
+          fs.renameSync(next, path.join(folder, PAGE_VARIANTS_FILE));
+        }
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     })();
@@ -96,7 +116,7 @@ describe('a profile republished many times a second while keep-alive clients rea
     }
     expect(wrong).toEqual([]);
     expect(answered).toBeGreaterThan(100);
-    // Both paths were exercised: the fast one for cached pages, Hono's for the vCard and every miss.
+    // Both paths were exercised: the fast one for pages, Hono's for the vCard and (without variants) every miss.
     expect(server.counted.answeredFast).toBeGreaterThan(0);
     expect(server.counted.answeredFast).toBeLessThan(answered);
   });

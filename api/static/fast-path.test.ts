@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodePageVariants, PAGE_VARIANTS_FILE } from '../../platform/storage/page-variants';
 import { createTestApp } from '../../tests/support/api/app';
 import { captureLogs } from '../../tests/support/observability/logs';
 import { type RawResponse, rawConnection } from '../../tests/support/static/raw-client';
@@ -167,5 +169,79 @@ describe('the fast path in front of Hono', () => {
     expect(tapped.body).toEqual(first.body);
     expect(fast.counted.answeredFast).toBe(2);
     connection.close();
+  });
+
+  it('answers a page in no cache from its variants file, as Hono does, every answer whole under concurrency (issue 29)', async () => {
+    const pages = Array.from(
+      { length: 80 },
+      (_, i) => `<!doctype html><title>Trade ${i}</title>${`<p>Job ${i}.</p>`.repeat(50 + i * 40)}`,
+    );
+    pages.forEach((page, i) => {
+      const folder = path.join(t.deps.publicDir, 'u', `trade${i}`);
+      fs.mkdirSync(folder, { recursive: true });
+      const identity = Buffer.from(page);
+      fs.writeFileSync(path.join(folder, 'index.html'), identity);
+      const variants = encodePageVariants({
+        identity,
+        gzip: gzipSync(identity),
+        br: brotliCompressSync(identity),
+      });
+      fs.writeFileSync(path.join(folder, PAGE_VARIANTS_FILE), variants);
+    });
+    const viaFast = await rawConnection(fast.port);
+    const viaHono = await rawConnection(hono.port);
+    const codings: Record<string, string>[] = [
+      { 'Accept-Encoding': 'gzip' },
+      { 'Accept-Encoding': 'br' },
+      {},
+    ];
+    for (const headers of codings) {
+      const got = await viaFast.request('GET', '/u/trade3', headers);
+      expect(comparable(got)).toEqual(comparable(await viaHono.request('GET', '/u/trade3', headers)));
+    }
+    const etag = (await viaFast.request('GET', '/u/trade4', { 'Accept-Encoding': 'br' })).headers.etag;
+    const revalidated = await viaFast.request('GET', '/u/trade4', {
+      'Accept-Encoding': 'br',
+      'If-None-Match': etag ?? '',
+    });
+    expect(revalidated.status).toBe(304);
+    expect(fast.counted.answeredFast).toBe(5);
+    viaFast.close();
+    viaHono.close();
+
+    // Pages read into one reused buffer: each answer must still be its own page, whichever read came next.
+    const wrong: string[] = [];
+    const reader = async (seed: number) => {
+      const connection = await rawConnection(fast.port);
+      for (let n = 0; n < 60; n++) {
+        const i = (seed * 7 + n * 13) % 20;
+        const coding = ['br', 'gzip', 'identity'][n % 3] as string;
+        const response = await connection.request('GET', `/u/trade${i}`, { 'Accept-Encoding': coding });
+        const encoding = response.headers['content-encoding'];
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(response.body)
+            : encoding === 'gzip'
+              ? gunzipSync(response.body)
+              : response.body;
+        if (body.toString() !== pages[i]) wrong.push(`/u/trade${i} (${coding}): not its page`);
+      }
+      connection.close();
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, seed) => reader(seed)));
+    // Pipelined, each page read for the first time: each answer waits on the socket behind the one before, while
+    // the next page is read into the same buffer.
+    const pipelined = await rawConnection(fast.port);
+    const order = Array.from({ length: 60 }, (_, n) => 20 + n);
+    const answers = await pipelined.pipeline(
+      order.map((i) => ['GET', `/u/trade${i}`, { 'Accept-Encoding': 'gzip' }]),
+    );
+    pipelined.close();
+    answers.forEach((response, n) => {
+      if (gunzipSync(response.body).toString() !== pages[order[n] as number])
+        wrong.push(`pipelined answer ${n}: not its page`);
+    });
+    expect(wrong).toEqual([]);
+    expect(fast.counted.answeredFast).toBe(5 + 8 * 60 + 60);
   });
 });

@@ -12,9 +12,17 @@ import { requestIdFrom, writeAccessLine } from '../http/request-log';
 import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
 import { isCountable } from '../visits/request';
-import type { FileCache } from './file-cache';
+import { createBodyPool } from './body-pool';
+import { type CachedFile, copyOf, type FileCache } from './file-cache';
 import { ignorableQuery } from './ignorable-query';
-import { type FileResponse, fontResponse, mediaFile, profilePage, USERNAME } from './public-files';
+import {
+  type FileResponse,
+  fontResponse,
+  mediaFile,
+  pageVariantsFile,
+  profilePage,
+  USERNAME,
+} from './public-files';
 import { staticAnswer } from './respond';
 import { sharedBucketCache } from './shared-cache';
 
@@ -52,6 +60,8 @@ type Target = {
   route: string;
   key?: string;
   page?: { username: string; qr: boolean };
+  /** A page on the disk: its variants file, read here when it isn't cached (issue 29). */
+  variants?: string;
 };
 
 /** A profile page at its plain address (/u/) or the address the product's QR codes encode (/q/, issue 16). */
@@ -76,14 +86,16 @@ async function securityHeaderSet(publicUrl: string): Promise<Record<string, stri
 /**
  * GET and HEAD of a profile page, a photo or a font whose current version is cached, answered before Hono: the
  * same bytes, headers, request id, access-log line and metric as the Hono route gives (ADR 016), at about half
- * the CPU. Anything else (a miss, a query string other than a click's origin on a page, an escape, another method)
- * returns false and goes to Hono.
+ * the CPU. A page on the disk is answered here even when it isn't cached, from its variants file (issue 29).
+ * Anything else (a miss, a query string other than a click's origin on a page, an escape, another method) returns
+ * false and goes to Hono.
  */
 export async function createFastPath(options: FastPathOptions) {
   const security = await securityHeaderSet(options.publicUrl);
   const mediaDir = path.join(options.publicDir, 'media');
   const bucket =
     options.storage && options.storage.kind !== 'disk' ? sharedBucketCache(options.storage) : null;
+  const bodies = createBodyPool();
   let loggedAt = Number.NEGATIVE_INFINITY;
   let unlogged = 0;
   /** Info for the first hit of each second, saying how many were not logged before it; debug for the rest. */
@@ -108,7 +120,9 @@ export async function createFastPath(options: FastPathOptions) {
       const route = `/${match[1]}/:username${match[3] ? '/' : ''}`;
       const response = profilePage(options.publicDir, username);
       const page = { username, qr: match[1] === 'q' };
-      return bucket ? { response, route, key: pageKey(username), page } : { response, route, page };
+      return bucket
+        ? { response, route, key: pageKey(username), page }
+        : { response, route, page, variants: pageVariantsFile(response.file) };
     }
     match = MEDIA.exec(url);
     if (match) {
@@ -138,23 +152,46 @@ export async function createFastPath(options: FastPathOptions) {
     const query = question < 0 ? '' : found.page ? ignorableQuery(request.url.slice(question + 1)) : null;
     if (query === null) return false;
     const { file, revalidateMs = 1000 } = found.response;
-    const entry = bucket && found.key ? bucket.peek(found.key) : options.cache.peek(file, revalidateMs);
-    if (!entry) return false;
-    const started = performance.now();
     const header = (name: string) => {
       const value = request.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     };
-    const answer = staticAnswer({ method, header }, entry, found.response);
-    const reqId = requestIdFrom(header('x-request-id'));
-    const headers: Record<string, string> = { ...security };
-    for (const name in answer.headers) headers[name.toLowerCase()] = answer.headers[name] as string;
-    headers['x-request-id'] = reqId;
-    response.writeHead(answer.status, headers);
-    response.end(answer.body ?? undefined);
+    const started = performance.now();
+    const answer = (entry: CachedFile, borrowed: boolean) => {
+      const {
+        status,
+        headers: answerHeaders,
+        body,
+      } = staticAnswer({ method, header }, entry, found.response);
+      const headers: Record<string, string> = { ...security };
+      for (const name in answerHeaders) headers[name.toLowerCase()] = answerHeaders[name] as string;
+      headers['x-request-id'] = requestIdFrom(header('x-request-id'));
+      response.writeHead(status, headers);
+      if (body && borrowed) {
+        // A borrowed body is overwritten by the next read, and the socket may still be sending this one then.
+        const pooled = bodies.copy(body);
+        if (pooled) response.end(pooled.bytes, pooled.release);
+        else response.end(copyOf(body));
+      } else response.end(body ?? undefined);
+      return { status, headers };
+    };
+    let sent: ReturnType<typeof answer> | null;
+    if (bucket && found.key) {
+      const entry = bucket.peek(found.key);
+      sent = entry && answer(entry, false);
+    } else {
+      // A page rendered before its variants file was written is answered from the cache as any file is.
+      sent = found.variants ? options.cache.withPageVariants(found.variants, revalidateMs, answer) : null;
+      if (!sent) {
+        const entry = options.cache.peek(file, revalidateMs);
+        sent = entry && answer(entry, false);
+      }
+    }
+    if (!sent) return false;
+    const { status, headers } = sent;
+    const reqId = headers['x-request-id'] as string;
 
     const seconds = (performance.now() - started) / 1000;
-    const status = answer.status;
     httpRequestDuration.observe({ method, route: found.route, status: String(status) }, seconds);
     const length = headers['content-length'];
     const { level, unlogged: skipped } = accessLevel(status, options.now ? options.now() : started);

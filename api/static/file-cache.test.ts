@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { encodePageVariants } from '../../platform/storage/page-variants';
 import { writeDerivedFile } from '../../platform/storage/write-file';
 import { createFileCache } from './file-cache';
 import { sharedFileCache } from './shared-cache';
@@ -104,5 +105,70 @@ describe('the file cache', () => {
     expect((await cache.get(dir, options)).kind).toBe('directory');
     expect((await cache.get(path.join(dir, 'nothing'), options)).kind).toBe('missing');
     expect((await cache.get(path.join(dir, 'nothing', 'deeper'), options)).kind).toBe('missing');
+  });
+});
+
+describe('a page’s variants file in the file cache (issue 29)', () => {
+  const variantsOf = (html: string) => {
+    const identity = Buffer.from(html);
+    return encodePageVariants({ identity, gzip: gzipSync(identity), br: brotliCompressSync(identity) });
+  };
+  const writeVariants = (name: string, html: string) => {
+    const file = path.join(dir, name);
+    const temporary = `${file}.tmp`;
+    fs.writeFileSync(temporary, variantsOf(html));
+    // As every writer replaces it: a new file renamed over the name.
+    fs.renameSync(temporary, file);
+    return file;
+  };
+  const read = (cache: ReturnType<typeof cacheWith>, file: string, revalidateMs = 1000) =>
+    cache.withPageVariants(file, revalidateMs, (entry, borrowed) => ({
+      html: entry.identity.body.toString(),
+      unpacked: brotliDecompressSync(entry.br?.body ?? Buffer.alloc(0)).toString(),
+      etag: entry.identity.etag,
+      lastModified: entry.lastModified,
+      borrowed,
+    }));
+
+  it('reads a page once into a reused buffer, keeps it when asked for again, then answers from memory', () => {
+    const cache = cacheWith();
+    const file = writeVariants('a.variants', page('alpha'));
+    const first = read(cache, file);
+    expect(first).toMatchObject({ html: page('alpha'), unpacked: page('alpha'), borrowed: true });
+    expect(first?.lastModified).toBe(fs.statSync(file).mtime.toUTCString());
+    expect(cache.stats().entries).toBe(0);
+    expect(read(cache, file)).toMatchObject({ html: page('alpha'), borrowed: false });
+    expect(cache.stats().entries).toBe(1);
+    // From memory now, whatever happens to the file until the next check.
+    fs.rmSync(file);
+    expect(read(cache, file)).toMatchObject({ html: page('alpha'), borrowed: false });
+    clock.now += 1000;
+    expect(read(cache, file)).toBeNull();
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('sees a version another process renamed over it at the next check, and one this process wrote at once', async () => {
+    const cache = cacheWith();
+    const file = writeVariants('b.variants', page('one'));
+    read(cache, file);
+    expect(cache.pageVariants(file, 1000)?.identity.body.toString()).toBe(page('one'));
+    writeVariants('b.variants', page('two'));
+    expect(read(cache, file)?.html).toBe(page('one'));
+    clock.now += 1000;
+    expect(read(cache, file)?.html).toBe(page('two'));
+    await writeDerivedFile(file, variantsOf(page('three')));
+    cache.invalidate(file);
+    expect(read(cache, file)?.html).toBe(page('three'));
+  });
+
+  it('is no answer when the file is missing, not a variants file, or cut short', () => {
+    const cache = cacheWith();
+    expect(read(cache, path.join(dir, 'missing.variants'))).toBeNull();
+    fs.writeFileSync(path.join(dir, 'plain.variants'), page('plain'));
+    expect(cache.pageVariants(path.join(dir, 'plain.variants'), 1000)).toBeNull();
+    const whole = variantsOf(page('cut'));
+    fs.writeFileSync(path.join(dir, 'cut.variants'), whole.subarray(0, whole.length - 10));
+    expect(read(cache, path.join(dir, 'cut.variants'))).toBeNull();
+    expect(cache.stats().entries).toBe(0);
   });
 });

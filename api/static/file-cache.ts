@@ -1,21 +1,62 @@
-import { createHash } from 'node:crypto';
 import fs, { type Stats } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import {
+  type Bytes,
+  contentTag,
+  decodePageVariants,
+  type Variant,
+} from '../../platform/storage/page-variants';
 import { sizedLru } from './sized-lru';
+
+/** A copy in memory of its own, not zero-filled first (Buffer.from and copyBytesFrom both cost twice as much). */
+export function copyOf(bytes: Uint8Array): Bytes {
+  const copy = Buffer.allocUnsafe(bytes.length) as Bytes;
+  copy.set(bytes);
+  return copy;
+}
+
+/** Bigger than any page's variants file (a page is ~15 KB, its copies ~8 KB): a file that fills it is read as a page. */
+const VARIANTS_READ_BYTES = 256 * 1024;
+
+/**
+ * Remembers which files were asked for lately, in a fixed 256 KB whatever the number of pages: a file's hash in a
+ * slot of its own. Forgets everything every 1,024 files recorded, so "again" means among the last thousand pages
+ * read: a page with one visit in a thousand mostly is, one of 100,000 asked for at random one time in a hundred
+ * (each page kept costs a 25 KB copy, and another page's place). A collision only costs a page kept that needn't
+ * have been, or not kept once.
+ */
+function doorkeeper(slots = 65_536) {
+  const table = new Uint32Array(slots);
+  let recorded = 0;
+  /** Forgotten after this many recorded: "again" means among the last thousand pages read. */
+  const memory = Math.min(slots, 1024);
+  return {
+    again(key: string): boolean {
+      // FNV-1a; 0 marks an empty slot.
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+      hash = hash >>> 0 || 1;
+      const slot = hash & (slots - 1);
+      if (table[slot] === hash) return true;
+      table[slot] = hash;
+      if (++recorded >= memory) {
+        table.fill(0);
+        recorded = 0;
+      }
+      return false;
+    },
+  };
+}
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
 
-/** One representation of a file: its bytes and the strong ETag of exactly those bytes. */
-export type Variant = { body: Bytes; etag: string };
-
-/** What a Response takes as its body as is (a Buffer over a shared memory could not be sent). */
-export type Bytes = Buffer<ArrayBuffer>;
+export type { Bytes, Variant };
 
 /**
  * One version of a file, read through one descriptor: every variant is made from (or checked against) the same
@@ -62,8 +103,7 @@ export const WORTH_COMPRESSING = 256;
 /** Built in memory only up to this size; bigger files carry the copies `npm run build` wrote, or go without. */
 export const COMPRESS_IN_MEMORY_MAX = 512 * 1024;
 
-const tagOf = (body: Bytes) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-export const variant = (body: Bytes): Variant => ({ body, etag: tagOf(body) });
+export const variant = (body: Bytes): Variant => ({ body, etag: contentTag(body) });
 
 /** Brotli at its best quality: ~30 ms for a page, so always off the main thread (libuv's pool) and one at a time. */
 export const bestBrotli = (body: Bytes) =>
@@ -128,6 +168,54 @@ export function createFileCache(options: FileCacheOptions) {
     // Most recently used last: a re-insert moves it.
     lru.touch(file, slot);
     return slot.entry;
+  }
+
+  /** What a page's variants file is read into when it is not kept: one buffer for every such read. */
+  const scratch = Buffer.allocUnsafe(VARIANTS_READ_BYTES) as Bytes;
+  const seen = doorkeeper();
+
+  /**
+   * A page's variants file (platform/storage/page-variants.ts) read on this thread (issue 29): open, read, fstat
+   * and close of a ~25 KB file the page cache holds, ~20 µs, where trips through libuv's thread pool took four
+   * times that; and nothing is unpacked to be checked, since the file is one version, written by one rename. Kept
+   * in the cache when it was asked for before (a page read once in a while would only push out a busy one). Null
+   * when there is none, or it is not a whole variants file: the caller reads the page itself.
+   */
+  function readPageVariants(file: string, keep: boolean): CachedFile | null {
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const read = fs.readSync(fd, scratch, 0, scratch.length, 0);
+      // What a descriptor reads never changes (writers rename a new file over the name), so a full buffer is a
+      // file bigger than any page: the caller reads the page.
+      if (read === scratch.length) return null;
+      const data = keep ? copyOf(scratch.subarray(0, read)) : scratch.subarray(0, read);
+      const variants = decodePageVariants(data);
+      if (!variants) return null;
+      const stat = fs.fstatSync(fd);
+      const entry: CachedFile = {
+        identity: variants.identity,
+        gzip: variants.gzip,
+        br: variants.br,
+        compressible: true,
+        lastModified: stat.mtime.toUTCString(),
+        lastModifiedMs: stat.mtimeMs,
+        wantBrotli: () => {},
+      };
+      if (keep) {
+        const { ino, size, mtimeMs, ctimeMs } = stat;
+        insert(file, { entry, ino, size, mtimeMs, ctimeMs, checkedAt: now(), bytes: read });
+      }
+      return entry;
+    } catch {
+      return null;
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
   async function load(file: string, compressible: boolean): Promise<Lookup> {
@@ -204,6 +292,28 @@ export function createFileCache(options: FileCacheOptions) {
 
     /** A cached version only, never a read (the fast path, api/static/fast-path.ts); null sends the caller to `get`. */
     peek,
+
+    /** A page's variants from the cache or its file, kept in the cache (a Response may send them later). */
+    pageVariants(file: string, revalidateMs: number): CachedFile | null {
+      return peek(file, revalidateMs) ?? readPageVariants(file, true);
+    },
+
+    /**
+     * The same for a caller that is done with them when `use` returns (the fast path, which writes its answer at
+     * once): a page not kept is read into a buffer the next read reuses, so `use` must copy what it sends of it
+     * (`borrowed`), and a page read once costs no allocation but that copy.
+     */
+    withPageVariants<T>(
+      file: string,
+      revalidateMs: number,
+      use: (entry: CachedFile, borrowed: boolean) => T,
+    ): T | null {
+      const cached = peek(file, revalidateMs);
+      if (cached) return use(cached, false);
+      const keep = seen.again(file);
+      const entry = readPageVariants(file, keep);
+      return entry ? use(entry, !keep) : null;
+    },
 
     /** The file (or everything under the folder) changed in this process: forget it now. */
     invalidate(file: string) {

@@ -17,6 +17,7 @@ import {
   QR_CACHE,
   VCARD_TYPE,
 } from '../../platform/storage/key-layout';
+import { PAGE_VARIANTS_FILE } from '../../platform/storage/page-variants';
 import type { Storage } from '../../platform/storage/storage';
 import { OG_IMAGE_FILE } from '../../renderer/og-image/inputs';
 import { clientAddress } from '../auth/client-address';
@@ -128,6 +129,9 @@ export function profilePage(publicDir: string, username: string): FileResponse {
   return { file: path.join(publicDir, 'u', username, 'index.html'), ...spec, headers };
 }
 
+/** The variants file beside a page's `index.html` on the disk (platform/storage/page-variants.ts). */
+export const pageVariantsFile = (pageFile: string) => path.join(path.dirname(pageFile), PAGE_VARIANTS_FILE);
+
 /** A stored photo from its URL's file name, null for a name no photo has. */
 export function mediaFile(mediaDir: string, name: string): FileResponse | null {
   const match = MEDIA_FILE.exec(name);
@@ -227,7 +231,12 @@ export function publicFiles(options: PublicFilesOptions) {
   const pageOf = async (c: Context, username: string, cache?: string) => {
     const page = profilePage(publicDir, username);
     const spec = cache ? { ...page, cache } : page;
-    return disk ? await send(c, spec) : await deliver(c, pageKey(username), spec);
+    if (!disk) return await deliver(c, pageKey(username), spec);
+    const variants = (options.cache ?? sharedFileCache).pageVariants(
+      pageVariantsFile(page.file),
+      PAGE_REVALIDATE_MS,
+    );
+    return variants ? fileResponse(c.req, variants, spec) : await send(c, spec);
   };
 
   const profile = async (c: Context, name: string, source: VisitSource = 'link') => {

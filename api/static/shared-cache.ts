@@ -5,10 +5,12 @@ import { type BucketCache, createBucketCache } from './bucket-cache';
 import { createFileCache } from './file-cache';
 
 /**
- * The process's one cache of served files (ADR 016). 64 MB holds every page of a few thousand profiles with their
- * gzip and brotli copies, the site and the fonts; a file over 1 MB (the site's video) is sent from its descriptor.
+ * The process's one cache of served files (ADR 016): the busy ones. 24 MB holds the site, the fonts and about a
+ * thousand pages with their gzip and brotli copies; any other page is one read of its variants file (issue 29), so
+ * memory stays the same whether there are a thousand profiles or a million. A file over 1 MB (the site's video) is
+ * sent from its descriptor.
  */
-export const sharedFileCache = createFileCache({ maxBytes: 64 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
+export const sharedFileCache = createFileCache({ maxBytes: 24 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
 
 // The projector writes every page through writeDerivedFile in this process: a publish is served at once.
 onFileChanged((file) => sharedFileCache.invalidate(file));
@@ -16,8 +18,8 @@ onFileChanged((file) => sharedFileCache.invalidate(file));
 const bucketCaches = new WeakMap<Storage, BucketCache>();
 
 /**
- * The process's cache of a bucket's objects (STORAGE=s3), shared by the Hono routes and the fast path. 64 MB, like
- * the file cache; an object over 1 MB is served but not kept.
+ * The process's cache of a bucket's objects (STORAGE=s3), shared by the Hono routes and the fast path. 64 MB, more
+ * than the file cache: a miss here is a round trip to the bucket. An object over 1 MB is served but not kept.
  */
 export function sharedBucketCache(storage: Storage): BucketCache {
   let cache = bucketCaches.get(storage);

@@ -26,7 +26,7 @@ async function moved(work: () => Promise<unknown>) {
 
 describe('the configured bucket’s requests', () => {
   it('are counted by operation and outcome and timed, a missing object being an answer', async () => {
-    const storage = storageFromEnv(envFor(await freshBucketSettings()));
+    const storage = await storageFromEnv(envFor(await freshBucketSettings()));
     const delta = await moved(async () => {
       await checkStorage(storage);
       await storage.put('u/dana/index.html', '<p>Dana</p>', headers);
@@ -43,7 +43,7 @@ describe('the configured bucket’s requests', () => {
 
   it('count a failure once, as the app saw it after the SDK’s retries, with the time the retries took', async () => {
     // Nothing listens on port 1: each attempt is refused, and the SDK tries three times before giving up.
-    const storage = storageFromEnv(
+    const storage = await storageFromEnv(
       envFor({ ...(await freshBucketSettings()), endpoint: 'http://127.0.0.1:1' }),
     );
     const started = performance.now();

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { s3RequestDuration, s3Requests } from '../../observability/metrics';
 import { type DiskStorage, diskStorageAt } from '../../platform/storage/disk';
-import { type S3Request, type S3Storage, s3Storage } from '../../platform/storage/s3';
+import type { S3Request, S3Storage } from '../../platform/storage/s3';
 import type { Env } from '../env';
 import { StartupProblem } from '../process/startup-problem';
 
@@ -12,9 +11,13 @@ const countS3Request = ({ operation, outcome, seconds }: S3Request) => {
   s3RequestDuration.observe({ operation }, seconds);
 };
 
-/** The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its settings). */
-export function storageFromEnv(env: Env): DiskStorage | S3Storage {
+/**
+ * The store configuration names: DATA_DIR/public by default, the bucket with STORAGE=s3 (readEnv checked its
+ * settings). The S3 client is loaded only for a bucket: 12 MB a server on its disk needn't hold (issue 29).
+ */
+export async function storageFromEnv(env: Env): Promise<DiskStorage | S3Storage> {
   if (env.STORAGE === 'disk') return diskStorageAt(path.join(env.dataDir, 'public'));
+  const { s3Storage } = await import('../../platform/storage/s3');
   return s3Storage(
     {
       endpoint: env.S3_ENDPOINT as string,
@@ -37,6 +40,7 @@ export function storageFromEnv(env: Env): DiskStorage | S3Storage {
 export async function checkStorage(storage: DiskStorage | S3Storage): Promise<void> {
   if (storage.kind === 'disk') return;
   const { bucket, endpoint } = storage.settings;
+  const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
   try {
     await storage.client.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch (error) {

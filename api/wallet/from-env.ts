@@ -1,7 +1,6 @@
 import { defaultCardContent } from '../../events/card/content';
 import type { Env } from '../env';
 import { StartupProblem } from '../process/startup-problem';
-import { buildPass } from './build-pass';
 import { cardPassJson, plainImages } from './pass';
 import { loadWalletSigner, type WalletSigner } from './signer';
 
@@ -22,6 +21,8 @@ export async function walletFromEnv(env: Env): Promise<WalletSigner | null> {
     publicUrl: env.PUBLIC_URL,
     siteName: 'Sample',
   });
+  // Loaded only where passes are signed (20 MB of a server that signs none: issue 29).
+  const { buildPass } = await import('./build-pass');
   try {
     buildPass(signer.certificates, sample, await plainImages(content.button_bg_color));
   } catch (error) {

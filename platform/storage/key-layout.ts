@@ -1,3 +1,4 @@
+import { PAGE_VARIANTS_FILE } from './page-variants';
 import type { ObjectHeaders } from './storage';
 
 /**
@@ -11,6 +12,8 @@ export const pageKey = (username: string) => profileKey(username, 'index.html');
 /** The page's gzip copy, a separate object with Content-Encoding: gzip. */
 export const gzipKey = (key: string) => `${key}.gz`;
 export const brotliKey = (key: string) => `${key}.br`;
+/** Every representation of the page in one file, on the disk (page-variants.ts). */
+export const variantsKey = (username: string) => profileKey(username, PAGE_VARIANTS_FILE);
 
 export const MEDIA_PREFIX = 'media/';
 /** A photo's id: 24 hex digits (api/media/stored.ts). */
@@ -53,6 +56,8 @@ const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   [/\.html\.gz$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'gzip' }],
   [/\.html\.br$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE, contentEncoding: 'br' }],
   [/\.html$/, { contentType: HTML_TYPE, cacheControl: PAGE_CACHE }],
+  // Read by the server only (page-variants.ts), never sent as it is.
+  [/\.html\.variants$/, { contentType: 'application/octet-stream', cacheControl: 'no-store' }],
   [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
   [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
   [

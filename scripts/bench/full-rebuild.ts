@@ -22,7 +22,7 @@ const fullName = (i: number) => `Alex Tradesperson ${i}`;
  * tradespeople with published cards, in the log only (the rebuild replays the read models first anyway), the same
  * log on either database; settled, as a production database long since is.
  */
-async function prepareDataDir(dir: string, count: number, databaseUrl?: string): Promise<void> {
+export async function prepareDataDir(dir: string, count: number, databaseUrl?: string): Promise<void> {
   await withBenchDatabase({ dir, databaseUrl }, async ({ db, settle }) => {
     await seedDemoInto(db, dir);
     await appendTradespeople(db, await demoCardContent(db), count);
@@ -50,7 +50,7 @@ function checkPages(publicDir: string, count: number): void {
 }
 
 /** One `npm run rebuild` over `dir` in a child process of its own; its report, once it has exited cleanly. */
-async function rebuildInChild(dir: string, databaseUrl = ''): Promise<RebuildChildReport> {
+export async function rebuildInChild(dir: string, databaseUrl = ''): Promise<RebuildChildReport> {
   // An empty DATABASE_URL is SQLite's file in DATA_DIR, whatever the bench's own environment says.
   const child = startTsChild(
     'scripts/bench/rebuild-child.ts',

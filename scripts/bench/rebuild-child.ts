@@ -3,7 +3,7 @@
 import { readEnv } from '../../api/env';
 import { NOTHING_TO_WAKE, openRuntime, renderTargetOf } from '../../api/runtime';
 import { replay } from '../../events/replay';
-import { rebuildProfiles } from '../../renderer/rebuild';
+import { rebuildEveryPage } from '../../renderer/page-template';
 
 export type RebuildChildReport = {
   replayMs: number;
@@ -27,7 +27,7 @@ try {
   const replayed = await replay(deps.db);
   const replayDone = performance.now();
   const replayMaxRssKb = process.resourceUsage().maxRSS;
-  const pages = await rebuildProfiles(deps.db, renderTargetOf(env, deps));
+  const pages = await rebuildEveryPage(deps.db, renderTargetOf(env, deps));
   const report: RebuildChildReport = {
     replayMs: replayDone - started,
     renderMs: performance.now() - replayDone,

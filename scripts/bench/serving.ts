@@ -15,7 +15,7 @@ import { type WrkResult, wrk } from './wrk';
 
 const PUBLIC_URL = 'https://tradecard.bench';
 /** What the product sends over https (api/http/security-headers.ts), so nginx sends the same. */
-const HSTS = 'max-age=63072000; includeSubDomains';
+export const HSTS = 'max-age=63072000; includeSubDomains';
 const START_TIMEOUT_MS = 60_000;
 const GZIP = { 'accept-encoding': 'gzip' };
 type Sizes = { warmUpSeconds: number; rounds: number; roundSeconds: number; republishSeconds: number };
@@ -24,13 +24,22 @@ const QUICK: Sizes = { warmUpSeconds: 1, rounds: 1, roundSeconds: 1, republishSe
 const CONCURRENCY = [10, 50] as const;
 const REPUBLISH_PER_SECOND = 20;
 
-type Fetched = { status: number; encoding: string | undefined; body: Buffer };
+type Fetched = {
+  status: number;
+  encoding: string | undefined;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+};
 /** `tapped`: the product, at /u/demo as a link tapped in Facebook reaches it (issue 29: half the plain rate before). */
 type Target = 'product' | 'tapped' | 'nginx' | 'SSR';
 const TAPPED_PATH = '/u/demo?fbclid=IwAR2F4xExampleClickId&utm_source=facebook&utm_medium=social';
 
 /** One GET on 127.0.0.1, the body as sent (still gzipped if the server gzipped it). */
-function get(port: number, pathname: string, headers: Record<string, string> = GZIP): Promise<Fetched> {
+export function get(
+  port: number,
+  pathname: string,
+  headers: Record<string, string> = GZIP,
+): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path: pathname, headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -39,6 +48,7 @@ function get(port: number, pathname: string, headers: Record<string, string> = G
         resolve({
           status: response.statusCode ?? 0,
           encoding: response.headers['content-encoding'],
+          headers: response.headers,
           body: Buffer.concat(chunks),
         }),
       );
@@ -50,7 +60,7 @@ function get(port: number, pathname: string, headers: Record<string, string> = G
 }
 
 /** The projector renders a page just after its event: ask until it answers 200, for a bounded time. */
-async function waitForPage(port: number, pathname: string, timeoutMs: number): Promise<void> {
+export async function waitForPage(port: number, pathname: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let last = 0;
   while (performance.now() < deadline) {
@@ -70,7 +80,7 @@ async function gzippedPage(port: number, label: string): Promise<string> {
   return gunzipSync(page.body).toString('utf8');
 }
 
-const portOf = (match: RegExpMatchArray) => Number(match[1]);
+export const portOf = (match: RegExpMatchArray) => Number(match[1]);
 
 /** The demo page's sizes on disk; the gzip copy must be gzip -9 of the page. */
 function pageSizes(publicDir: string) {
@@ -120,7 +130,7 @@ async function interleavedLoad(ports: Record<Target, number>, sizes: Sizes) {
  * counted their visits (issue 16) and as any static host would. The product's figure is then against the cheapest
  * way there is to send those bytes.
  */
-function staticPageNginxConfig(): string {
+export function staticPageNginxConfig(): string {
   const template = fs.readFileSync(TEMPLATE, 'utf8');
   const handedOn = / {4}location \^~ \/u\/ \{\n {6}proxy_pass http:\/\/tradecard;\n {4}\}\n/;
   if (!handedOn.test(template))

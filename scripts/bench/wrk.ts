@@ -54,6 +54,8 @@ export type WrkOptions = {
   threads?: number;
   /** A Lua script of wrk's (`-s`), e.g. scripts/bench/visitors.lua, which makes each request another visitor's. */
   script?: string;
+  /** What the script's `init(args)` receives (after wrk's `--`). */
+  scriptArgs?: string[];
 };
 
 /** One wrk run; fails if any answer was not a 2xx/3xx or any socket failed, as a wrong answer is no throughput. */
@@ -68,6 +70,7 @@ export async function wrk(options: WrkOptions): Promise<WrkResult> {
     ...Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     ...(options.script ? ['-s', options.script] : []),
     options.url,
+    ...(options.scriptArgs ? ['--', ...options.scriptArgs] : []),
   ];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
