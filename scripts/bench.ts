@@ -14,7 +14,7 @@ import { mediaPublish } from './bench/media-publish';
 import { mediaUploads } from './bench/media-uploads';
 import { profilesBenchmark } from './bench/profiles';
 import { publishLive } from './bench/publish-live';
-import { randomPages } from './bench/random-pages';
+import { randomPages, randomPagesBehindNginx } from './bench/random-pages';
 import { replayBesideServer } from './bench/replay-beside-server';
 import {
   type Benchmark,
@@ -38,6 +38,10 @@ const benchmarks: Benchmark[] = [
   eventStoreBenchmark,
   profilesBenchmark,
   { name: 'pages spread over every profile (100,000), beside nginx', run: randomPages },
+  {
+    name: 'pages spread over every profile, PostgreSQL, two instances behind nginx',
+    run: randomPagesBehindNginx,
+  },
   { name: 'visit counting: /u/demo with counting on ÷ off (50,000 visitors)', run: counting },
   { name: 'publish → live on real servers: SQLite, PostgreSQL with 1 and 2 instances', run: publishLive },
   { name: 'write path: long history (3,000 saves of one card)', run: writeHistory },
