@@ -26,6 +26,12 @@ export type Deps = {
   /** Nudges the renderer after a commit, so a published page is on disk within milliseconds. */
   onAppended: () => void;
   /**
+   * Renders one account's pages now, in turn with the projector (renderer/render-in-turn.ts): a publish writes its
+   * own page before it answers (issue 29). Absent in a process that renders nothing (tests that render with the
+   * projector): then the projector alone does.
+   */
+  renderPage?: (accountId: string) => Promise<void>;
+  /**
    * Nudges the mail sender after a commit that queued mail (api/mail/queue.ts), so a code arrives at once; the
    * sender also polls, so a missed nudge only delays a mail by seconds.
    */

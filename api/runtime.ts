@@ -4,6 +4,7 @@ import { postgresConnectionErrors } from '../observability/metrics';
 import { type Db, openDatabase } from '../platform/database/db';
 import { type OpenedPostgres, openPostgresDatabase, withPostgresClient } from '../platform/database/postgres';
 import type { RenderTarget } from '../renderer/render-account';
+import { renderAccountInTurn } from '../renderer/render-in-turn';
 import { SITE_NAME } from './app';
 import type { Deps } from './deps';
 import { type Env, readEnv } from './env';
@@ -158,6 +159,10 @@ export async function openRuntime(
       enabled: env.VISIT_COUNTING,
     }),
   } as RuntimeDeps;
+  const target = renderTargetOf(env, deps);
+  deps.renderPage = async (accountId) => {
+    await renderAccountInTurn(deps.db, accountId, target);
+  };
   return { deps, database };
 }
 

@@ -7,6 +7,7 @@ import { cardStreamId } from '../../events/card/events';
 import { parseCardFields } from '../../events/card/input';
 import { isDiallable } from '../../events/card/phone';
 import { handleCommand, loadState } from '../../events/command';
+import { log } from '../../observability/log';
 import { startTrial } from '../accounts/start-trial';
 import type { Deps } from '../deps';
 import { invalid } from '../http/errors';
@@ -15,6 +16,22 @@ import { storePreparedImage } from '../media/intake';
 import { recordUploads, uploadedBy } from '../media/owners';
 import { resolveCardImages } from './card-images';
 import { splitCardPayload } from './card-payload';
+
+/**
+ * The publisher's page, written before the answer (issue 29): the tap on Publish shows the live page at once,
+ * however busy the projector is with other accounts. The publish is in; a render that fails here is the
+ * projector's to do again, as it renders every account whose events it hasn't rendered.
+ */
+async function renderOwnPage(deps: Deps, accountId: string): Promise<void> {
+  try {
+    await deps.renderPage?.(accountId);
+  } catch (error) {
+    log.warn(
+      { err: error, accountId },
+      'Rendering the published page failed; the projector renders it again',
+    );
+  }
+}
 
 /**
  * Publishes the card from a request's fields and photos (JSON, a form's text fields, or an upload form's values),
@@ -71,6 +88,7 @@ export async function publishCard(
     });
     created = [];
     deps.onAppended();
+    await renderOwnPage(deps, accountId);
     // The trial's mail was queued with it (issue 28).
     if (trialStarted) deps.mailQueued();
     return content;
