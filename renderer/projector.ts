@@ -3,7 +3,8 @@ import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
 import { eachConcurrently } from './each-concurrently';
-import { type RenderTarget, renderAccount } from './render-account';
+import type { RenderTarget } from './render-account';
+import { renderAccountInTurn } from './render-in-turn';
 
 export const PROJECTOR_NAME = 'profile-pages';
 
@@ -85,7 +86,9 @@ export async function catchUp(
       const account = accountOf(event);
       if (account) accounts.add(account);
     }
-    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) => renderAccount(db, account, target));
+    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
+      renderAccountInTurn(db, account, target),
+    );
     const last = batch.at(-1);
     if (last) await saveCheckpoint(db, last.globalPosition);
     events += batch.length;

@@ -3,7 +3,8 @@ import type { Db } from '../platform/database/db';
 import { profilePrefix } from '../platform/storage/key-layout';
 import { eachConcurrently } from './each-concurrently';
 import { accountOf, RENDER_CONCURRENCY } from './projector';
-import { type RenderTarget, renderAccount } from './render-account';
+import type { RenderTarget } from './render-account';
+import { renderAccountInTurn } from './render-in-turn';
 
 /** Accounts whose streams changed after `after`: the live projector's to render. */
 async function changedAfter(db: Db, after: number, into: Set<string>): Promise<number> {
@@ -48,7 +49,9 @@ export async function rebuildProfiles(
     }
     watched = await changedAfter(db, watched, theLiveProjectors);
     for (const account of theLiveProjectors) accounts.delete(account);
-    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) => renderAccount(db, account, target));
+    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
+      renderAccountInTurn(db, account, target),
+    );
     for (const account of accounts) done.add(account);
     if ((batch.at(-1)?.globalPosition ?? 0) >= until) break;
   }
