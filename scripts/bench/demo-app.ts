@@ -3,6 +3,7 @@ import { seedDemo } from '../../api/demo/seed';
 import { recordUploads } from '../../api/media/owners';
 import { type CardContent, largestMediaUrl } from '../../events/card/content';
 import { type RunningProjector, startProjector } from '../../renderer/projector';
+import { renderAccountInTurn } from '../../renderer/render-in-turn';
 import { createTestApp } from '../../tests/support/api/app';
 import { demoCardContent } from './demo-data';
 
@@ -15,8 +16,13 @@ export type DemoApp = { test: TestApp; projector: RunningProjector; close(): Pro
  */
 export async function startDemoApp(): Promise<DemoApp> {
   const test = await createTestApp();
-  const projector = startProjector(test.deps.db, { ...test.renderTarget, siteName: SITE_NAME });
+  const target = { ...test.renderTarget, siteName: SITE_NAME };
+  const projector = startProjector(test.deps.db, target);
+  // As api/server.ts wires them: a commit nudges the projector, and a publish renders its own page first.
   test.deps.onAppended = () => projector.nudge();
+  test.deps.renderPage = async (accountId) => {
+    await renderAccountInTurn(test.deps.db, accountId, target);
+  };
   const close = async () => {
     await projector.stop();
     await test.close();

@@ -22,8 +22,8 @@ function payload(images: CardContent, bio: string) {
 
 /**
  * Publish → page on disk, through the whole app (HTTP handler, command, inline read models) and a real projector
- * nudged by the commit as in api/server.ts: from the request's start until the projector is idle and index.html on
- * disk holds the new bio.
+ * nudged by the commit as in api/server.ts: from the request's start until index.html on disk holds the new bio,
+ * which the publish writes before it answers.
  */
 export async function publishLatency({ quick }: BenchOptions): Promise<BenchRow[]> {
   const timedPublishes = quick ? TIMED_PUBLISHES.quick : TIMED_PUBLISHES.full;
@@ -43,7 +43,7 @@ export async function publishLatency({ quick }: BenchOptions): Promise<BenchRow[
       if (response.status !== 200)
         throw new Error(`publish failed: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
-      await projector.idle();
+      // The publish writes its own page before it answers (issue 29): on disk already, not after the projector.
       if (!fs.readFileSync(page, 'utf8').includes(bio)) throw new Error(`${page} does not show "${bio}"`);
     };
 
@@ -54,6 +54,8 @@ export async function publishLatency({ quick }: BenchOptions): Promise<BenchRow[
       const started = performance.now();
       await publish(`Bio revision number ${i}: fitted bathrooms and wet rooms across Bristol since 2009.`);
       times.push(performance.now() - started);
+      // The projector renders the account again (nothing changes); each publish starts with it done.
+      await projector.idle();
     }
     return [
       info(`publish → page on disk p50 (${timedPublishes} publishes)`, percentile(times, 50), 'ms'),

@@ -11,6 +11,7 @@ import { atMost, type BenchOptions, type BenchRow, info } from './report';
 import { percentile } from './stats';
 
 const PUBLISHERS = 10;
+const LIVE_TIMEOUT_MS = 30_000;
 /**
  * Rounds of ten simultaneous publishes, the three set-ups taking turns so a busy moment hits all three alike;
  * a quick run gives each set-up one round.
@@ -32,7 +33,7 @@ type Figures = { live: number[]; post: number[]; commits: number; members: numbe
  */
 export async function writeConcurrent({ quick }: BenchOptions): Promise<BenchRow[]> {
   const rounds = quick ? ROUNDS.quick : ROUNDS.full;
-  const { test, projector, close } = await startDemoApp();
+  const { test, close } = await startDemoApp();
   const limit = GROUP_LIMITS.transactions;
   try {
     const publishers: { username: string; token: string }[] = [];
@@ -66,9 +67,13 @@ export async function writeConcurrent({ quick }: BenchOptions): Promise<BenchRow
         throw new Error(`publish failed: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
       into?.post.push(performance.now() - started);
-      await projector.idle();
+      // Live: the page shows it, however the page got there (the publish itself writes it, issue 29).
       const page = path.join(profileDir(test.deps.publicDir, username), 'index.html');
-      if (!fs.readFileSync(page, 'utf8').includes(bio)) throw new Error(`${page} does not show "${bio}"`);
+      const deadline = performance.now() + LIVE_TIMEOUT_MS;
+      while (!fs.readFileSync(page, 'utf8').includes(bio)) {
+        if (performance.now() > deadline) throw new Error(`${page} does not show "${bio}"`);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
       into?.live.push(performance.now() - started);
     };
     // First publishes start the trials and write the QR codes; the rounds after are the everyday case.
@@ -102,6 +107,12 @@ export async function writeConcurrent({ quick }: BenchOptions): Promise<BenchRow
         50,
       ),
       info('of which the publish POST alone, p95', percentile(shipped.post, 95), 'ms'),
+      atMost(
+        `publish → live p95 ÷ the POST's p95, ${PUBLISHERS} concurrent publishers`,
+        percentile(shipped.live, 95) / percentile(shipped.post, 95),
+        '×',
+        1.5,
+      ),
       info('transactions and writes per SQLite commit', shipped.members / Math.max(1, shipped.commits), ''),
       info('peer: one commit per transaction, publish → live p95', percentile(ungrouped.live, 95), 'ms'),
       info('peer: one commit per transaction, publish POST p95', percentile(ungrouped.post, 95), 'ms'),
