@@ -21,6 +21,7 @@ export const ENTRIES = [
   'api/server.ts',
   'api/media/render-worker.ts',
   'api/wallet/sign-worker.ts',
+  'api/visits/write-worker.ts',
   'scripts/start.ts',
   'scripts/backup.ts',
   'scripts/restore.ts',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import { log } from '../../observability/log';
 import {
@@ -7,11 +8,18 @@ import {
   visitHitsWritten,
 } from '../../observability/metrics';
 import type { Db } from '../../platform/database/db';
-import { type AllowanceAsk, allowanceKey, countedHits } from './allowance';
+import { isPostgres } from '../../platform/database/dialect';
 import { isBotAgent } from './bots';
 import { DAY_MS, utcDay } from './day';
-import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
-import { addressHash, saltFor, visitorHash } from './visitor';
+import {
+  CHUNK_VISITS,
+  chunksOf,
+  nextTurn,
+  type PendingVisit,
+  THREAD_CHUNK_VISITS,
+  writeChunk,
+} from './write-chunk';
+import { type ChunkWriter, startWriteThread, type WriteThread } from './write-thread';
 
 /** One request that counts: a page opened, a vCard saved, a button's ping. */
 export type Visit = {
@@ -37,49 +45,50 @@ export type VisitCounter = {
 export type VisitCounterOptions = {
   db: Db;
   now: () => Date;
-  /** How often counts are written: one transaction a second, however many views. */
+  /** How often counts are written: once a second, however many views. */
   flushEveryMs?: number;
   /** Distinct visits held at most between flushes; beyond it (the database down for long) new ones are dropped. */
   maxPending?: number;
   /** VISIT_COUNTING=false: nothing is counted. */
   enabled?: boolean;
+  /**
+   * Distinct visits in one flush from which a SQLite file's counts are written on a thread of their own
+   * (write-thread.ts), which then writes every flush after; Infinity: never. Fewer are cheaper written here than a
+   * thread is started for them.
+   */
+  threadFrom?: number;
 };
 
-const SEPARATOR = '\n';
 /**
- * Visitors this instance has written, not written again: a visitor who opens the page, saves the number and calls
- * is one row, written once. Forgotten wholesale past this many (about 60 MB), which only costs rewrites.
+ * New visitors in one flush from which SQLite is written on a thread: ~10 ms of synchronous work here, and growing
+ * with them (a second of 9,000 took the event loop for 300+ ms), where the thread starts once, in ~0.1 s, off it.
  */
-const MAX_WRITTEN = 500_000;
-/** Usernames per lookup: inside both databases' limits on bound parameters. */
-const LOOKUP_CHUNK = 500;
+const THREAD_FROM = 100;
 
-async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<string, string>> {
-  const accounts = new Map<string, string>();
-  for (let start = 0; start < usernames.length; start += LOOKUP_CHUNK) {
-    const rows = await db
-      .selectFrom('rendered_profiles')
-      .select(['account_id', 'username'])
-      .where('username', 'in', usernames.slice(start, start + LOOKUP_CHUNK))
-      .execute();
-    for (const row of rows) accounts.set(row.username, row.account_id);
-  }
-  return accounts;
+const SEPARATOR = '\n';
+
+/** The SQLite file behind `db`; null for PostgreSQL or an in-memory database, which only this thread can reach. */
+async function sqliteFileOf(db: Db): Promise<string | null> {
+  if (isPostgres(db)) return null;
+  const { rows } = await sql<{ name: string; file: string }>`PRAGMA database_list`.execute(db);
+  return rows.find((row) => row.name === 'main')?.file || null;
 }
 
 /**
  * Counts in memory, keyed by everything a row needs, so a page opened a thousand times by one visitor between two
- * flushes is one map entry. Each flush hashes each distinct visitor once with its day's salt, resolves usernames
- * to accounts, and adds counts and visitors to the raw tables in one transaction (api/visits/hits.ts). Addresses
- * and user agents live only in this map, for at most a flush.
+ * flushes is one map entry. Each flush writes them in chunks of at most CHUNK_VISITS, each its own transaction
+ * (api/visits/write-chunk.ts), letting the event loop run between two (issue 29): hashing and grouping thousands of
+ * new visitors, and SQLite's synchronous writes of them, held it for 300+ ms a second. From THREAD_FROM visits a
+ * flush on SQLite, the chunks are written by a thread with its own connection, so the page-serving thread only
+ * hands them over. Addresses and user agents live only in this map and the chunks, for at most a flush.
  */
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   const { db, now, flushEveryMs = 1000, maxPending = 100_000, enabled = true } = options;
-  let pending = new Map<string, number>();
+  const threadFrom = options.threadFrom ?? THREAD_FROM;
+  let pending = new Map<string, PendingVisit>();
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
-  const written = new Set<string>();
   // The day, worked out again only when the clock leaves it: a Date's ISO string on every view is measurable.
   let day = '';
   let dayStarts = 0;
@@ -92,106 +101,98 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     return day;
   };
 
+  const keyOf = (visit: Omit<PendingVisit, 'hits'>) =>
+    [visit.day, visit.page, visit.source, visit.action, visit.cardCode, visit.address, visit.userAgent].join(
+      SEPARATOR,
+    );
+
   const count = (visit: Visit) => {
     if (!enabled || closed || isBotAgent(visit.userAgent)) return;
-    const key = [
-      today(),
-      visit.page,
-      visit.source,
-      visit.action,
-      visit.cardCode ?? '',
-      visit.address,
-      visit.userAgent,
-    ].join(SEPARATOR);
-    const hits = pending.get(key);
-    if (hits !== undefined) pending.set(key, hits + 1);
-    else if (pending.size < maxPending) pending.set(key, 1);
+    const on = today();
+    const cardCode = visit.cardCode ?? '';
+    const userAgent = visit.userAgent as string;
+    // keyOf's order, without an object for a visit already waiting.
+    const key = [on, visit.page, visit.source, visit.action, cardCode, visit.address, userAgent].join(
+      SEPARATOR,
+    );
+    const earlier = pending.get(key);
+    if (earlier !== undefined) earlier.hits += 1;
+    else if (pending.size < maxPending)
+      pending.set(key, {
+        day: on,
+        page: visit.page,
+        source: visit.source,
+        action: visit.action,
+        cardCode,
+        address: visit.address,
+        userAgent,
+        hits: 1,
+      });
     else droppedSinceLog += 1;
   };
 
-  async function write(batch: Map<string, number>) {
-    const entries = [...batch].map(([key, hits]) => {
-      const [day, page, source, action, cardCode, address, userAgent] = key.split(SEPARATOR) as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-      ];
-      return { day, page, source, action, cardCode, address, userAgent, hits };
-    });
-    const salts = new Map<string, string>();
-    for (const day of new Set(entries.map((entry) => entry.day))) salts.set(day, await saltFor(db, day));
-    const accounts = await accountsByUsername(db, [...new Set(entries.map((entry) => entry.page))]);
-    // A page unpublished or renamed since it was served: its views have no page to count towards.
-    const known = entries.flatMap((entry) => {
-      const accountId = accounts.get(entry.page);
-      if (!accountId) return [];
-      const salt = salts.get(entry.day) as string;
-      const address = addressHash(salt, entry.page, entry.address);
-      return [{ ...entry, accountId, action: entry.action as VisitAction, address, salt }];
-    });
-    const asks = new Map<string, AllowanceAsk>();
-    for (const entry of known) {
-      const key = allowanceKey(entry);
-      const ask = asks.get(key);
-      if (ask) ask.hits += entry.hits;
-      else asks.set(key, { ...entry });
+  /** Kept for the next flush while there is room: a database restart loses no counts. */
+  const keep = (visits: PendingVisit[]) => {
+    for (const visit of visits) {
+      const key = keyOf(visit);
+      const earlier = pending.get(key);
+      if (earlier) earlier.hits += visit.hits;
+      else if (pending.size < maxPending) pending.set(key, { ...visit });
     }
-    const { counted, visitors } = await db.transaction().execute(async (trx) => {
-      // What each address may still have counted today, shared out in the order the hits came.
-      const allowed = await countedHits(trx, [...asks.values()]);
-      const counts: VisitCount[] = [];
-      const visitors = new Map<string, DayVisitor>();
-      for (const entry of known) {
-        const key = allowanceKey(entry);
-        const left = allowed.get(key) ?? 0;
-        const hits = Math.min(left, entry.hits);
-        if (hits === 0) continue;
-        allowed.set(key, left - hits);
-        counts.push({
-          day: entry.day,
-          accountId: entry.accountId,
-          source: entry.source as VisitSource,
-          action: entry.action,
-          cardCode: entry.cardCode === '' ? null : entry.cardCode,
-          hits,
-        });
-        // entry.address is the address's hash by now: the visitor is derived from it, never from the address.
-        const visitor = visitorHash(entry.salt, entry.page, entry.address, entry.userAgent);
-        const visitorKey = `${entry.accountId}\n${entry.day}\n${visitor}`;
-        if (!written.has(visitorKey))
-          visitors.set(visitorKey, { accountId: entry.accountId, day: entry.day, visitor });
-      }
-      await writeVisits(trx, mergeCounts(counts), [...visitors.values()]);
-      return { counted: counts.reduce((sum, count) => sum + count.hits, 0), visitors };
-    });
-    visitHitsWritten.inc(counted);
-    visitHitsCapped.inc(known.reduce((sum, entry) => sum + entry.hits, 0) - counted);
-    // Only once they are in the database: a failed flush retries them.
-    if (written.size + visitors.size > MAX_WRITTEN) written.clear();
-    for (const key of visitors.keys()) written.add(key);
+  };
+
+  // Visitors written on this thread's connection, not written again by it (write-chunk.ts).
+  const written = new Set<string>();
+  const here: ChunkWriter = { write: (visits) => writeChunk(db, visits, written), close: async () => {} };
+  let file: string | null | undefined;
+  let thread: WriteThread | null = null;
+  let threadRefused = false;
+
+  /** The thread once a flush is big enough for it (and it could start), else this thread's own connection. */
+  async function writerFor(visits: number): Promise<ChunkWriter> {
+    if (threadRefused || (!thread && visits < threadFrom)) return here;
+    file ??= await sqliteFileOf(db);
+    if (file === null) {
+      threadRefused = true;
+      return here;
+    }
+    // Started again after a crash: the chunk it was writing was kept, and is written again.
+    if (!thread?.alive) thread = startWriteThread(file);
+    try {
+      await thread.ready;
+      return thread;
+    } catch (error) {
+      threadRefused = true;
+      log.warn(
+        { err: error },
+        'The thread writing visit counts could not start; they are written here instead.',
+      );
+      return here;
+    }
   }
 
+  /** Writes what is waiting now, chunk by chunk; what fails is kept, with what comes after it, for the next. */
   async function drain() {
+    const batch = pending;
+    pending = new Map();
+    let chunks: PendingVisit[][] | null = null;
+    let index = 0;
     try {
-      while (pending.size > 0) {
-        const batch = pending;
-        pending = new Map();
-        try {
-          await write(batch);
-        } catch (error) {
-          // Kept for the next flush while there is room: a database restart loses no counts.
-          for (const [key, hits] of batch)
-            if (pending.size < maxPending || pending.has(key))
-              pending.set(key, (pending.get(key) ?? 0) + hits);
-          visitFlushFailures.inc();
-          log.warn({ err: error, visits: batch.size }, 'Writing visit counts failed; will retry.');
-          return;
-        }
+      if (batch.size === 0) return;
+      const writer = await writerFor(batch.size);
+      chunks = chunksOf(batch.values(), writer === here ? CHUNK_VISITS : THREAD_CHUNK_VISITS);
+      for (; index < chunks.length; index++) {
+        if (index > 0) await nextTurn();
+        const { counted, capped } = await writer.write(chunks[index] as PendingVisit[]);
+        visitHitsWritten.inc(counted);
+        visitHitsCapped.inc(capped);
       }
+    } catch (error) {
+      // This chunk and the ones after it; the ones before are in the database.
+      const left = chunks ? chunks.slice(index).flat() : [...batch.values()];
+      keep(left);
+      visitFlushFailures.inc();
+      log.warn({ err: error, visits: left.length }, 'Writing visit counts failed; will retry.');
     } finally {
       if (droppedSinceLog > 0) {
         visitHitsDropped.inc(droppedSinceLog);
@@ -203,14 +204,22 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
 
   // `.finally` runs after the assignment even when there is nothing to write (drain then settles at once), so
   // `flushing` is always cleared: a flush of an empty buffer must not leave every later one a settled no-op.
-  const flush = (): Promise<void> => {
+  const drainOnce = (): Promise<void> => {
     flushing ??= drain().finally(() => {
       flushing = null;
     });
     return flushing;
   };
 
-  const timer = setInterval(() => void flush(), flushEveryMs);
+  // The flush under way took its visits when it began: what came since is written after it. A tick of the timer
+  // while one is under way is skipped, so a writer slower than the timer takes what came meanwhile in one go, and
+  // spends less a visit as its transactions grow (write-chunk.ts).
+  const flush = async (): Promise<void> => {
+    await flushing;
+    await drainOnce();
+  };
+
+  const timer = setInterval(() => void drainOnce(), flushEveryMs);
   timer.unref();
 
   return {
@@ -219,8 +228,8 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     async close() {
       closed = true;
       clearInterval(timer);
-      await flushing;
       await flush();
+      await thread?.close();
     },
   };
 }

@@ -30,13 +30,16 @@ export function addressHash(salt: string, page: string, address: string): string
 
 /**
  * Plausible's method, with the browser's part bounded: a visitor is hash(the address's hash, one of
- * COUNTED_PER_ADDRESS_PER_DAY groups its user agent falls in). Different phones behind one address (a family, a
- * site office) are mostly different visitors, and a script changing its user agent at every request is still at
- * most that many (issue 27: 58,793 "unique visitors" from one address before). 8 bytes of SHA-256: two of a million
- * visitors of one page in one day share a hash with a chance of about 1 in 40 million, and the row stays small.
+ * COUNTED_PER_ADDRESS_PER_DAY groups its user agent falls in: agentGroup). Different phones behind one address (a
+ * family, a site office) are mostly different visitors, and a script changing its user agent at every request is
+ * still at most that many (issue 27: 58,793 "unique visitors" from one address before). 8 bytes of SHA-256: two of a
+ * million visitors of one page in one day share a hash with a chance of about 1 in 40 million, and the row stays small.
  */
-export function visitorHash(salt: string, page: string, address: string, userAgent: string): string {
-  const group = (crypto.hash('sha256', userAgent, 'buffer')[0] as number) % COUNTED_PER_ADDRESS_PER_DAY;
+export function visitorHash(salt: string, page: string, address: string, group: number): string {
   // crypto.hash: one call, no Hash object, for the thousands of new visitors a busy second brings.
   return crypto.hash('sha256', `${salt}\n${page}\n${address}\n${group}`, 'hex').slice(0, 16);
 }
+
+/** Which of COUNTED_PER_ADDRESS_PER_DAY groups a user agent falls in: worked out once a chunk for each agent. */
+export const agentGroup = (userAgent: string): number =>
+  (crypto.hash('sha256', userAgent, 'buffer')[0] as number) % COUNTED_PER_ADDRESS_PER_DAY;

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readAll } from '../../events/store';
 import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
 import { registry } from '../../observability/metrics';
-import { openTempDatabase, type TestDatabase } from '../../tests/support/events/db';
+import type { Db } from '../../platform/database/db';
+import { openTempDatabase, type TestDatabase, testDatabaseUrl } from '../../tests/support/events/db';
 import { sampleValue } from '../../tests/support/observability/metrics';
 import { saveHits } from '../../tests/support/visits/hits';
 import { createVisitCounter, type Visit } from './counter';
 import { tapsByCard, visitStats } from './stats';
 import { tallyFinishedDays } from './tally';
+import { CHUNK_VISITS } from './write-chunk';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
@@ -48,6 +50,9 @@ const raw = async () => [
 ];
 
 const counterAt = () => createVisitCounter({ db: t.db, now: () => clock, flushEveryMs: 60_000 });
+/** Written on this thread's own connection whatever the flush's size, as on PostgreSQL. */
+const counterHere = (db: Db) =>
+  createVisitCounter({ db, now: () => clock, flushEveryMs: 60_000, threadFrom: Infinity });
 
 describe('counting visits', () => {
   it('counts views by source and unique visitors by address and user agent, for the page viewed', async () => {
@@ -246,6 +251,128 @@ describe('counts that mean people (issue 27)', () => {
     expect(today?.clicks.link.whatsapp).toBe(1);
     expect(today?.views.link).toBe(1);
     expect(today?.visitors).toBe(1);
+  });
+});
+
+/** A different address for each i: 10.x.y.z, as the bench's phones. */
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/**
+ * The counter's database, with the turn of the event loop each transaction began in (a setImmediate ticker counts
+ * turns), and a way to have one of them refused.
+ */
+function watchTransactions(db: Db) {
+  let turn = 0;
+  let ticking = true;
+  const tick = () => {
+    turn += 1;
+    if (ticking) setImmediate(tick);
+  };
+  setImmediate(tick);
+  const began: number[] = [];
+  let refused = 0;
+  const watched = new Proxy(db, {
+    get(target, property) {
+      if (property === 'transaction')
+        return () => {
+          began.push(turn);
+          if (began.length === refused)
+            return { execute: () => Promise.reject(new Error('The database refused this chunk.')) };
+          return target.transaction();
+        };
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    db: watched,
+    began,
+    /** The nth transaction from now (1: the next) fails as a database that refuses it would. */
+    refuse: (nth: number) => {
+      refused = began.length + nth;
+    },
+    stop: () => {
+      ticking = false;
+    },
+  };
+}
+
+describe('a flush of thousands of new visitors (issue 29)', () => {
+  const today = async () => (await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1);
+
+  it(`writes them in chunks of at most ${CHUNK_VISITS}, each its own transaction, the event loop turning between two`, async () => {
+    const visits = 4 * CHUNK_VISITS + 1;
+    const watch = watchTransactions(t.db);
+    // On this thread's own connection, as on PostgreSQL: what a flush did in one transaction, in one stretch.
+    const counter = counterHere(watch.db);
+    for (let i = 0; i < visits; i++) counter.count(view({ address: addressOf(i) }));
+    await counter.flush();
+    watch.stop();
+    expect(watch.began).toHaveLength(Math.ceil(visits / CHUNK_VISITS));
+    for (let chunk = 1; chunk < watch.began.length; chunk++)
+      expect(watch.began[chunk], `chunk ${chunk}`).toBeGreaterThan(watch.began[chunk - 1] as number);
+    await counter.close();
+    const counted = await today();
+    expect(counted?.views.link).toBe(visits);
+    expect(counted?.visitors).toBe(visits);
+  });
+
+  // PostgreSQL is written to over a socket: its flush waits without holding the event loop, and needs no thread.
+  it.skipIf(testDatabaseUrl())(
+    'on SQLite, writes a big flush on a thread of its own: the event loop’s connection commits none of it',
+    async () => {
+      const visits = 1000;
+      const counter = counterAt();
+      for (let i = 0; i < visits; i++) counter.count(view({ address: addressOf(i) }));
+      const commits = t.driver.stats.commits;
+      await counter.flush();
+      expect(t.driver.stats.commits).toBe(commits);
+      expect((await today())?.views.link).toBe(visits);
+      // Later flushes too, however small, so each visitor is remembered as written in one place.
+      counter.count(view({ address: addressOf(visits) }));
+      await counter.close();
+      expect(t.driver.stats.commits).toBe(commits);
+      const counted = await today();
+      expect(counted?.views.link).toBe(visits + 1);
+      expect(counted?.visitors).toBe(visits + 1);
+    },
+  );
+
+  it('counts a click whose view came later in the same flush, however the chunks fall', async () => {
+    const addresses = CHUNK_VISITS + 10;
+    const counter = counterHere(t.db);
+    // Every call first, then every view: in the order they came, the first chunk would be calls with no view yet.
+    for (let i = 0; i < addresses; i++) counter.count(view({ address: addressOf(i), action: 'call' }));
+    for (let i = 0; i < addresses; i++) counter.count(view({ address: addressOf(i) }));
+    await counter.close();
+    const counted = await today();
+    expect(counted?.views.link).toBe(addresses);
+    expect(counted?.clicks.link.call).toBe(addresses);
+  });
+
+  it('writes a refused chunk again with the ones after it, and the ones before it not twice', async () => {
+    const failures = async () => sampleValue(await registry.metrics(), 'visit_flush_failures_total');
+    const before = await failures();
+    const visits = 3 * CHUNK_VISITS;
+    const watch = watchTransactions(t.db);
+    const counter = counterHere(watch.db);
+    for (let i = 0; i < visits; i++) counter.count(view({ address: addressOf(i) }));
+    // The first chunk is written, the second refused: it and the third are kept for the next flush.
+    watch.refuse(2);
+    await counter.flush();
+    expect((await today())?.views.link).toBe(CHUNK_VISITS);
+    expect(await failures()).toBe(before + 1);
+    await counter.close();
+    watch.stop();
+    const counted = await today();
+    expect(counted?.views.link).toBe(visits);
+    expect(counted?.visitors).toBe(visits);
+    // Each address's allowance taken once: a chunk written twice would have used two of its four.
+    const allowances = await t.db
+      .selectFrom('visit_allowances')
+      .select((eb) => eb.fn.sum<number | string>('used').as('used'))
+      .executeTakeFirstOrThrow();
+    expect(Number(allowances.used)).toBe(visits);
   });
 });
 

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../platform/database/db';
+import { type PendingVisit, writeChunk } from './write-chunk';
+import type { WriteReply, WriteRequest, WriteThreadData } from './write-thread';
+
+// The thread that writes visit counts to SQLite (write-thread.ts), on a connection of its own: better-sqlite3 is
+// synchronous, and the rows of thousands of new visitors a second, their commits and WAL checkpoints, took the
+// server's event loop for hundreds of milliseconds a second (issue 29).
+const { file } = workerData as WriteThreadData;
+const port = parentPort;
+if (!port) throw new Error('write-worker.ts runs as a worker thread (write-thread.ts).');
+
+/**
+ * The thread's nice value (Linux): where it and a page want the same core, the page gets about nine tenths of it
+ * (nice 10 weighs 110 against the event loop's 1024), so counting costs pages at most ~10% (ADR 029), and it still
+ * has any core nothing else wants. Not SCHED_IDLE, as photos are (api/media/render-priority.ts): a machine kept
+ * busy by pages would then never write the counts, and they would pile up until dropped.
+ */
+const WRITER_NICE = 10;
+
+function lowerPriority() {
+  if (process.platform !== 'linux') return;
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (os.getPriority(tid) < WRITER_NICE) os.setPriority(tid, WRITER_NICE);
+  } catch {
+    // /proc not mounted, or the system refuses: priority is an optimisation, never a failure.
+  }
+}
+
+lowerPriority();
+const opened = await openDatabase(file);
+const written = new Set<string>();
+
+/** The parts of the chunks on their way, by request. */
+const parts = new Map<number, PendingVisit[][]>();
+
+port.on('message', async (request: WriteRequest) => {
+  if (request.type === 'close') {
+    await opened.close();
+    port.close();
+    return;
+  }
+  const chunk = parts.get(request.id) ?? [];
+  chunk.push(request.visits);
+  if (request.type === 'part') {
+    parts.set(request.id, chunk);
+    return;
+  }
+  parts.delete(request.id);
+  let reply: WriteReply;
+  try {
+    reply = { id: request.id, ok: true, ...(await writeChunk(opened.db, chunk.flat(), written)) };
+  } catch (error) {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    reply = {
+      id: request.id,
+      ok: false,
+      message: String(message ?? error),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ type: 'ready' } satisfies WriteReply);
