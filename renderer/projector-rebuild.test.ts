@@ -17,6 +17,7 @@ import {
 import { catchUp, PROJECTOR_NAME, readCheckpoint, saveCheckpoint } from './projector';
 import { rebuildProfiles } from './rebuild';
 import type { RenderTarget } from './render-account';
+import { rowsInBatches } from './rendered-rows';
 
 // Every render the rebuild asks for, and a hook to run once the first has begun (the server writing meanwhile).
 const rendered: string[] = [];
@@ -164,5 +165,55 @@ describe('upgradePageTemplate: every page again after a release that changes the
     expect(await upgradePageTemplate(t.db, target, () => true)).toBeNull();
     expect(await renderedTemplateVersion(t.db)).toBe(0);
     expect(await upgradePageTemplate(t.db, target)).toEqual({ rendered: 3 });
+  });
+});
+
+describe('rows written together by a rebuild', () => {
+  const row = (username: string) => ({ username, live: 1, rendered_at: now.toISOString(), og_image: null });
+  const recorded = async () =>
+    (
+      await t.db
+        .selectFrom('rendered_profiles')
+        .select(['account_id', 'live'])
+        .orderBy('account_id')
+        .execute()
+    ).map(({ account_id, live }) => `${account_id}:${live}`);
+  const commits = () => (t.dialect === 'sqlite' ? t.driver.stats.commits : 0);
+
+  it('commits the claims made in one turn together, each told only once it is committed', async () => {
+    const rows = rowsInBatches(t.db);
+    const before = commits();
+    const seen = await Promise.all(
+      ['ann', 'bob', 'cat'].map(async (id) => {
+        await rows.record(id, row(id));
+        return recorded();
+      }),
+    );
+    expect(seen).toEqual(Array(3).fill(['ann:1', 'bob:1', 'cat:1']));
+    if (t.dialect === 'sqlite') expect(commits() - before).toBe(1);
+  });
+
+  it('writes updates when flushed, and fails every claim of a batch that could not be committed', async () => {
+    const rows = rowsInBatches(t.db);
+    await rows.record('ann', row('ann'));
+    await rows.update('ann', { live: 0, rendered_at: now.toISOString(), og_image: null });
+    expect(await recorded()).toEqual(['ann:1']);
+    await rows.flush();
+    expect(await recorded()).toEqual(['ann:0']);
+
+    const outcomes = await Promise.allSettled([
+      rows.record('bob', row('bob')),
+      rows.record('cat', row(null as unknown as string)),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    expect(await recorded()).toEqual(['ann:0']);
+  });
+
+  it('gives a full rebuild of new pages one commit for its rows, not one a page', async () => {
+    await seed();
+    const before = commits();
+    expect((await rebuildProfiles(t.db, target)).rendered).toBe(3);
+    if (t.dialect === 'sqlite') expect(commits() - before).toBe(1);
+    expect(await recorded()).toEqual(['ann:1', 'bob:1', 'cat:1']);
   });
 });

@@ -1,10 +1,11 @@
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import type { Db } from '../platform/database/db';
 import { profilePrefix } from '../platform/storage/key-layout';
-import { eachConcurrently } from './each-concurrently';
 import { accountOf, RENDER_CONCURRENCY } from './projector';
 import type { RenderTarget } from './render-account';
+import { type RenderBatch, renderingTogether } from './render-batch';
 import { renderAccountInTurn } from './render-in-turn';
+import type { BatchedRows } from './rendered-rows';
 
 /** Accounts whose streams changed after `after`: the live projector's to render. */
 async function changedAfter(db: Db, after: number, into: Set<string>): Promise<number> {
@@ -38,6 +39,7 @@ export async function rebuildProfiles(
   const theLiveProjectors = new Set<string>();
   let watched = until;
   let events = 0;
+  const together = renderingTogether(db, RENDER_CONCURRENCY);
   for await (const batch of readChangedStreams(db, 0, batchSize)) {
     if (shouldStop()) return { events, rendered: done.size, removed: 0, stopped: true };
     const accounts = new Set<string>();
@@ -49,13 +51,36 @@ export async function rebuildProfiles(
     }
     watched = await changedAfter(db, watched, theLiveProjectors);
     for (const account of theLiveProjectors) accounts.delete(account);
-    await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
-      renderAccountInTurn(db, account, target),
-    );
+    await renderTogether(db, [...accounts], target, together);
     for (const account of accounts) done.add(account);
     if ((batch.at(-1)?.globalPosition ?? 0) >= until) break;
   }
   return { events, rendered: done.size, removed: await removeStrayFolders(db, target), stopped: false };
+}
+
+/**
+ * Accounts rendered at once in a rebuild: their rows take one commit (rendered-rows.ts), and their files keep the
+ * disk busy meanwhile. Each holds its page and its compressed copies until written: ~60 KB.
+ */
+export const REBUILD_TOGETHER = 100;
+
+/** Renders `accounts`, REBUILD_TOGETHER at a time, each group started together so that their rows commit together. */
+async function renderTogether(
+  db: Db,
+  accounts: string[],
+  target: RenderTarget,
+  together: RenderBatch & { rows: BatchedRows },
+): Promise<void> {
+  for (let start = 0; start < accounts.length; start += REBUILD_TOGETHER) {
+    const group = accounts.slice(start, start + REBUILD_TOGETHER);
+    const outcomes = await Promise.allSettled(
+      group.map((account) => renderAccountInTurn(db, account, target, together)),
+    );
+    // The rows of those that rendered are committed even when another failed.
+    await together.rows.flush();
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
 }
 
 async function removeStrayFolders(db: Db, target: RenderTarget): Promise<number> {

@@ -58,6 +58,56 @@ describe('rendering one account from two processes at once', () => {
   });
 });
 
+describe('a first render into a folder', () => {
+  /** The storage calls that read or list a profile's folder (photos are read through their own cache). */
+  const watched = (seen: string[]): Storage =>
+    Object.assign(Object.create(target.storage), {
+      get: (key: string) => {
+        if (key.startsWith('u/')) seen.push(`get ${key}`);
+        return target.storage.get(key);
+      },
+      putIfChanged: (...args: Parameters<Storage['putIfChanged']>) => {
+        seen.push(`putIfChanged ${args[0]}`);
+        return target.storage.putIfChanged(...args);
+      },
+      list: (prefix: string) => {
+        seen.push(`list ${prefix}`);
+        return target.storage.list(prefix);
+      },
+    });
+
+  it('looks once at a folder that isn’t there, reading nothing back; one it rendered before, it compares', async () => {
+    await publishedCard(t.db, 'dana', now);
+    const first: string[] = [];
+    expect(await renderAccount(t.db, 'dana', { ...target, storage: watched(first) })).toBe('live');
+    expect(first).toEqual(['list u/dana/']);
+    const again: string[] = [];
+    await renderAccount(t.db, 'dana', { ...target, storage: watched(again) });
+    expect(again).toEqual([
+      'putIfChanged u/dana/index.html',
+      'get u/dana/index.html.variants',
+      'putIfChanged u/dana/contact.vcf',
+    ]);
+  });
+
+  it('removes what the name’s former owner left in it: the preview image and QR codes of another address', async () => {
+    const folder = path.join(target.publicDir, 'u', 'dana');
+    fs.mkdirSync(folder, { recursive: true });
+    for (const name of ['index.html', 'contact.vcf', 'og.0123456789abcdef.jpg', 'qr.0123456789abcdef.png'])
+      fs.writeFileSync(path.join(folder, name), 'left by the former owner');
+    await publishedCard(t.db, 'dana', now);
+    await renderAccount(t.db, 'dana', target);
+    expect(fs.readdirSync(folder).sort()).toEqual([
+      'contact.vcf',
+      'index.html',
+      'index.html.br',
+      'index.html.gz',
+      'index.html.variants',
+    ]);
+    expect(fs.readFileSync(path.join(folder, 'contact.vcf'), 'utf8')).toContain('BEGIN:VCARD');
+  });
+});
+
 describe('the link preview image', () => {
   const folder = () => fs.readdirSync(path.join(target.publicDir, 'u', 'dana')).sort();
   const record = () =>

@@ -24,9 +24,10 @@ import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
-import { renderProfilePage } from './pages/profile-page';
+import { type ProfilePageInput, renderProfilePage } from './pages/profile-page';
 import { hasVisibleContent } from './profile/view-model';
 import { qrPng, qrSvg } from './qr';
+import { type RenderBatch, renderAlone } from './render-batch';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
 
@@ -71,19 +72,46 @@ const PAGE_BROTLI = {
   },
 };
 
+/** The keys in a profile's folder when it was listed; null when it wasn't. */
+type Listed = Set<string> | null;
+
+/** One listing (a round trip to a bucket); on the disk, one look when there is no folder yet. */
+async function keysIn(storage: Storage, username: string): Promise<Set<string>> {
+  const keys = new Set<string>();
+  for await (const { key } of storage.list(profilePrefix(username))) keys.add(key);
+  return keys;
+}
+
+/** putIfChanged, without reading back a file the folder's listing just said isn't there (issue 29). */
+async function putIfChangedIn(
+  storage: Storage,
+  key: string,
+  body: Uint8Array | string,
+  listed: Listed,
+): Promise<boolean> {
+  if (!listed || listed.has(key)) return storage.putIfChanged(key, body, headersFor(key));
+  await storage.put(key, body, headersFor(key));
+  return true;
+}
+
 /**
  * Writes the page and its gzip and brotli copies unless the page is unchanged; says whether it wrote. Every
  * representation is made here, once (issue 29): no request waits for one, or gets the page uncompressed meanwhile.
  * On the disk, all three also go into the page's variants file, which servers answer from in one read: written
- * last, and checked even when the page is unchanged, so a crash between the writes (or a page written by a release
+ * last, and checked when the page is unchanged, so a crash between the writes (or a page written by a release
  * before variants files) leaves nothing behind the page after its next render.
  */
-async function writePage(storage: Storage, username: string, html: string): Promise<boolean> {
+async function writePage(
+  storage: Storage,
+  username: string,
+  identity: Buffer,
+  listed: Listed,
+): Promise<boolean> {
   const key = pageKey(username);
-  const identity = Buffer.from(html);
-  const pageChanged = await storage.putIfChanged(key, identity, headersFor(key));
-  const variantsBehind = storage.kind === 'disk' && !(await variantsHold(storage, username, identity));
-  if (!pageChanged && !variantsBehind) return false;
+  const pageChanged = await putIfChangedIn(storage, key, identity, listed);
+  // Done when unchanged and (on the disk) the variants file holds it: read only then, a changed page rewrites it.
+  if (!pageChanged && (storage.kind !== 'disk' || (await variantsHold(storage, username, identity))))
+    return false;
   // Served as is to clients that accept them: the 14 KB budget is the gzip size, so never compress per request.
   const gzip = gzipSync(identity, { level: 9 });
   const br = brotliCompressSync(identity, PAGE_BROTLI);
@@ -135,13 +163,15 @@ const qrDiskName = (name: string, url: string) => {
 /** Any QR file, drawn for any address (and the unhashed names drawn before files were named by address). */
 const QR_ON_DISK = /^qr(-print)?(\.[0-9a-f]{16})?\.(png|svg)$/;
 
-/** Removes the files of a profile whose names `isStale` picks (one listing: a round trip to a bucket). */
-async function removeStale(storage: Storage, username: string, isStale: (name: string) => boolean) {
-  const stale: string[] = [];
-  for await (const { key } of storage.list(profilePrefix(username))) {
-    if (isStale(key.slice(profilePrefix(username).length))) stale.push(key);
-  }
-  for (const key of stale) await storage.delete(key);
+/** Removes the files of a profile whose names `isStale` picks, from `listed` when the folder was just listed. */
+async function removeStale(
+  storage: Storage,
+  username: string,
+  isStale: (name: string) => boolean,
+  listed: Listed = null,
+) {
+  for (const key of listed ?? (await keysIn(storage, username)))
+    if (isStale(key.slice(profilePrefix(username).length))) await storage.delete(key);
 }
 
 /** QR files that encode another address than `url`. */
@@ -174,11 +204,32 @@ export async function qrCodeFile(
 }
 
 /**
+ * The page that fits `kind`, as bytes at once (issue 29): its string, two bytes a character on most pages (’, £),
+ * would otherwise be held until the files are written, and copied by every young-generation GC meanwhile, for
+ * every render under way.
+ */
+function pageBytes(
+  kind: PageKind,
+  content: CardContent | null,
+  input: Omit<ProfilePageInput, 'content'>,
+): Buffer {
+  const { username, siteName } = input;
+  if (kind === 'not-live') return Buffer.from(renderNotLivePage({ username, siteName }));
+  if (kind === 'not-set-up' || !content) return Buffer.from(renderNotSetUpPage({ username, siteName }));
+  return Buffer.from(renderProfilePage({ content, ...input }));
+}
+
+/**
  * Renders everything public for one account from the read models: the page that fits its state (SPEC §4), the
  * vCard when the page shows a number or email to save. QR codes and the link preview image are drawn on request; files
  * of either the page no longer names are removed. A deleted account's folder is removed.
  */
-export async function renderAccount(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
+export async function renderAccount(
+  db: Db,
+  accountId: string,
+  target: RenderTarget,
+  { rows, turn }: RenderBatch = renderAlone(db),
+): Promise<PageKind> {
   const { storage } = target;
   const user = await db.selectFrom('users').selectAll().where('id', '=', accountId).executeTakeFirst();
   const recorded = await db
@@ -194,7 +245,8 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
     if (reservation && !(await heldBy(reservation.username))) {
       // Everything of the former owner goes (vCard, QR codes, preview image, the page); only the notice is left.
       await storage.deletePrefix(profilePrefix(reservation.username));
-      await writePage(storage, reservation.username, renderNoLongerInUsePage({ siteName: target.siteName }));
+      const page = Buffer.from(renderNoLongerInUsePage({ siteName: target.siteName }));
+      await writePage(storage, reservation.username, page, null);
       const notice = { username: reservation.username, live: 0, og_image: null };
       await db
         .insertInto('rendered_profiles')
@@ -212,37 +264,65 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   }
   const pageUrl = pageAddress(target.publicUrl, user.username);
   const { username } = user;
-  const { siteName, walletEnabled } = target;
   const content = await findCardContent(db, accountId);
 
   const kind = pageKindOf(user, content);
-  let html: string;
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
-  let ogImage: string | null = null;
-  if (kind === 'not-live') html = renderNotLivePage({ username, siteName });
-  else if (kind === 'not-set-up' || !content) html = renderNotSetUpPage({ username, siteName });
-  else {
-    ogImage = ogImageHash(ogImageInputs(content, username));
-    html = renderProfilePage({ content, username, pageUrl, siteName, walletEnabled, ogImage });
-  }
+  const ogImage = kind === 'live' && content ? ogImageHash(ogImageInputs(content, username)) : null;
   const live = kind === 'live' ? 1 : 0;
   // One time for the whole render: a first render writes its row once, not once here and again below.
   const now = new Date().toISOString();
 
   let row = recorded;
+  let listed: Listed = null;
   if (recorded?.username !== username) {
-    // Before the files, so a folder is never without its account. An upsert, not an insert after the select above:
-    // another renderer (the demo seed beside the server, or two instances during a leader hand-over) may record
-    // the same account between the two.
+    // Before the files, so a folder is never without its account.
     const values = { username, live, rendered_at: now, og_image: ogImage };
-    await db
-      .insertInto('rendered_profiles')
-      .values({ account_id: accountId, ...values })
-      .onConflict((oc) => oc.column('account_id').doUpdateSet(values))
-      .execute();
+    await rows.record(accountId, values);
     row = { account_id: accountId, ...values };
+    // A folder new to this account is listed first: one look when there is none yet (a new account, a rebuild into
+    // an empty public folder), and then nothing is read back that isn't there, and no second listing looks for
+    // stale files (issue 29). A folder rendered before skips it: its page is mostly unchanged.
+    listed = await keysIn(storage, username);
   }
-  const pageWritten = await writePage(storage, username, html);
+  // A few renders at a time draw and write their files (render-batch.ts), once their rows are claimed: a
+  // rebuild's renders claim theirs together first.
+  const endTurn = await turn();
+  let pageWritten: boolean;
+  try {
+    pageWritten = await writeFiles(target, { username, pageUrl, kind, content, ogImage }, listed);
+  } finally {
+    endTurn();
+  }
+
+  // What the sitemap lists (api/cards/profile-sitemap.ts) and the preview image to draw; written only when it changed, so
+  // a rebuild of unchanged pages writes nothing here.
+  const renderedAt = pageWritten || !row?.rendered_at ? now : row.rendered_at;
+  if (live !== row?.live || renderedAt !== row?.rendered_at || ogImage !== row?.og_image)
+    await rows.update(accountId, { live, rendered_at: renderedAt, og_image: ogImage });
+  return kind;
+}
+
+type Rendered = {
+  username: string;
+  pageUrl: string;
+  kind: PageKind;
+  content: CardContent | null;
+  ogImage: string | null;
+};
+
+/** Writes the page for the account's state and its vCard, and removes what neither shows; says if the page changed. */
+async function writeFiles(target: RenderTarget, rendered: Rendered, listed: Listed): Promise<boolean> {
+  const { storage, siteName, walletEnabled } = target;
+  const { username, pageUrl, kind, content, ogImage } = rendered;
+  const page = pageBytes(kind, content, {
+    username,
+    pageUrl,
+    siteName,
+    walletEnabled,
+    ogImage: ogImage ?? undefined,
+  });
+  const pageWritten = await writePage(storage, username, page, listed);
 
   // Files drawn on request that the page no longer names: QR codes for an earlier PUBLIC_URL, and preview images of
   // what the card showed before, or of a page no longer live (they show its name and photos, so they go with it, as
@@ -256,6 +336,7 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
       storage,
       username,
       (name) => staleQr(name) || (OG_ON_DISK.test(name) && name !== current),
+      listed,
     );
   }
 
@@ -263,19 +344,9 @@ export async function renderAccount(db: Db, accountId: string, target: RenderTar
   if (kind === 'live' && content && savesContact(content)) {
     const { avatar } = shownContent(content);
     const photoJpeg = avatar ? await vcardPhoto(storage, avatar) : undefined;
-    await storage.putIfChanged(vcardKey, buildVCard({ content, pageUrl, photoJpeg }), headersFor(vcardKey));
+    await putIfChangedIn(storage, vcardKey, buildVCard({ content, pageUrl, photoJpeg }), listed);
   } else {
     await storage.delete(vcardKey);
   }
-
-  // What the sitemap lists (api/cards/profile-sitemap.ts) and the preview image to draw; written only when it changed, so
-  // a rebuild of unchanged pages writes nothing here.
-  const renderedAt = pageWritten || !row?.rendered_at ? now : row.rendered_at;
-  if (live !== row?.live || renderedAt !== row?.rendered_at || ogImage !== row?.og_image)
-    await db
-      .updateTable('rendered_profiles')
-      .set({ live, rendered_at: renderedAt, og_image: ogImage })
-      .where('account_id', '=', accountId)
-      .execute();
-  return kind;
+  return pageWritten;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../platform/database/db';
 import { type PageKind, type RenderTarget, renderAccount } from './render-account';
+import type { RenderBatch } from './render-batch';
 
 const rendering = new Map<string, Promise<PageKind>>();
 
@@ -9,9 +10,16 @@ const rendering = new Map<string, Promise<PageKind>>();
  * render reads the account as it is when it starts, so the one that finishes last wrote the newest state: two at
  * once could finish in the other order and leave the older page behind until the next render.
  */
-export function renderAccountInTurn(db: Db, accountId: string, target: RenderTarget): Promise<PageKind> {
+export function renderAccountInTurn(
+  db: Db,
+  accountId: string,
+  target: RenderTarget,
+  batch?: RenderBatch,
+): Promise<PageKind> {
   const before = rendering.get(accountId);
-  const turn = (before ?? Promise.resolve()).catch(() => {}).then(() => renderAccount(db, accountId, target));
+  const turn = (before ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => renderAccount(db, accountId, target, batch));
   rendering.set(accountId, turn);
   const done = () => {
     if (rendering.get(accountId) === turn) rendering.delete(accountId);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Color } from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImageRef } from '../events/card/content';
 import { diskStorage } from '../platform/storage/disk';
 import { vcardPhoto } from './vcard-photo';
@@ -47,6 +47,22 @@ describe('vcardPhoto', () => {
       .toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([256, 256, 3]);
     expect(data[0]).toBeGreaterThan(240);
+  });
+
+  it('makes it once for renders that ask at once, then gives it from memory while its file is there', async () => {
+    const ref = await stored('d'.repeat(24), 400, 400, '#123456');
+    const storage = diskStorage(publicDir);
+    const put = vi.spyOn(storage, 'put');
+    const get = vi.spyOn(storage, 'get');
+    const jpegs = await Promise.all(Array.from({ length: 5 }, () => vcardPhoto(storage, ref)));
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(new Set(jpegs).size).toBe(1);
+    get.mockClear();
+    expect(await vcardPhoto(storage, ref)).toBe(jpegs[0]);
+    expect(get).not.toHaveBeenCalled();
+    // Swept with its photo: the vCard goes without, as it did when every render read the file.
+    fs.rmSync(path.join(publicDir, 'media', 'dd'), { recursive: true });
+    expect(await vcardPhoto(storage, ref)).toBeUndefined();
   });
 
   it('goes without a photo when the file is missing, and refuses a ref that could escape the media folder', async () => {
