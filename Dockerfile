@@ -1,7 +1,9 @@
 # TradeCard in production: one Node 24 process serving the API, the public site and the profile pages (ADR 012).
 #
-#   docker build -t tradecard --build-arg PUBLIC_URL=https://cards.example.com .
+#   docker build -t tradecard .
 #   docker run -p 3000:3000 -v tradecard-data:/app/data --env-file tradecard.env tradecard
+#
+# One image serves any address: PUBLIC_URL and CHAT_WIDGET_SRC are read when the container starts (ADR 040).
 #
 # The image switches production mode on: it refuses local payments, the seeded demo and a missing PUBLIC_URL unless
 # DEMO=true says this instance is a demo (docs/operations.md, "Running it in production").
@@ -18,13 +20,11 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 
-# The public site, built for the address the image will serve. The site bakes in PUBLIC_URL (links, sitemap) and
-# CHAT_WIDGET_SRC; a container started with other values rebuilds it once at start and says so.
+# The public site, built for no address (ADR 040): each container writes its PUBLIC_URL and chat widget into the
+# few files that name them when it starts, beside the build (site/localised); a new address builds nothing.
 FROM deps AS site
-ARG PUBLIC_URL=
-ARG CHAT_WIDGET_SRC=
 COPY . .
-RUN PUBLIC_URL="$PUBLIC_URL" CHAT_WIDGET_SRC="$CHAT_WIDGET_SRC" npm run build
+RUN npm run build
 # The server and ops commands as JavaScript (ADR 032): the image starts them without compiling.
 RUN node scripts/compile.ts
 
@@ -33,8 +33,6 @@ FROM deps AS prod-deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
-ARG PUBLIC_URL=
-ARG CHAT_WIDGET_SRC=
 # `npm run backup` and `restore` with DATABASE_URL run pg_dump and pg_restore (ADR 023): bookworm's are version 15,
 # which dump PostgreSQL 15 and older; for a newer server, install its version's client from apt.postgresql.org.
 RUN apt-get update \
@@ -42,7 +40,8 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 # The same source tree the site was built from (.dockerignore keeps tests, fixtures and dev tools out), so the
-# build stamp matches and the first start serves at once.
+# build stamp matches and the first start serves at once. Owned by the user the server runs as, which writes the
+# site's pages for its address beside the build (site/localised) at its first start.
 COPY --chown=node:node . .
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=site --chown=node:node /app/site/dist ./site/dist
@@ -59,8 +58,6 @@ ENV PRODUCTION=true \
   MALLOC_MMAP_THRESHOLD_=131072 \
   PORT=3000 \
   DATA_DIR=/app/data \
-  PUBLIC_URL=${PUBLIC_URL} \
-  CHAT_WIDGET_SRC=${CHAT_WIDGET_SRC} \
   METRICS_HOST=0.0.0.0 \
   METRICS_PORT=9464
 VOLUME ["/app/data"]

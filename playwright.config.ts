@@ -58,8 +58,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The start path `npm start` and the container take: the site is (re)built when its sources or the
-    // environment it bakes in (its chat widget, its public address) differ from the last build, then served.
+    // The start path `npm start` and the container take: the site is built when its sources differ from the last
+    // build (vitest's global setup has built it), and the server writes this address and chat widget into its pages.
     command: 'node scripts/run.ts start',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,

@@ -115,7 +115,7 @@ export function createApp(deps: Deps) {
       unknownCardPage: (code) => renderUnknownCardPage({ code, siteName: SITE_NAME }),
     }),
   );
-  const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc });
+  const site = siteFiles(deps.siteDir, { chatWidgetSrc: deps.chatWidgetSrc, localised: deps.localisedSite });
   app.route('/', site.app);
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, still as JSON.
   app.notFound((c) => {

@@ -6,6 +6,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { Seller } from './payments/seller';
 import type { OffsetClock } from './process/offset-clock';
 import type { ReadinessOptions } from './process/readiness';
+import type { LocalisedSite } from './static/localise-site';
 import type { VisitCounter } from './visits/counter';
 import type { WalletSigner } from './wallet/signer';
 
@@ -44,7 +45,12 @@ export type Deps = {
   trustProxy: number;
   /** The built public site (site/dist), served for every path the API and profiles don't answer. */
   siteDir: string;
-  /** CHAT_WIDGET_SRC, which the site was built with: its origin is allowed in the CSP of the pages that load it. */
+  /**
+   * The site's files that name its address, as this server wrote them for its PUBLIC_URL and CHAT_WIDGET_SRC at
+   * start (api/static/localise-site.ts, ADR 040), sent in place of the built ones. Absent: the built files as they are.
+   */
+  localisedSite?: Pick<LocalisedSite, 'dir' | 'files'>;
+  /** CHAT_WIDGET_SRC: the pages name it for the chat loader, and its origin is allowed in the CSP of those that load it. */
   chatWidgetSrc?: string;
   /** The Stripe adapter: against Stripe, or against the built-in simulator (PAYMENTS=local). */
   payments: PaymentProvider;

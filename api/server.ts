@@ -18,7 +18,9 @@ import { startMetricsListener } from './process/metrics-listener';
 import { StartupProblem } from './process/startup-problem';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { createFastPath, createServerWithFastPath } from './static/fast-path';
+import { localiseSite } from './static/localise-site';
 import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
+import { defaultLocalisedRoot } from './static/site-files';
 import { walletFromEnv } from './wallet/from-env';
 
 /** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
@@ -61,6 +63,32 @@ await removeLeftoverTemp(env.dataDir, path.join(deps.publicDir, 'media'), {
   keepNewerThanMs: othersShareDataDir ? SHARED_TEMP_STALE_MS : 0,
 }).catch(failToStart);
 await restrictDataDir(env.dataDir);
+// The public site's pages for this PUBLIC_URL and chat widget (ADR 040): after the database is open, since for a new
+// build or address this is the one slow step of a start (about a second); a second start only reads their list.
+const localisedRoot = defaultLocalisedRoot();
+const localising = performance.now();
+const localised = await localiseSite({
+  siteDir: deps.siteDir,
+  root: localisedRoot,
+  publicUrl: env.PUBLIC_URL,
+  chatWidgetSrc: env.CHAT_WIDGET_SRC,
+}).catch((error: NodeJS.ErrnoException) =>
+  failToStart(
+    ['EACCES', 'EPERM', 'EROFS'].includes(error.code ?? '')
+      ? new StartupProblem(
+          `The public site's pages for PUBLIC_URL could not be written (${error.code} on ${error.path ?? localisedRoot}): ${localisedRoot} must be writable by this user.`,
+        )
+      : error,
+  ),
+);
+if (localised) {
+  deps.localisedSite = localised;
+  if (localised.written > 0)
+    log.info(
+      { files: localised.written, dir: localised.dir, ms: Math.round(performance.now() - localising) },
+      "Wrote the public site's pages for this PUBLIC_URL and CHAT_WIDGET_SRC; the next start with both unchanged reuses them.",
+    );
+}
 
 /**
  * Everything running beside the HTTP server, stopped in this order after requests have drained and before the

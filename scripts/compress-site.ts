@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defaultSiteDir } from '../api/static/site-files';
+import { COMPRESSIBLE_FILE, precompressed } from '../api/static/precompress';
 
-// After `astro build`: a gzip and a brotli copy (at brotli's best quality, which costs too much per request) of
-// every text file, so the server never compresses them per request; it checks each copy unpacks to its file.
-// The favicon is an uncompressed bitmap more often than not: it shrinks to a fraction.
-const COMPRESSIBLE = /\.(html|css|js|mjs|svg|json|xml|txt|vtt|webmanifest|ico)$/;
-const WORTH_IT = 1024;
+// After `astro build`: a gzip and a brotli copy of every text file of the built site (the folder is the one
+// argument, from scripts/site-stamp.ts), so the server never compresses them per request.
+
+const siteDir = process.argv[2];
+if (!siteDir) throw new Error('Usage: compress-site.ts <built site folder>');
 
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -20,25 +19,21 @@ function* files(dir: string): Generator<string> {
 let count = 0;
 let before = 0;
 let after = 0;
-for (const file of files(defaultSiteDir())) {
-  if (!COMPRESSIBLE.test(file)) continue;
-  const content = fs.readFileSync(file);
-  if (content.length < WORTH_IT) continue;
-  const brotli = brotliCompressSync(content, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-    },
-  });
-  const gzip = gzipSync(content, { level: 9 });
-  // A copy no smaller than its file (an .ico holding a PNG) would only be a second file to keep in step.
-  if (gzip.length >= content.length) continue;
-  fs.writeFileSync(`${file}.gz`, gzip);
-  if (brotli.length < content.length) fs.writeFileSync(`${file}.br`, brotli);
-  count += 1;
-  before += content.length;
-  after += brotli.length;
-}
+// All at once: the copies are made in the thread pool, so every core works on them.
+await Promise.all(
+  [...files(siteDir)]
+    .filter((file) => COMPRESSIBLE_FILE.test(file))
+    .map(async (file) => {
+      const content = fs.readFileSync(file);
+      const copies = await precompressed(content);
+      if (!copies.gzip) return;
+      fs.writeFileSync(`${file}.gz`, copies.gzip);
+      if (copies.br) fs.writeFileSync(`${file}.br`, copies.br);
+      count += 1;
+      before += content.length;
+      after += (copies.br ?? copies.gzip).length;
+    }),
+);
 console.log(
   `Compressed ${count} files: ${Math.round(before / 1024)} KB → ${Math.round(after / 1024)} KB (brotli).`,
 );

@@ -4,8 +4,9 @@ import { checkDatabaseReachable } from '../api/runtime';
 import { log } from '../observability/log';
 import { buildSite, builtStamp, siteStamp } from './site-stamp';
 
-// `npm start` and the container's command: build the public site only if something it is built from changed, then
-// run the server in this same process, so the signals from Ctrl-C or `docker stop` reach it directly.
+// `npm start` and the container's command: build the public site only if something it is built from changed (never
+// for a change of PUBLIC_URL or CHAT_WIDGET_SRC: the server writes those into the pages, ADR 040), then run the
+// server in this same process, so the signals from Ctrl-C or `docker stop` reach it directly.
 
 const env = (() => {
   try {
@@ -17,17 +18,14 @@ const env = (() => {
 })();
 log.level = env.LOG_LEVEL;
 
-const stamp = siteStamp({ publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC });
+const stamp = siteStamp();
 if (builtStamp() !== stamp) {
   // The database before anything slow: a wrong DATABASE_URL or data folder is said in a second, not after a build.
   await checkDatabaseReachable(env).catch((error) => {
     log.fatal(error instanceof StartupProblem ? error.message : { err: error });
     process.exit(1);
   });
-  log.info(
-    { publicUrl: env.PUBLIC_URL, chatWidgetSrc: env.CHAT_WIDGET_SRC },
-    'Building the public site: it was never built here, or its sources, PUBLIC_URL or CHAT_WIDGET_SRC changed.',
-  );
+  log.info('Building the public site: it was never built here, or its sources changed.');
   const started = performance.now();
   // Until the server takes over, a stop request ends the build; unhandled, PID 1 in a container would ignore it.
   const stopping = new AbortController();

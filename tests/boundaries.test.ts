@@ -97,8 +97,6 @@ const MAY_IMPORT: Record<string, string[]> = {
 const RECORDED_EXCEPTIONS: Record<string, string> = {
   // The server's CSP names the chat widget's origin only on pages where the site loads it: one rule, the site's.
   'api/static/site-files.ts -> site/src/lib/chat': 'ADR 033',
-  // The site's build reads PUBLIC_URL and CHAT_WIDGET_SRC through the one reader of the environment (design §4).
-  'site/astro.config.mjs -> api/env': 'ADR 033',
 };
 
 /**

@@ -7,12 +7,18 @@ import { REPO_ROOT } from '../../platform/repo-root';
 import { chatMayLoadOn } from '../../site/src/lib/chat';
 import { chatOrigin, inlineScriptHashes, sitePageCsp } from '../http/security-headers';
 import type { FileCache } from './file-cache';
+import type { LocalisedSite } from './localise-site';
 import { COMPRESSIBLE_TYPE } from './public-files';
 import { fileResponse } from './respond';
 import { sharedFileCache } from './shared-cache';
 
 /** Where `npm run build` puts the Astro site. */
 export const defaultSiteDir = () => path.join(REPO_ROOT, 'site', 'dist');
+/**
+ * Where the server writes the built files that name the site's address, for its own (api/static/localise-site.ts): beside
+ * the build, so instances sharing a checkout and an address write them once, not once per data folder.
+ */
+export const defaultLocalisedRoot = () => path.join(REPO_ROOT, 'site', 'localised');
 
 function cacheControl(requestPath: string) {
   // Astro names its bundles by content, so they can be kept for good; pages must show changes at once.
@@ -70,15 +76,29 @@ function pageAddress(relativeFile: string) {
 }
 
 /**
- * Each page's CSP: its inline scripts' hashes, read from the built HTML once at start, and the chat widget's
+ * The file sent for a built file: this server's own copy when it wrote one for its address (api/static/localise-site.ts,
+ * ADR 040), else the built file itself.
+ */
+function sentFile(siteDir: string, localised: Pick<LocalisedSite, 'dir' | 'files'> | undefined) {
+  if (!localised || localised.files.size === 0) return (file: string) => file;
+  const prefix = `${siteDir}${path.sep}`;
+  return (file: string) => {
+    // Every file asked for is under siteDir (candidateFiles): a slice, not path.relative, per request.
+    const relative = file.startsWith(prefix) ? file.slice(prefix.length) : null;
+    return relative !== null && localised.files.has(relative) ? path.join(localised.dir, relative) : file;
+  };
+}
+
+/**
+ * Each page's CSP: its inline scripts' hashes, read from the HTML it is sent as once at start, and the chat widget's
  * origin where the address may load the widget. A page built after start gets every hash.
  */
-function pagePolicies(siteDir: string, chatWidgetSrc: string | undefined) {
+function pagePolicies(siteDir: string, sent: (file: string) => string, chatWidgetSrc: string | undefined) {
   const chat = chatOrigin(chatWidgetSrc);
   const hashes = new Map<string, string[]>();
   const everyHash = new Set<string>();
   for (const file of htmlFiles(siteDir)) {
-    const scriptHashes = inlineScriptHashes(fs.readFileSync(file, 'utf8'));
+    const scriptHashes = inlineScriptHashes(fs.readFileSync(sent(file), 'utf8'));
     for (const hash of scriptHashes) everyHash.add(hash);
     hashes.set(pageAddress(path.relative(siteDir, file)), scriptHashes);
   }
@@ -106,14 +126,23 @@ function pagePolicies(siteDir: string, chatWidgetSrc: string | undefined) {
 /**
  * The static public site (issue 5): clean addresses (`/faq` is `faq/index.html`), each file from the cache with the
  * compressed copies the build wrote and validators, byte ranges for the video (too big to cache, so serveStatic
- * sends it), and the site's own 404 page for anything unknown.
+ * sends it), and the site's own 404 page for anything unknown. The files that name the site's address are sent as
+ * this server wrote them for its PUBLIC_URL and chat widget (`localised`, ADR 040).
  */
-export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string; cache?: FileCache } = {}) {
+export function siteFiles(
+  siteDir: string,
+  options: {
+    chatWidgetSrc?: string;
+    cache?: FileCache;
+    localised?: Pick<LocalisedSite, 'dir' | 'files'>;
+  } = {},
+) {
   const app = new Hono();
   const cache = options.cache ?? sharedFileCache;
   if (!fs.existsSync(siteDir)) return { app, notFound: async (_c: Context) => null };
   const root = path.resolve(siteDir);
-  const policyFor = pagePolicies(siteDir, options.chatWidgetSrc);
+  const sent = sentFile(root, options.localised);
+  const policyFor = pagePolicies(root, sent, options.chatWidgetSrc);
   // Set before serving: serveStatic builds its response before any onFound hook could add to it. A miss falls
   // through to the 404 page, which must not carry a found file's long cache: a bundle that is missing now (a
   // request ahead of a deploy) would stay missing in every cache for a year.
@@ -131,7 +160,7 @@ export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string; ca
   app.get('*', async (c, next) => {
     const files = candidateFiles(root, c.req.path);
     for (let i = 0; files && i < files.length; i += 1) {
-      const file = files[i] as string;
+      const file = sent(files[i] as string);
       const type = typeOf(file);
       const compressible = COMPRESSIBLE_TYPE.test(type);
       const lookup = await cache.get(file, { compressible, revalidateMs: SITE_REVALIDATE_MS });
@@ -142,14 +171,14 @@ export function siteFiles(siteDir: string, options: { chatWidgetSrc?: string; ca
         return fileResponse(c.req, lookup.entry, { type, cache: cacheControl(c.req.path), headers });
       }
       if (lookup.kind === 'too-large') return next();
-      if (lookup.kind === 'directory') files.push(path.join(file, 'index.html'));
+      if (lookup.kind === 'directory') files.push(path.join(files[i] as string, 'index.html'));
     }
     return next();
   });
   // Only what the cache declines gets here: files over its size limit, i.e. the video, with its byte ranges.
   app.use('*', serveStatic({ root: siteDir, precompressed: true, rewriteRequestPath }));
 
-  const notFoundFile = path.join(root, '404.html');
+  const notFoundFile = sent(path.join(root, '404.html'));
   /**
    * The site's 404 page, compressed like any page, with its own policy; null for a missing file (an image, a
    * bundle, the favicon): a browser shows no page for those, so a short text answer does.

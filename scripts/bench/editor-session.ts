@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { sentTo, waitForMail } from '../../tests/support/api/mail/outbox';
 import { startTsChild } from './child-process';
-import { SITE_ORIGIN, SITE_PORT, siteBuiltFor } from './site-build';
+import { SITE_ORIGIN, SITE_PORT, siteBuilt } from './site-build';
 
 /** Debian's Chromium, the one browser this project's machines can install. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -68,7 +68,7 @@ export async function withEditorServer<T>(
 ): Promise<T> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`The editor benches need Debian's Chromium at ${CHROMIUM}`);
   const origin = SITE_ORIGIN;
-  siteBuiltFor(origin);
+  siteBuilt();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-editor-'));
   const server = startTsChild('api/server.ts', {
     DATA_DIR: dataDir,

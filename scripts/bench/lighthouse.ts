@@ -6,7 +6,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startTsChild } from './child-process';
 import { atLeast, type BenchOptions, type BenchRow, info } from './report';
-import { SITE_ORIGIN, SITE_PORT, siteBuiltFor } from './site-build';
+import { SITE_ORIGIN, SITE_PORT, siteBuilt } from './site-build';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ORIGIN = SITE_ORIGIN;
@@ -106,7 +106,7 @@ export async function lighthouseBenchmark(
   keep?: (page: string, lhr: LighthouseResult) => void,
 ): Promise<BenchRow[]> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Lighthouse needs Debian's Chromium at ${CHROMIUM}`);
-  siteBuiltFor(ORIGIN);
+  siteBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-bench-lighthouse-'));
   // The sample profile is seeded (the default), so /u/demo is a real page and its account can sign in.
   const server = startTsChild('api/server.ts', {

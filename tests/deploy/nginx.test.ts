@@ -85,8 +85,11 @@ describe.skipIf(!fs.existsSync(NGINX))(
         ['/u/demo/', 'product'],
         ['/u/demo/contact.vcf', 'product'],
         ['/u/demo/og.jpg', 'product'],
-        // Read from the database (api/cards/profile-sitemap.ts); the site's own sitemap.xml is a file.
+        // Read from the database (api/cards/profile-sitemap.ts).
         ['/sitemap-profiles.xml', 'product'],
+        // Built for no address; the product writes them for its own (ADR 040).
+        ['/sitemap.xml', 'product'],
+        ['/robots.txt', 'product'],
         ['/sitemap-profiles-1.xml', 'product'],
         ['/q/demo', 'product'],
         ['/c/NOSUCHCARD', 'product'],

@@ -4,8 +4,8 @@ import { ensureSiteBuilt } from './deploy/site-build';
 import { killAndDescribe, leftoverProcesses, RUN_MARKER } from './leftover-processes';
 
 // vitest's global setup, once per project before any worker starts: the compiled server and commands the suites
-// spawn (tests/support/compiled.ts) are built here once, and so is site/dist when it is stale (an `npm start` on
-// another address leaves it so): built by a suite meanwhile, it was missing files under every server another suite
+// spawn (tests/support/compiled.ts) are built here once, and so is site/dist when it is stale (its sources
+// changed since it was built): built by a suite meanwhile, it was missing files under every server another suite
 // had started. Every process of the run is marked, so the teardown can fail the run naming any still alive.
 
 export async function setup() {

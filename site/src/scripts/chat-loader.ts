@@ -1,3 +1,4 @@
+import { CHAT_WIDGET_META } from '../../../contract/site-config';
 import {
   CHAT_DELAY_MS,
   chatAllowed,
@@ -8,9 +9,9 @@ import {
 } from '../lib/chat';
 import { $session } from '../stores/session';
 
-declare const __CHAT_WIDGET_SRC__: string;
-
-const src = __CHAT_WIDGET_SRC__;
+// CHAT_WIDGET_SRC as the server wrote it into this page (ADR 040), not built into this bundle: one build serves any
+// widget, or none (no tag).
+const src = document.querySelector<HTMLMetaElement>(`meta[name="${CHAT_WIDGET_META}"]`)?.content ?? '';
 
 function load() {
   if (document.querySelector('script[data-chat-widget]')) return;

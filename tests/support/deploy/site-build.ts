@@ -3,27 +3,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defaultSiteDir } from '../../../api/static/site-files';
 import { builtStamp, siteStamp } from '../../../scripts/site-stamp';
-import { CHAT_WIDGET_STAND_IN, e2ePort } from '../../e2e/env';
+import { CHAT_WIDGET_STAND_IN } from '../../e2e/env';
 import { compiledCommand } from '../compiled';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
+ * The address the site is built with here. The build must not take it in (ADR 040): tests/deploy/site-build.test.ts
+ * looks for it, and for the chat stand-in, in every built file.
+ */
+export const BUILD_TIME_PUBLIC_URL = 'https://address-at-build-time.example';
+
+/**
  * site/dist as `npm run build` makes it, built here when missing or built from other sources (a clean clone:
- * `npm test` runs vitest before the journeys). Built for the journeys' address and chat stand-in, so their
- * `npm start` finds it current and does not build it again. About 15 s.
+ * `npm test` runs vitest before the journeys). For no address: the journeys' `npm start`, and every server the
+ * suites start on an address of its own, find it current and do not build it again. About 25 s.
  */
 export function ensureSiteBuilt(): string {
   const siteDir = defaultSiteDir();
-  const publicUrl = `http://127.0.0.1:${e2ePort()}`;
-  const current = siteStamp({ publicUrl, chatWidgetSrc: CHAT_WIDGET_STAND_IN });
+  const current = siteStamp();
   const isCurrent = () => fs.existsSync(path.join(siteDir, 'index.html')) && builtStamp() === current;
   if (isCurrent()) return siteDir;
   // Suites run three at a time, and two building site/dist at once delete each other's files: one builds, the
   // others wait for it and then find the build current.
   const release = takeBuildLock();
   try {
-    if (!isCurrent()) build(publicUrl);
+    if (!isCurrent()) build();
   } finally {
     release();
   }
@@ -66,13 +71,14 @@ function holderAlive(): boolean {
   }
 }
 
-function build(publicUrl: string) {
+function build() {
   const built = spawnSync(process.execPath, [compiledCommand('build')], {
     cwd: ROOT,
-    // Handed on unread (PATH, HOME); the build parses its own configuration with readEnv().
+    // Handed on unread (PATH, HOME). An address and a widget as an operator's environment would hold them: the
+    // build must leave both out.
     env: {
       ...process.env,
-      PUBLIC_URL: publicUrl,
+      PUBLIC_URL: BUILD_TIME_PUBLIC_URL,
       CHAT_WIDGET_SRC: CHAT_WIDGET_STAND_IN,
     },
     encoding: 'utf8',
