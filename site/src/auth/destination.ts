@@ -1,4 +1,4 @@
-import { clampQuantity } from '../lib/checkout';
+import { clampQuantity } from '../lib/quantity';
 import { PATHS } from '../lib/routes';
 import type { PostAuthAction } from '../stores/post-auth';
 

@@ -2,13 +2,10 @@ import { storePostAuthAction } from '../stores/post-auth';
 import { $session } from '../stores/session';
 import { checkoutAnswerLater } from './answers-later';
 import { ApiError, callApi } from './api';
+import { clampQuantity } from './quantity';
 import { PATHS } from './routes';
 
-export const MAX_QUANTITY = 50;
-
-/** SPEC §5: at least 1; our API also stops at 50, so the selector does too. */
-export const clampQuantity = (value: number) =>
-  Number.isFinite(value) ? Math.min(MAX_QUANTITY, Math.max(1, Math.round(value))) : 1;
+export { clampQuantity, MAX_QUANTITY } from './quantity';
 
 /**
  * The quantity in the box while it is being typed in: null while it is empty, so clearing it to type another number
