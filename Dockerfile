@@ -28,14 +28,12 @@ RUN npm run build
 # The server and ops commands as JavaScript (ADR 032): the image starts them without compiling.
 RUN node scripts/compile.ts
 
-# Production dependencies only: no test runner, no browser driver, no benchmark tools.
-# What the server runs on, nothing it is built with (issue 29: 381 MB before, ≤ 150 MB asked): the site's build tools
-# are devDependencies, and type declarations, source maps, readmes and better-sqlite3's own SQLite sources (it runs
-# the compiled addon) are left out.
+# Production dependencies only: no test runner, no browser driver, no benchmark tools, no site build tools (Astro,
+# esbuild and the site's client libraries are devDependencies), and nothing deploy/prune-node-modules.sh finds
+# unread at run time (issue 29: 381 MB before, ≤ 150 MB asked; scripts/bench/runtime-deps.ts measures it).
 FROM deps AS prod-deps
-RUN npm ci --omit=dev --no-audit --no-fund \
-  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete \
-  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src
+COPY deploy/prune-node-modules.sh ./
+RUN npm ci --omit=dev --no-audit --no-fund && sh prune-node-modules.sh node_modules
 
 FROM ${NODE_IMAGE} AS runtime
 # `npm run backup` and `restore` with DATABASE_URL run pg_dump and pg_restore (ADR 023): bookworm's are version 15,

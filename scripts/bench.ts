@@ -24,6 +24,7 @@ import {
   missed,
   writeJson,
 } from './bench/report';
+import { runtimeDependencies } from './bench/runtime-deps';
 import { startBenchmark } from './bench/start';
 import { postgresLeftOut } from './bench/temp-db';
 import { winningPage } from './bench/winning-page';
@@ -51,6 +52,7 @@ const benchmarks: Benchmark[] = [
   { name: 'media: 12 MP uploads (RSS, /u/demo during uploads)', run: mediaUploads },
   { name: 'replay beside the server (50k profiles)', run: (options) => replayBesideServer(options) },
   { name: 'start-up (npm start)', run: startBenchmark },
+  { name: 'the runtime image’s node_modules', run: runtimeDependencies },
   {
     name: 'a page that wins jobs: /u/demo, its preview image, Wallet pass, quote requests, data export',
     run: winningPage,
