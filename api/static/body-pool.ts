@@ -6,7 +6,7 @@ import type { Bytes } from './file-cache';
  * answered this way then allocates nothing: at thousands a second, a fresh 5 KB buffer each was tens of megabytes
  * a second for the garbage collector, and resident memory that grew with the load.
  */
-export function createBodyPool({ bufferBytes = 64 * 1024, maxFree = 256 } = {}) {
+export function createBodyPool({ bufferBytes = 32 * 1024, maxFree = 128 } = {}) {
   const free: Bytes[] = [];
   let allocated = 0;
   return {

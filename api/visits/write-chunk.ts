@@ -75,9 +75,11 @@ async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<stri
 
 /**
  * Visitors a writer has written, not written again: a visitor who opens the page, saves the number and calls is one
- * row, written once. Forgotten wholesale past this many (about 60 MB), which only costs rewrites.
+ * row, written once. Forgotten wholesale past this many (about 6 MB), which only costs rewrites of rows already
+ * there. Not 500,000 (60 MB): traffic spread over every page is mostly new visitors, and the set reached that within
+ * minutes, against a server's ≤ 256 MB (issue 29).
  */
-const MAX_WRITTEN = 500_000;
+const MAX_WRITTEN = 50_000;
 
 const byKey =
   <T>(key: (item: T) => string) =>

@@ -27,6 +27,13 @@ export type WriteThread = ChunkWriter & {
 const CLOSE_WAIT_MS = 5000;
 
 /**
+ * The thread's heap, as small as the server's own young generation (--max-semi-space-size=8, ADR 016): left to
+ * V8's defaults its young generation alone grew by tens of MB under random traffic (issue 29: RSS ≤ 256 MB). A
+ * chunk of 2,500 visits is a few MB; a thread out of memory stops and is started again, its chunk kept.
+ */
+const WRITER_HEAP = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 96 };
+
+/**
  * Writes visit counts to the SQLite file on a thread of its own (write-worker.ts), one chunk at a time: a chunk's
  * statements, commit and any WAL checkpoint it triggers happen off the event loop that serves pages (issue 29).
  * SQLite's file locks serialise its transactions with the server's own, as with any second process. The thread holds
@@ -37,6 +44,7 @@ export function startWriteThread(file: string): WriteThread {
   const worker = new Worker(thread.url, {
     execArgv: thread.execArgv,
     workerData: { file } satisfies WriteThreadData,
+    resourceLimits: WRITER_HEAP,
   });
   worker.unref();
   const waiting = new Map<
