@@ -122,7 +122,7 @@ function sqliteRows(count: number, { first, again }: Rebuilt): BenchRow[] {
   const seconds = first.renderMs / 1000;
   const label = count.toLocaleString('en-US');
   return [
-    atLeast('full rebuild', count / seconds, 'profiles/s', 500),
+    atLeast('full rebuild', count / seconds, 'profiles/s', 1000),
     info(`full rebuild: rendering ${label} profiles (${first.rendered} renders)`, seconds, 's'),
     info(
       `full rebuild: replay of ${first.events.toLocaleString('en-US')} events first`,
