@@ -5,17 +5,29 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startTsChild } from './child-process';
-import { atLeast, type BenchOptions, type BenchRow, info } from './report';
+import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
 import { SITE_ORIGIN, SITE_PORT, siteBuilt } from './site-build';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ORIGIN = SITE_ORIGIN;
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
-export type Target = { page: string; budgets: Partial<Record<Category, number>>; signedIn?: boolean };
+export type Target = {
+  page: string;
+  budgets: Partial<Record<Category, number>>;
+  signedIn?: boolean;
+  /** Issue 29, the home page: everything over the wire, and total blocking time under the 4× CPU slowdown. */
+  maxKb?: number;
+  maxBlockingMs?: number;
+};
 const ALL: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Issue 5's site pages, issue 12's public profile (all four at 100) and the editor signed in with a cold cache. */
 export const TARGETS: Target[] = [
-  { page: '/', budgets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } },
+  {
+    page: '/',
+    budgets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
+    maxKb: 120,
+    maxBlockingMs: 150,
+  },
   {
     page: '/productandplan',
     budgets: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
@@ -124,7 +136,7 @@ export async function lighthouseBenchmark(
     const [, password = ''] = await server.waitFor(/with password (\S+) \(shown once/, START_TIMEOUT_MS);
     await signInBrowser(chrome.port, await logIn(password));
     const rows: BenchRow[] = [];
-    for (const { page, budgets, signedIn } of targets) {
+    for (const { page, budgets, signedIn, maxKb, maxBlockingMs } of targets) {
       const lhr = await audit(chrome.port, page);
       keep?.(page, lhr);
       if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== page)
@@ -140,15 +152,21 @@ export async function lighthouseBenchmark(
       }
       const summary = lhr.audits['resource-summary']?.details as { items?: ResourceRow[] } | undefined;
       const of = (type: string) => summary?.items?.find((item) => item.resourceType === type);
+      const blocking = ms(lhr, 'total-blocking-time');
+      const overTheWire = (of('total')?.transferSize ?? 0) / 1024;
       rows.push(
         info(`${page}: first contentful paint (simulated)`, ms(lhr, 'first-contentful-paint'), 'ms'),
         info(`${page}: largest contentful paint (simulated)`, ms(lhr, 'largest-contentful-paint'), 'ms'),
-        info(`${page}: total blocking time`, ms(lhr, 'total-blocking-time'), 'ms'),
+        maxBlockingMs === undefined
+          ? info(`${page}: total blocking time`, blocking, 'ms')
+          : atMost(`${page}: total blocking time`, blocking, 'ms', maxBlockingMs),
         info(`${page}: cumulative layout shift`, ms(lhr, 'cumulative-layout-shift'), ''),
         info(`${page}: JavaScript over the wire`, (of('script')?.transferSize ?? 0) / 1024, 'KB'),
         info(`${page}: JavaScript requests`, of('script')?.requestCount ?? 0, ''),
         info(`${page}: fonts over the wire`, (of('font')?.transferSize ?? 0) / 1024, 'KB'),
-        info(`${page}: everything over the wire`, (of('total')?.transferSize ?? 0) / 1024, 'KB'),
+        maxKb === undefined
+          ? info(`${page}: everything over the wire`, overTheWire, 'KB')
+          : atMost(`${page}: everything over the wire`, overTheWire, 'KB', maxKb),
         // The simulated phone's CPU is this machine's times 4: on a busy machine every task looks 4× longer, and
         // total blocking time with it. Lighthouse wants an index near 1,000 or more for its 4× to mean a phone.
         info(`${page}: this machine's speed (Lighthouse benchmarkIndex)`, lhr.environment.benchmarkIndex, ''),

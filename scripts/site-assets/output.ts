@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { REPO_ROOT, WEBP_QUALITY } from './config';
+import { AVIF_QUALITY, REPO_ROOT, WEBP_QUALITY } from './config';
 
 export type Written = { file: string; width: number | null; height: number | null; bytes: number };
 
@@ -30,14 +30,20 @@ async function writeImage(file: string, image: Sharp): Promise<void> {
 export const writeWebp = (file: string, source: Buffer, width: number, quality = WEBP_QUALITY) =>
   writeImage(file, sharp(source).resize({ width }).webp({ quality }));
 
-/** `<name>-<width>.webp` for each width. */
+/** `<name>-<width>.webp` for each width, and an `.avif` beside each, which browsers that read it take first. */
 export async function writeWebpSet(
   dir: string,
   name: string,
   source: Buffer,
   widths: number[],
 ): Promise<void> {
-  for (const width of widths) await writeWebp(path.join(dir, `${name}-${width}.webp`), source, width);
+  for (const width of widths) {
+    await writeWebp(path.join(dir, `${name}-${width}.webp`), source, width);
+    await writeImage(
+      path.join(dir, `${name}-${width}.avif`),
+      sharp(source).resize({ width }).avif({ quality: AVIF_QUALITY, effort: 6 }),
+    );
+  }
 }
 
 export const writePng = (file: string, source: Buffer, width?: number) =>

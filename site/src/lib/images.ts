@@ -10,7 +10,15 @@ const publicDir =
     ? __SITE_PUBLIC_DIR__
     : path.resolve(import.meta.dirname, '../../public');
 
-export type SiteImage = { name: string; src: string; srcset: string; width: number; height: number };
+export type SiteImage = {
+  name: string;
+  src: string;
+  srcset: string;
+  /** The same widths as AVIF, where every width has one (scripts/site-assets writes them beside the WebPs). */
+  avifSrcset?: string;
+  width: number;
+  height: number;
+};
 
 /**
  * Lists `<folder>/<name>-<w>.webp` files, one entry per name with every width in its srcset. Sizes come from the
@@ -33,10 +41,15 @@ export function siteImagesIn(root: string, folder: string): SiteImage[] {
     const sorted = files.sort((a, b) => a.width - b.width);
     const smallest = sorted[0] as { width: number; file: string };
     const size = webpSize(path.join(dir, smallest.file));
+    const avifs = sorted.map((f) => f.file.replace(/\.webp$/, '.avif'));
+    const hasAvif = avifs.every((file) => fs.existsSync(path.join(dir, file)));
     return {
       name,
       src: `/images/${folder}/${smallest.file}`,
       srcset: sorted.map((f) => `/images/${folder}/${f.file} ${f.width}w`).join(', '),
+      ...(hasAvif
+        ? { avifSrcset: sorted.map((f, i) => `/images/${folder}/${avifs[i]} ${f.width}w`).join(', ') }
+        : {}),
       width: size.width,
       height: size.height,
     };
