@@ -5,13 +5,13 @@ import { type BucketCache, createBucketCache } from './bucket-cache';
 import { createFileCache } from './file-cache';
 
 /**
- * The process's one cache of served files (ADR 016): the busy ones. 12 MB holds the site, the fonts and about five
- * hundred pages with their gzip and brotli copies; any other page is one read of its variants file (issue 29), so
- * memory stays the same whether there are a thousand profiles or a million. Not 24 MB: under random traffic the
- * cache's buffers were 40 MB of the server's memory after a full collection (a heap snapshot), against a server's
- * ≤ 256 MB. A file over 1 MB (the site's video) is sent from its descriptor.
+ * The process's one cache of served files (ADR 016): the busy ones. 24 MB holds the site, the fonts and about a
+ * thousand pages with their gzip and brotli copies; any other page is one read of its variants file (issue 29), so
+ * memory stays the same whether there are a thousand profiles or a million. 12 MB was tried: random pages over a
+ * thousand profiles went from ~0.25 to ~0.18 of nginx, and the server's memory after load did not fall. A file over
+ * 1 MB (the site's video) is sent from its descriptor.
  */
-export const sharedFileCache = createFileCache({ maxBytes: 12 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
+export const sharedFileCache = createFileCache({ maxBytes: 24 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
 
 // The projector writes every page through writeDerivedFile in this process: a publish is served at once.
 onFileChanged((file) => sharedFileCache.invalidate(file));
