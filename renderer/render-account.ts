@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipAsync, constants as zlibConstants } from 'node:zlib';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
@@ -9,19 +7,16 @@ import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
 import type { Db } from '../platform/database/db';
 import {
-  brotliKey,
-  gzipKey,
   headersFor,
   OG_ON_DISK,
   ogDiskName,
   pageKey,
   profileKey,
   profilePrefix,
-  variantsKey,
 } from '../platform/storage/key-layout';
-import { decodePageVariants, encodePageVariants } from '../platform/storage/page-variants';
 import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
+import { keysIn, type Listed, putIfChangedIn, writePage } from './page-files';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
@@ -61,83 +56,6 @@ export function pageKindOf(
 }
 
 export const profileDir = (publicDir: string, username: string) => path.join(publicDir, 'u', username);
-
-/**
- * Brotli quality 5: a page in ~0.3 ms, smaller than gzip 9 already; quality 11 saves ~10% more at ~40× the time,
- * which a full rebuild of every page can't afford (issue 29: ≥ 1,000 profiles/s).
- */
-const PAGE_BROTLI = {
-  params: {
-    [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-  },
-};
-
-const compressGzip = promisify(gzipAsync);
-const compressBrotli = promisify(brotliCompress);
-
-/** The keys in a profile's folder when it was listed; null when it wasn't. */
-type Listed = Set<string> | null;
-
-/** One listing (a round trip to a bucket); on the disk, one look when there is no folder yet. */
-async function keysIn(storage: Storage, username: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  for await (const { key } of storage.list(profilePrefix(username))) keys.add(key);
-  return keys;
-}
-
-/** putIfChanged, without reading back a file the folder's listing just said isn't there (issue 29). */
-async function putIfChangedIn(
-  storage: Storage,
-  key: string,
-  body: Uint8Array | string,
-  listed: Listed,
-): Promise<boolean> {
-  if (!listed || listed.has(key)) return storage.putIfChanged(key, body, headersFor(key));
-  await storage.put(key, body, headersFor(key));
-  return true;
-}
-
-/**
- * Writes the page and its gzip and brotli copies unless the page is unchanged; says whether it wrote. Every
- * representation is made here, once (issue 29): no request waits for one, or gets the page uncompressed meanwhile.
- * On the disk, all three also go into the page's variants file, which servers answer from in one read: written
- * last, and checked when the page is unchanged, so a crash between the writes (or a page written by a release
- * before variants files) leaves nothing behind the page after its next render.
- */
-async function writePage(
-  storage: Storage,
-  username: string,
-  identity: Buffer,
-  listed: Listed,
-): Promise<boolean> {
-  const key = pageKey(username);
-  const pageChanged = await putIfChangedIn(storage, key, identity, listed);
-  // Done when unchanged and (on the disk) the variants file holds it: read only then, a changed page rewrites it.
-  if (!pageChanged && (storage.kind !== 'disk' || (await variantsHold(storage, username, identity))))
-    return false;
-  // Served as is to clients that accept them: the 14 KB budget is the gzip size, so never compress per request. On
-  // libuv's threads, both at once (issue 29): ~1.8 ms of a render's CPU, which held the event loop serving pages
-  // and left a rebuild's second core idle.
-  const [gzip, br] = await Promise.all([
-    compressGzip(identity, { level: 9 }),
-    compressBrotli(identity, PAGE_BROTLI),
-  ]);
-  await storage.put(gzipKey(key), gzip, headersFor(gzipKey(key)));
-  await storage.put(brotliKey(key), br, headersFor(brotliKey(key)));
-  if (storage.kind === 'disk') {
-    const variants = variantsKey(username);
-    await storage.put(variants, encodePageVariants({ identity, gzip, br }), headersFor(variants));
-  }
-  return true;
-}
-
-/** Whether the page's variants file is there and holds this page. */
-async function variantsHold(storage: Storage, username: string, identity: Buffer): Promise<boolean> {
-  const stored = await storage.get(variantsKey(username));
-  if (!stored || stored === 'not-modified') return false;
-  return decodePageVariants(stored.body)?.identity.body.equals(identity) ?? false;
-}
 
 /** The page's own address, as links, QR codes, passes, sitemaps and exports name it. */
 export const pageAddress = (publicUrl: string, username: string) => `${publicUrl}/u/${username}`;
