@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
+import { currentThreadId, niceAtLeast } from '../../platform/thread-priority';
 
 /**
  * Photos are background work next to pages. Their threads go to SCHED_IDLE, which Linux runs only on a core nothing
@@ -29,19 +29,12 @@ export const SCHED_IDLE = 5;
 /** chrt (util-linux, in every Debian image) sets another thread's policy: Node has no sched_setscheduler. */
 const CHRT = '/usr/bin/chrt';
 
-/** The kernel's id of the calling thread (Linux), from /proc/thread-self → `<pid>/task/<tid>`. */
-const threadId = () => Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
-
 /** chrt runs in the background: a thread is not sent another while one is on its way. */
 const pending = new Set<number>();
 let chrtWorks = fs.existsSync(CHRT);
 
 const lower = (tid: number) => {
-  try {
-    if (os.getPriority(tid) < RENDER_NICE) os.setPriority(tid, RENDER_NICE);
-  } catch {
-    // The thread has exited meanwhile, or the system refuses: priority is an optimisation, never a failure.
-  }
+  niceAtLeast(tid, RENDER_NICE);
   if (!chrtWorks || pending.has(tid) || schedulingPolicy(tid) !== SCHED_OTHER) return;
   pending.add(tid);
   execFile(CHRT, ['--idle', '--pid', '0', String(tid)], (error) => {
@@ -69,7 +62,7 @@ export function schedulingPolicy(tid: number): number | null {
 export function lowerRenderPriority(): void {
   if (process.platform !== 'linux') return;
   try {
-    lower(threadId());
+    lower(currentThreadId());
     for (const name of fs.readdirSync('/proc/self/task')) {
       const tid = Number(name);
       const comm = fs.readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../platform/database/db';
+import { niceThisThread } from '../../platform/thread-priority';
 import { type PendingVisit, writeChunk } from './write-chunk';
 import type { WriteReply, WriteRequest, WriteThreadData } from './write-thread';
 
@@ -20,17 +19,7 @@ if (!port) throw new Error('write-worker.ts runs as a worker thread (write-threa
  */
 const WRITER_NICE = 10;
 
-function lowerPriority() {
-  if (process.platform !== 'linux') return;
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (os.getPriority(tid) < WRITER_NICE) os.setPriority(tid, WRITER_NICE);
-  } catch {
-    // /proc not mounted, or the system refuses: priority is an optimisation, never a failure.
-  }
-}
-
-lowerPriority();
+niceThisThread(WRITER_NICE);
 const opened = await openDatabase(file);
 const written = new Set<string>();
 
