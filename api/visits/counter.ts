@@ -101,20 +101,15 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     return day;
   };
 
-  const keyOf = (visit: Omit<PendingVisit, 'hits'>) =>
-    [visit.day, visit.page, visit.source, visit.action, visit.cardCode, visit.address, visit.userAgent].join(
-      SEPARATOR,
-    );
+  // Fields, not a PendingVisit: a view of a visit already waiting makes no object but its key. One order, for both.
+  const keyOf = (...fields: string[]) => fields.join(SEPARATOR);
 
   const count = (visit: Visit) => {
     if (!enabled || closed || isBotAgent(visit.userAgent)) return;
     const on = today();
     const cardCode = visit.cardCode ?? '';
     const userAgent = visit.userAgent as string;
-    // keyOf's order, without an object for a visit already waiting.
-    const key = [on, visit.page, visit.source, visit.action, cardCode, visit.address, userAgent].join(
-      SEPARATOR,
-    );
+    const key = keyOf(on, visit.page, visit.source, visit.action, cardCode, visit.address, userAgent);
     const earlier = pending.get(key);
     if (earlier !== undefined) earlier.hits += 1;
     else if (pending.size < maxPending)
@@ -134,7 +129,15 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   /** Kept for the next flush while there is room: a database restart loses no counts. */
   const keep = (visits: PendingVisit[]) => {
     for (const visit of visits) {
-      const key = keyOf(visit);
+      const key = keyOf(
+        visit.day,
+        visit.page,
+        visit.source,
+        visit.action,
+        visit.cardCode,
+        visit.address,
+        visit.userAgent,
+      );
       const earlier = pending.get(key);
       if (earlier) earlier.hits += visit.hits;
       else if (pending.size < maxPending) pending.set(key, { ...visit });
