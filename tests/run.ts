@@ -58,10 +58,22 @@ for (const step of STEPS) {
   console.log(`${code === 0 ? '✔' : '✘'} ${step.name}: ${seconds(performance.now() - stepStarted)}`);
 }
 
-type VitestReport = { testResults: { name: string; startTime: number; endTime: number }[] };
+type VitestReport = {
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+};
+const readVitestReport = (): VitestReport | null =>
+  fs.existsSync(vitestReport) ? (JSON.parse(fs.readFileSync(vitestReport, 'utf8')) as VitestReport) : null;
+
 function slowestFiles(count: number): string[] {
-  if (!fs.existsSync(vitestReport)) return [];
-  const report = JSON.parse(fs.readFileSync(vitestReport, 'utf8')) as VitestReport;
+  const report = readVitestReport();
+  if (!report) return [];
   // A suite run on both databases counts once per run.
   return report.testResults
     .map((file) => ({ file: path.relative(ROOT, file.name), ms: file.endTime - file.startTime }))
@@ -76,6 +88,26 @@ for (const { name, ms, code } of results)
 console.log(`  ${seconds(performance.now() - started).padStart(8)}  in all`);
 const slowest = slowestFiles(10);
 if (slowest.length > 0) console.log(`\nThe ten slowest test files:\n${slowest.join('\n')}`);
+
+/**
+ * What failed, each with the first line of its reason, at the very end: CI shows a run's last lines, and vitest's own
+ * account of a failure is thousands of lines above them.
+ */
+function failedTests(): string[] {
+  const firstLine = (text = '') => text.trim().split('\n')[0]?.slice(0, 300) ?? '';
+  return (readVitestReport()?.testResults ?? []).flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `  ${where} › ${test.fullName}\n      ${firstLine(test.failureMessages[0])}`);
+    // A file that failed with no failed test failed to load or in a hook.
+    return tests.length > 0 || file.status !== 'failed'
+      ? tests
+      : [`  ${where}\n      ${firstLine(file.message)}`];
+  });
+}
+const failures = failedTests();
+if (failures.length > 0) console.error(`\nFailed tests (vitest):\n${failures.join('\n')}`);
 
 const leftovers = leftoverProcesses(runId);
 if (leftovers.length > 0)
