@@ -5,6 +5,7 @@ import { contactEventSchemas, contactRedactions } from './contact/events';
 import { enquiryEventSchemas, enquiryRedactions } from './enquiry/events';
 import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
+import { reviewEventSchemas, reviewRedactions } from './review/events';
 import { subscriptionEventSchemas } from './subscription/events';
 import { visitEventSchemas, visitRedactions } from './visit/events';
 
@@ -16,6 +17,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...enquiryEventSchemas,
   ...nfcCardEventSchemas,
   ...orderEventSchemas,
+  ...reviewEventSchemas,
   ...subscriptionEventSchemas,
   ...visitEventSchemas,
 ]);
@@ -31,5 +33,6 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...contactRedactions,
   ...enquiryRedactions,
   ...orderRedactions,
+  ...reviewRedactions,
   ...visitRedactions,
 };

@@ -13,6 +13,7 @@ import { orderDecider } from './order/decider';
 import { orderStreamId } from './order/events';
 import { saveRow } from './read-model';
 import { readModelsFor } from './read-models';
+import { REVIEW_STREAM_PREFIX } from './review/events';
 import { readStream } from './store';
 import { subscriptionStreamId } from './subscription/events';
 
@@ -73,13 +74,16 @@ export function eventsOfAccount(db: Db, account: { id: string; email: string }, 
       ...(orderStreams.length > 0 ? [eb('stream_id', 'in', orderStreams)] : []),
       // Quote requests to its page: each event names the account, the owner's status changes as `by`. Found by
       // what they say, not by the enquiries table, which erasure has emptied of them by the time it redacts.
-      eb.and([
-        eb('stream_id', 'like', `${ENQUIRY_STREAM_PREFIX}%`),
-        eb.or([
-          eb(jsonField(db, 'data', 'accountId'), '=', account.id),
-          eb(jsonField(db, 'data', 'by'), '=', account.id),
+      // Reviews its customers were asked for and left (issue 30), found the same way.
+      ...[ENQUIRY_STREAM_PREFIX, REVIEW_STREAM_PREFIX].map((prefix) =>
+        eb.and([
+          eb('stream_id', 'like', `${prefix}%`),
+          eb.or([
+            eb(jsonField(db, 'data', 'accountId'), '=', account.id),
+            eb(jsonField(db, 'data', 'by'), '=', account.id),
+          ]),
         ]),
-      ]),
+      ),
       eb.and([
         eb('type', '=', 'ContactMessageReceived'),
         eb.or([

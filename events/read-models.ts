@@ -6,6 +6,7 @@ import { enquiriesReadModel } from './enquiry/enquiries-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
+import { reviewsReadModel } from './review/reviews-read-model';
 import { visitDaysReadModel } from './visit/visit-days-read-model';
 
 /** Every read model; `npm run replay` rebuilds exactly these tables. */
@@ -17,6 +18,7 @@ export const readModels = [
   ordersReadModel,
   nfcCardsReadModel,
   enquiriesReadModel,
+  reviewsReadModel,
   visitDaysReadModel,
   weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];

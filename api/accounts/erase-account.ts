@@ -17,6 +17,7 @@ import { retireCardsOf } from '../nfc-cards/retire';
 import { ordersOfAccount } from '../orders/orders';
 import { endSubscriptionsOf } from '../payments/end-subscriptions';
 import { refundUnshippedCardsOf } from '../payments/refund-cards';
+import { eraseReviewsOf } from '../reviews/erase';
 
 type Account = { id: string; email: string };
 
@@ -75,6 +76,7 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       // Its NFC cards open the neutral page from now on; their codes are never given to anyone else.
       await retireCardsOf(trx, account.id, deps.now());
       for (const id of await eraseEnquiriesOf(trx, account.id, deps.now())) photos.add(id);
+      for (const id of await eraseReviewsOf(trx, account.id, deps.now())) photos.add(id);
       await redactAccountEvents(trx, account.id, account.email, deps.now());
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.

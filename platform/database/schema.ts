@@ -113,6 +113,34 @@ export type EnquiriesTable = {
   kept_without_mail: number;
 };
 
+/**
+ * Issue 30: each review a customer was asked for (events/review/), by id; an erased one has no row. The link's token
+ * is kept only as its hash, which the customer's page looks the review up by.
+ */
+export type ReviewsTable = {
+  review_id: string;
+  account_id: string;
+  customer_name: string;
+  email: string | null;
+  enquiry_id: string | null;
+  job: string | null;
+  token_hash: string;
+  status: 'requested' | 'received' | 'removed';
+  requested_at: string;
+  expires_at: string;
+  rating: number | null;
+  text: string | null;
+  display_name: string | null;
+  photos: string;
+  received_at: string | null;
+  reply: string | null;
+  replied_at: string | null;
+  reported_at: string | null;
+  report_reason: string | null;
+  removed_at: string | null;
+  removed_reason: string | null;
+};
+
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */
 export type PaymentEventsSeenTable = {
   event_id: string;
@@ -226,6 +254,7 @@ export type Database = {
   orders: OrdersTable;
   nfc_cards: NfcCardsTable;
   enquiries: EnquiriesTable;
+  reviews: ReviewsTable;
   payment_events_seen: PaymentEventsSeenTable;
   mail_outbox: MailOutboxTable;
   mail_attachments: MailAttachmentsTable;

@@ -21,6 +21,7 @@ import { migration as m0018 } from './0018-quote-enquiries';
 import { migration as m0019 } from './0019-mail-about';
 import { migration as m0020 } from './0020-enquiries-kept';
 import { migration as m0021 } from './0021-visit-allowances';
+import { migration as m0022 } from './0022-reviews';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-mail-about': m0019,
   '0020-enquiries-kept': m0020,
   '0021-visit-allowances': m0021,
+  '0022-reviews': m0022,
 };
 
 /**
