@@ -32,6 +32,7 @@ import { pingRoutes } from './routes/ping';
 import { profileRoutes } from './routes/profile';
 import { quoteFormRoutes } from './routes/quote-form';
 import { registerRoutes } from './routes/register';
+import { reviewRequestRoutes } from './routes/review-requests';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
 import { weeklySummaryRoutes } from './routes/weekly-summary';
@@ -68,6 +69,7 @@ export function createApi(deps: Deps) {
   mount('/admin', adminCardSheetRoutes(deps, SITE_NAME));
   mount('/nfc-cards', nfcCardRoutes(deps));
   mount('/enquiries', enquiryRoutes(deps));
+  mount('/review-requests', reviewRequestRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));

@@ -15,6 +15,7 @@ import type { AppEnv, Deps } from '../deps';
 import { deleteEnquiry } from '../enquiries/erase';
 import { enquiryJson } from '../enquiries/json';
 import { readJson } from '../http/validate';
+import { askingOwner, requestReview } from '../reviews/request';
 
 const ENQUIRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -22,6 +23,12 @@ const statusBody = z.object(
   { status: z.enum(enquiryStatuses, { error: 'Please choose a status: new, replied, won or lost.' }) },
   { error: 'Request body must be a JSON object.' },
 );
+
+/** What a review shows of the job: the request's first line, short. */
+const jobTitle = (job: string) => {
+  const line = job.trim().split(/\r?\n/)[0]?.trim() ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line || null;
+};
 
 /** Issue 17: the signed-in owner's quote requests (on /enquiries), and how far each has got. */
 export function enquiryRoutes(deps: Deps) {
@@ -66,6 +73,37 @@ export function enquiryRoutes(deps: Deps) {
       message: `The enquiry from ${row.name} is marked ${status}.`,
       data: enquiryJson(row),
     } satisfies EnquiryUpdatedAnswer);
+  });
+
+  /**
+   * Issue 30: a review link for the customer who sent this enquiry, mailed to them when they gave an address. Once
+   * they have left a review, no second link: one review a customer.
+   */
+  app.post('/:id/review-request', signedIn, async (c) => {
+    const accountId = c.get('accountId');
+    const enquiryId = c.req.param('id').toLowerCase();
+    const row = ENQUIRY_ID.test(enquiryId) ? await findEnquiry(deps.db, enquiryId) : undefined;
+    if (!row || row.account_id !== accountId) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
+    const reviewed = await deps.db
+      .selectFrom('reviews')
+      .select('review_id')
+      .where('enquiry_id', '=', enquiryId)
+      .where('status', '!=', 'requested')
+      .executeTakeFirst();
+    if (reviewed) throw new DomainError('conflict', `${row.name} has already left a review for this job.`);
+    const owner = await askingOwner(deps, accountId);
+    const link = await requestReview(
+      deps,
+      {
+        ...owner,
+        customerName: row.name,
+        email: row.email,
+        enquiryId,
+        job: jobTitle(row.job),
+      },
+      deps.now(),
+    );
+    return c.json({ success: true, ...link }, 201);
   });
 
   /** For good, with its photos and the mail about it; the owner's own only, as for a status change. */
