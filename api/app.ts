@@ -32,6 +32,7 @@ import { pingRoutes } from './routes/ping';
 import { profileRoutes } from './routes/profile';
 import { quoteFormRoutes } from './routes/quote-form';
 import { registerRoutes } from './routes/register';
+import { reviewFormRoutes } from './routes/review-form';
 import { reviewRequestRoutes } from './routes/review-requests';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   // and the quote form, drawn per request (issue 17).
   app.route('/', walletPassRoutes(deps, SITE_NAME));
   app.route('/', quoteFormRoutes(deps, SITE_NAME));
+  app.route('/', reviewFormRoutes(deps, SITE_NAME));
   app.route(
     '/',
     publicFiles({

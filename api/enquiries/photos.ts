@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ImageRef } from '../../events/card/content';
 import { mediaKey } from '../../platform/storage/key-layout';
@@ -6,7 +7,7 @@ import type { Deps } from '../deps';
 import type { MailAttachment } from '../mail/mailer';
 import { type PreparedImage, storePreparedImage } from '../media/intake';
 import { prepareUploads } from '../media/prepare-uploads';
-import type { UploadedPhoto } from '../media/upload-form';
+import { entries, UploadedPhoto, type UploadForm } from '../media/upload-form';
 
 /** The photos of one mail together, all of them: most mail servers take 10 MB or more, some no more than that. */
 const MAIL_PHOTOS_BYTES = 6 * 1024 * 1024;
@@ -92,4 +93,12 @@ export async function mailJpegs(storage: Storage, prepared: PreparedImage[]): Pr
     }
   }
   return attachments;
+}
+
+/** The photos chosen in a form (quote or review); a browser sends an empty part for a file input left empty. */
+export async function chosenPhotos(form: UploadForm): Promise<UploadedPhoto[]> {
+  const photos: UploadedPhoto[] = [];
+  for (const value of entries(form.values.photos))
+    if (value instanceof UploadedPhoto && (await stat(value.file)).size > 0) photos.push(value);
+  return photos;
 }

@@ -39,3 +39,29 @@ ${button('Leave a review', url)}
 ${mutedParagraph(html`${why}`)}`;
   return { subject, text, html: emailLayout({ title: subject, body }) };
 }
+
+/**
+ * To the customer once their review is on the page: what they did, where to see it, and the link to remove it
+ * (their data, issue 30). Sent only when the owner gave their address.
+ */
+export function reviewReceivedMail(params: {
+  customerName: string;
+  ownerName: string;
+  pageUrl: string;
+  removeUrl: string;
+}): MailContent {
+  const pageUrl = requireHttpUrl(params.pageUrl);
+  const removeUrl = requireHttpUrl(params.removeUrl);
+  const owner = oneLine(params.ownerName, 80);
+  const subject = `Thank you for reviewing ${oneLine(owner, 60)}`;
+  const done = `Your review is on ${owner}’s page, marked as from a verified customer.`;
+  const remove = `Changed your mind? You can remove your review, its name and photos at any time: ${removeUrl}`;
+  const text = [greeting(params.customerName), done, `See it: ${pageUrl}`, remove, SIGN_OFF_TEXT].join(
+    '\n\n',
+  );
+  const body = html`${paragraph(html`${greeting(params.customerName)}`)}
+${paragraph(html`${done}`)}
+${button(`See ${owner}’s page`, pageUrl)}
+${mutedParagraph(html`Changed your mind? You can <a href="${removeUrl}">remove your review</a>, its name and photos at any time.`)}`;
+  return { subject, text, html: emailLayout({ title: subject, body }) };
+}

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type CardContent, cardImages } from '../../events/card/content';
 import { photosOf } from '../../events/enquiry/enquiries-read-model';
+import { reviewPhotosOf } from '../../events/review/reviews-read-model';
 import type { Db } from '../../platform/database/db';
 import type { Database } from '../../platform/database/schema';
 import { MEDIA_ID } from '../../platform/storage/key-layout';
@@ -22,11 +23,12 @@ export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<str
 }
 
 /** Rows of `table` whose `column` names one of these ids: ids are 24 hex digits, so a LIKE needs no escaping. */
-const naming = (ids: string[], column: string) => (eb: ExpressionBuilder<Database, 'cards' | 'enquiries'>) =>
-  eb.or(ids.map((id) => eb(sql.ref(column), 'like', `%${id}%`)));
+const naming =
+  (ids: string[], column: string) => (eb: ExpressionBuilder<Database, 'cards' | 'enquiries' | 'reviews'>) =>
+    eb.or(ids.map((id) => eb(sql.ref(column), 'like', `%${id}%`)));
 
 /**
- * Of these photos, those another live card or an enquiry still shows. Only rows whose text names one of them are
+ * Of these photos, those another live card, an enquiry or a review still shows. Only rows whose text names one of them are
  * read and parsed, so an owner's Delete costs a scan in the database, not every card and enquiry in memory.
  */
 async function stillShown(db: Db, ids: string[]): Promise<Set<string>> {
@@ -42,6 +44,8 @@ async function stillShown(db: Db, ids: string[]): Promise<Set<string>> {
       .where(naming(chunk, 'photos'))
       .execute();
     for (const row of enquiries) for (const photo of photosOf(row)) shown.add(photo.id);
+    const reviews = await db.selectFrom('reviews').select('photos').where(naming(chunk, 'photos')).execute();
+    for (const row of reviews) for (const photo of reviewPhotosOf(row)) shown.add(photo.id);
   }
   return shown;
 }

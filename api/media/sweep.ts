@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
+import { reviewPhotos } from '../../events/review/reviews-read-model';
 import { log } from '../../observability/log';
 import type { Db } from '../../platform/database/db';
 import type { DiskStorage } from '../../platform/storage/disk';
@@ -38,11 +39,12 @@ const TEMP = /^\..+\.(tmp|partial)$/;
 const SHARD = /^[a-f0-9]{2}$/;
 
 /**
- * Photos some card or enquiry shows now: a replaced photo is in no card, only in the log's history, and goes; an
+ * Photos some card, enquiry or review shows now: a replaced photo is in no card, only in the log's history, and goes; an
  * enquiry's stay until its account is erased.
  */
 async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   const images = await enquiryPhotos(db);
+  for (const [id, image] of await reviewPhotos(db)) images.set(id, image);
   // A page of cards at a time (issue 29): all of 100,000 cards' content at once is half a gigabyte the server
   // would keep as heap long after.
   let after = '';

@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -33,7 +32,14 @@ import {
   STAMP_USED,
   stampUsed,
 } from '../enquiries/limits';
-import { mailJpegs, type PreparedPhotos, photoLabel, preparePhotos, storePhotos } from '../enquiries/photos';
+import {
+  chosenPhotos,
+  mailJpegs,
+  type PreparedPhotos,
+  photoLabel,
+  preparePhotos,
+  storePhotos,
+} from '../enquiries/photos';
 import { type Delivery, recordEnquiry } from '../enquiries/record';
 import { checkStamp, formStamp } from '../enquiries/stamp';
 import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../http/errors';
@@ -41,13 +47,11 @@ import { requestFields } from '../http/request-log';
 import { discardWrittenFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
 import {
-  entries,
   type FormLimits,
   readUploadForm,
   TEXT_TOO_LARGE,
   TooLarge,
   UPLOAD_TOO_LARGE,
-  UploadedPhoto,
   type UploadForm,
 } from '../media/upload-form';
 
@@ -140,14 +144,6 @@ async function findQuotePage(db: Db, username: string): Promise<FoundQuotePage> 
   const { user, content } = found;
   const page = { accountId: user.id, ownerName: user.name, ownerEmail: user.email, username, content };
   return { page, open: content.quotes_enabled };
-}
-
-/** The photos chosen; a browser sends an empty part for a file input left empty, which is no photo. */
-async function chosenPhotos(form: UploadForm): Promise<UploadedPhoto[]> {
-  const photos: UploadedPhoto[] = [];
-  for (const value of entries(form.values.photos))
-    if (value instanceof UploadedPhoto && (await stat(value.file)).size > 0) photos.push(value);
-  return photos;
 }
 
 /**

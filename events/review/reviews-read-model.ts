@@ -99,3 +99,11 @@ export const findReviewByToken = (db: Db, tokenHash: string) =>
 
 export const findReview = (db: Db, reviewId: string) =>
   db.selectFrom('reviews').selectAll().where('review_id', '=', reviewId).executeTakeFirst();
+
+/** Photos that reviews show, by id: the media sweep keeps them (as enquiryPhotos does for enquiries). */
+export async function reviewPhotos(db: Db): Promise<Map<string, ImageRef>> {
+  const rows = await db.selectFrom('reviews').select('photos').where('photos', '!=', '[]').execute();
+  const photos = new Map<string, ImageRef>();
+  for (const row of rows) for (const photo of reviewPhotosOf(row)) photos.set(photo.id, photo);
+  return photos;
+}

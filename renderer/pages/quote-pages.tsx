@@ -37,31 +37,38 @@ const quoteCss = [
   '.tq-sum ul{margin:.25rem 0 0;padding-left:1.25rem}',
   '.tq .tc-bt{width:100%;border:0;font:inherit;font-weight:700;cursor:pointer}',
   '.tq-nav{display:grid;gap:.75rem;margin:1.5rem 0 0}',
+  // A radio or checkbox with its words beside it (the review form's stars and consent), a finger's height to tap.
+  '.tq .tq-choice{display:flex;gap:.5rem;align-items:center;font-weight:400;min-height:2.75rem}',
+  '.tq .tq-choice input{width:auto;display:inline-block;margin:0;min-width:1.25rem;min-height:1.25rem}',
   // Out of sight and out of reach for people (aria-hidden, no tab stop); a script filling every field fills it.
   '.tq-hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}',
 ].join('');
 
-type PageInput = { content: CardContent; username: string; siteName: string };
+export type PageInput = { content: CardContent; username: string; siteName: string };
 
 /** The name the page goes by, from what it shows (shown.ts): a hidden section's name is not named here either. */
-const nameOf = ({ content, username }: Pick<PageInput, 'content' | 'username'>) =>
+export const nameOf = ({ content, username }: Pick<PageInput, 'content' | 'username'>) =>
   displayName(shownContent(content), username);
 
-/** `back`: the small link to the page at the top, left off where the page's main button leads there. */
-function QuoteDocument({
+/**
+ * `back`: the small link to the page at the top, left off where the page's main button leads there. Also the frame
+ * of the review form's pages (review-pages.tsx), which say what they are for in `description`.
+ */
+export function QuoteDocument({
   content,
   username,
   siteName,
   title,
+  description,
   back = true,
   children,
-}: PageInput & { title: string; back?: boolean; children: ReactNode }) {
+}: PageInput & { title: string; description?: string; back?: boolean; children: ReactNode }) {
   const name = nameOf({ content, username });
   const css = `body{margin:0;background:${backgroundColour(content.page_theme)}}${profileCss}${quoteCss}`;
   return (
     <Document
       title={`${title} | ${name} | ${siteName}`}
-      description={`Ask ${name} for a quote.`}
+      description={description ?? `Ask ${name} for a quote.`}
       font={content.style}
       css={css}
       noindex
@@ -251,8 +258,8 @@ export function renderQuoteFormPage(input: QuoteFormInput): string {
 }
 
 /** A page that says one thing and offers one way on; `back` as in QuoteDocument. */
-function renderMessagePage(
-  input: PageInput,
+export function renderMessagePage(
+  input: PageInput & { description?: string },
   page: {
     title: string;
     heading?: string;
