@@ -1,4 +1,5 @@
 import type { EventType } from '../events/catalogue';
+import { changesThePage, ownersOfReviews } from '../events/review/on-the-page';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
@@ -82,10 +83,14 @@ export async function catchUp(
     // A stopping server closes the database next: a batch begun now could not save its checkpoint.
     if (signal?.aborted) break;
     const accounts = new Set<string>();
+    const reviews = new Set<string>();
     for (const event of batch) {
       const account = accountOf(event);
       if (account) accounts.add(account);
+      else if (changesThePage(event)) reviews.add(event.streamId);
     }
+    // A customer's review is on its owner's page (issue 30): its stream names the owner only in its request.
+    if (reviews.size > 0) for (const owner of await ownersOfReviews(db, [...reviews])) accounts.add(owner);
     await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
       renderAccountInTurn(db, account, target),
     );

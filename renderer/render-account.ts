@@ -5,6 +5,8 @@ import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
+import { verifiedReviewsOf } from '../events/review/on-the-page';
+import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
 import {
   headersFor,
@@ -196,6 +198,8 @@ export async function renderAccount(
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
   const ogImage = kind === 'live' && content ? ogImageHash(ogImageInputs(content, username)) : null;
   const live = kind === 'live' ? 1 : 0;
+  // Customers' reviews are on the page as they are in the read model, in the same render as the card.
+  const verified = kind === 'live' ? await verifiedReviewsOf(db, accountId) : null;
   // One time for the whole render: a first render writes its row once, not once here and again below.
   const now = new Date().toISOString();
 
@@ -216,7 +220,7 @@ export async function renderAccount(
   const endTurn = await turn();
   let pageWritten: boolean;
   try {
-    pageWritten = await writeFiles(target, { username, pageUrl, kind, content, ogImage }, listed);
+    pageWritten = await writeFiles(target, { username, pageUrl, kind, content, ogImage, verified }, listed);
   } finally {
     endTurn();
   }
@@ -235,18 +239,20 @@ type Rendered = {
   kind: PageKind;
   content: CardContent | null;
   ogImage: string | null;
+  verified: VerifiedReviews | null;
 };
 
 /** Writes the page for the account's state and its vCard, and removes what neither shows; says if the page changed. */
 async function writeFiles(target: RenderTarget, rendered: Rendered, listed: Listed): Promise<boolean> {
   const { storage, siteName, walletEnabled } = target;
-  const { username, pageUrl, kind, content, ogImage } = rendered;
+  const { username, pageUrl, kind, content, ogImage, verified } = rendered;
   const page = pageBytes(kind, content, {
     username,
     pageUrl,
     siteName,
     walletEnabled,
     ogImage: ogImage ?? undefined,
+    verified,
   });
   const pageWritten = await writePage(storage, username, page, listed);
 

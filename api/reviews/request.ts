@@ -3,6 +3,7 @@ import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { reviewDecider } from '../../events/review/decider';
 import { REVIEW_LINK_DAYS, reviewStreamId } from '../../events/review/events';
+import { reviewFormPath } from '../../renderer/pages/review-pages';
 import { findUserById } from '../accounts/users';
 import { SESSION_EXPIRED } from '../auth/require-user';
 import type { Deps } from '../deps';
@@ -30,8 +31,6 @@ export async function askingOwner(deps: Pick<Deps, 'db'>, accountId: string) {
 /** The link's secret: in the customer's link only; the log and the table keep its hash. */
 export const reviewTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export const reviewPath = (username: string, token: string) => `/u/${username}/review/${token}`;
-
 export type ReviewAsk = Awaited<ReturnType<typeof askingOwner>> & {
   customerName: string;
   email: string | null;
@@ -53,7 +52,7 @@ export async function requestReview(
 ): Promise<ReviewLink> {
   const reviewId = randomUUID();
   const token = randomBytes(24).toString('base64url');
-  const url = `${deps.publicUrl}${reviewPath(ask.username, token)}`;
+  const url = `${deps.publicUrl}${reviewFormPath(ask.username, token)}`;
   const streamId = reviewStreamId(reviewId);
   await deps.db.transaction().execute(async (trx) => {
     const since = new Date(now.getTime() - 86_400_000).toISOString();

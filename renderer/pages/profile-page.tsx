@@ -1,4 +1,5 @@
 import type { CardContent } from '../../events/card/content';
+import type { VerifiedReviews } from '../../events/review/verified';
 import { ProfileCard } from '../profile/ProfileCard';
 import { profileCss } from '../profile/styles';
 import { telHref } from '../profile/tel-href';
@@ -19,6 +20,8 @@ export type ProfilePageInput = {
   walletEnabled?: boolean;
   /** The preview image's hash, when the caller has worked it out already. */
   ogImage?: string;
+  /** Reviews the owner's customers left through review links (issue 30). */
+  verified?: VerifiedReviews | null;
 };
 
 /** contact.vcf and card.pkpass sit beside index.html in /u/<username>/; a link carries the page's own path. */
@@ -33,6 +36,7 @@ export function renderProfilePage({
   siteName,
   walletEnabled = false,
   ogImage,
+  verified,
 }: ProfilePageInput): string {
   const card = toDisplayCard(content);
   const title = profileTitle(content, username);
@@ -70,6 +74,7 @@ export function renderProfilePage({
         walletHref={walletEnabled ? walletPassHref(pageUrl) : undefined}
         variant="page"
         telHref={telHref}
+        verified={verified}
       />
     </Document>,
   );

@@ -15,7 +15,9 @@ import { nameOf, type PageInput, QuoteDocument, renderMessagePage } from './quot
  * around it. As the quote form: drawn per request in the owner's colours, no script, posting to its own address.
  */
 
-export const reviewFormPath = (username: string, token: string) => `/u/${username}/review/${token}`;
+/** The customer's link, as a path: both parts encoded, as every path built from a stored name is. */
+export const reviewFormPath = (username: string, token: string) =>
+  `${pagePath(username)}/review/${encodeURIComponent(token)}`;
 
 const RATINGS: [number, string][] = [
   [5, 'Excellent'],

@@ -18,6 +18,13 @@ import {
   renderQuoteSentPage,
   renderQuotesOffPage,
 } from './quote-pages';
+import {
+  renderReviewFormPage,
+  renderReviewRefusedPage,
+  renderReviewRemovedPage,
+  renderReviewRemovePage,
+  renderReviewSentPage,
+} from './review-pages';
 
 const PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
 const ALL = PAYLOADS.join(' ');
@@ -221,5 +228,55 @@ describe('hostile card content', () => {
       renderQuoteRefusedPage({ ...input, message: ALL }),
     ])
       expectInert(html);
+  });
+
+  it('verified reviews, the review form shown back with hostile typing, and the pages around it stay inert', () => {
+    const verified = {
+      shown: [
+        {
+          rating: 5,
+          text: ALL,
+          displayName: ALL,
+          month: 'November 2026',
+          job: ALL,
+          photos: [{ id: 'a'.repeat(24), width: 800, height: 600, widths: [320, 800] }],
+          reply: ALL,
+        },
+      ],
+      count: 1,
+      average: 5,
+      removedBySupport: 1,
+    };
+    const html = renderProfilePage({
+      content: hostile(ALL),
+      username: 'dave',
+      pageUrl: 'https://tradecard.example/u/dave/',
+      siteName: 'TradeCard',
+      verified,
+    });
+    expectInert(html);
+    expect(html).toContain('Verified customer');
+    const input = { content: hostile(ALL), username: ALL, siteName: ALL };
+    const typed = { rating: ALL, text: ALL, displayName: ALL };
+    const form = renderReviewFormPage({
+      ...input,
+      token: ALL,
+      stamp: ALL,
+      job: ALL,
+      values: { ...typed, consent: true },
+      errors: { ...typed, consent: ALL },
+      problem: ALL,
+      notice: ALL,
+      hadPhotos: true,
+    });
+    expectInert(form);
+    expect(form).toContain(`action="/u/${encodeURIComponent(ALL)}/review/${encodeURIComponent(ALL)}"`);
+    for (const page of [
+      renderReviewSentPage({ ...input, removeHref: '/u/dave/review/x/remove' }),
+      renderReviewRefusedPage({ ...input, title: ALL, message: ALL }),
+      renderReviewRemovePage({ ...input, action: '/u/dave/review/x/remove', stamp: ALL }),
+      renderReviewRemovedPage(input),
+    ])
+      expectInert(page);
   });
 });

@@ -1,5 +1,6 @@
 import type { SectionKey } from '../../events/card/content';
 import { canSaveContact } from '../../events/card/display';
+import type { VerifiedReviews } from '../../events/review/verified';
 import { AboutSection } from './AboutSection';
 import { AddToWallet } from './AddToWallet';
 import { ContactSection } from './ContactSection';
@@ -31,7 +32,22 @@ export type ProfileCardProps = {
   variant: 'page' | 'preview';
   /** How a phone number becomes a link (tel-href.ts), passed in so the editor can load it after it has drawn. */
   telHref: TelHref;
+  /** The page's verified customer reviews (issue 30): the published page's only. */
+  verified?: VerifiedReviews | null;
 };
+
+/**
+ * The sections to draw: the card's own, and Reviews where the owner placed it when customers have reviewed the
+ * owner though the owner typed no review (unless the owner hides the section).
+ */
+function withVerifiedReviews(
+  card: DisplayCard,
+  sections: SectionKey[],
+  verified: VerifiedReviews | null | undefined,
+) {
+  if (!verified || sections.includes('reviews') || card.show_reviews_section === false) return sections;
+  return card.section_order.filter((section) => section === 'reviews' || sections.includes(section));
+}
 
 /** The first image in reading order is the one worth fetching at once; which it is depends on the sections shown. */
 function firstImageSection(card: DisplayCard, sections: SectionKey[], works: unknown[]) {
@@ -51,9 +67,12 @@ export function ProfileCard({
   walletHref,
   variant,
   telHref,
+  verified,
 }: ProfileCardProps) {
   // Everything below draws from what the page may show, never from the card as given (issue 28).
-  const { card, sections } = profileSections(published);
+  const shown = profileSections(published);
+  const { card } = shown;
+  const sections = withVerifiedReviews(published, shown.sections, verified);
   const { works } = card;
   const top = variant === 'page' ? 1 : 2;
   const name = displayName(card, username);
@@ -62,6 +81,7 @@ export function ProfileCard({
   const Main = variant === 'page' ? 'main' : 'div';
   const ping = variant === 'page' ? pingPath(username) : undefined;
   const phone = phoneLinks(card, telHref);
+  const owner = card.full_name.trim() || name;
 
   const render = (section: SectionKey) => {
     switch (section) {
@@ -87,7 +107,7 @@ export function ProfileCard({
       case 'services':
         return <ServicesSection key="services" card={card} level={top + 1} />;
       case 'reviews':
-        return <ReviewsSection key="reviews" card={card} level={top + 1} />;
+        return <ReviewsSection key="reviews" card={card} level={top + 1} verified={verified} owner={owner} />;
       case 'contact':
         return <ContactSection key="contact" card={card} level={top + 1} phone={phone} ping={ping} />;
     }
@@ -110,7 +130,7 @@ export function ProfileCard({
         <TopOfPage
           card={card}
           phone={phone}
-          owner={card.full_name.trim() || name}
+          owner={owner}
           ping={ping}
           quoteHref={card.quotes_enabled ? quotePath(username) : undefined}
         />

@@ -22,12 +22,14 @@ describe('renderer/profile', () => {
     // events/visit/kinds lends ping.ts a type only (the names of the clicks), erased from the bundle.
     // events/card/credentials is a table of the trade schemes and two pure functions.
     // events/card/shown is the display rules' one decision: pure functions over the card.
+    // events/review/verified is the shape of a page's verified reviews and the rule that clips their words.
     expect([...external].sort()).toEqual([
       '../../events/card/content',
       '../../events/card/credentials',
       '../../events/card/display',
       '../../events/card/phone',
       '../../events/card/shown',
+      '../../events/review/verified',
       '../../events/visit/kinds',
       'react',
     ]);

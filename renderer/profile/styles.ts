@@ -55,6 +55,11 @@ const rules = [
   '.tc-stars{color:var(--st);letter-spacing:.1em}',
   '.tc figure{margin:0}',
   '.tc blockquote{margin:0 0 .5rem;white-space:pre-line}',
+  // Issue 30: the verified reviews' sum, their photos side by side, and the owner's reply set apart.
+  '.tc-rv-sum{font-weight:700;font-size:1.125rem;margin:0 0 .75rem}',
+  '.tc-rv-ph{display:flex;gap:.5rem;margin:.5rem 0 0}',
+  '.tc .tc-rv-ph img{width:6rem;height:6rem;object-fit:cover;border-radius:.5rem}',
+  '.tc-rv-re{margin:.5rem 0 0;padding-left:.75rem;border-left:3px solid var(--mu)}',
   '.tc-ct a,.tc-ct .tc-ctx,.tc-so a{display:flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;background:var(--sf);text-decoration:none}',
   // Issue 14: at 360 px a long address squeezed the label to "Emai / l"; the label keeps its width and the value
   // wraps anywhere instead.
