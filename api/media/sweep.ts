@@ -63,7 +63,12 @@ async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   }
 }
 
-const CARDS_PER_READ = 500;
+/**
+ * Small enough that a page of cards and their parsed content die young: 500 (~3 MB live at once) outlived the
+ * server's 8 MB young generation, was promoted, and left the old generation grown for good. Measured at idle after
+ * the start's sweep, 10,000 profiles: RSS 226 MB at 500 a read, 155 MB at 50, 155 MB at 20, 138 MB with no sweep.
+ */
+const CARDS_PER_READ = 50;
 
 type Found = { key: string; name: string; size: number; mtimeMs: number };
 type Temp = { file: string; size: number; mtimeMs: number };
