@@ -34,6 +34,7 @@ import { quoteFormRoutes } from './routes/quote-form';
 import { registerRoutes } from './routes/register';
 import { reviewFormRoutes } from './routes/review-form';
 import { reviewRequestRoutes } from './routes/review-requests';
+import { adminReviewRoutes, reviewRoutes } from './routes/reviews';
 import { trialRoutes } from './routes/trial';
 import { webhookRoutes } from './routes/webhooks';
 import { weeklySummaryRoutes } from './routes/weekly-summary';
@@ -71,6 +72,8 @@ export function createApi(deps: Deps) {
   mount('/nfc-cards', nfcCardRoutes(deps));
   mount('/enquiries', enquiryRoutes(deps));
   mount('/review-requests', reviewRequestRoutes(deps));
+  mount('/reviews', reviewRoutes(deps));
+  mount('/admin', adminReviewRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));
