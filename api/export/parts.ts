@@ -3,6 +3,7 @@ import type { CardContent } from '../../events/card/content';
 import { type EnquiryRow, enquiriesOfAccount, photosOf } from '../../events/enquiry/enquiries-read-model';
 import { eventsOfAccount, streamOfOrder } from '../../events/erasure';
 import { nfcCardsOfAccount } from '../../events/nfc-card/nfc-cards-read-model';
+import { type ReviewRow, reviewPhotosOf, reviewsOfAccount } from '../../events/review/reviews-read-model';
 import type { Db } from '../../platform/database/db';
 import { pageAddress } from '../../renderer/render-account';
 import { type UserRow, userJson } from '../accounts/users';
@@ -11,6 +12,7 @@ import { enquiryJson } from '../enquiries/json';
 import { nfcCardJson, UNTAPPED } from '../nfc-cards/json';
 import { orderJson } from '../orders/order-json';
 import { ordersOfAccount } from '../orders/orders';
+import { reviewJson } from '../routes/reviews';
 import { tapsByCard } from '../visits/stats';
 import { photoFile } from './photos';
 
@@ -23,6 +25,8 @@ export type ExportSource = {
   orders: Awaited<ReturnType<typeof ordersOfAccount>>;
   /** The quote requests its page received, newest first: enquiries.json and their photos read them. */
   enquiries: EnquiryRow[];
+  /** The reviews it asked its customers for, newest first: reviews.json and their photos read them. */
+  reviews: ReviewRow[];
   publicUrl: string;
 };
 
@@ -103,11 +107,25 @@ export const EXPORT_PARTS: ExportPart[] = [
     },
   },
   {
+    file: 'reviews.json',
+    about:
+      'Reviews you asked your customers for, newest first: whom you asked, and what each customer wrote, their ' +
+      'rating, your reply, and their photos, each named by its file in photos/ (only if you have asked for one).',
+    read: async (source) => {
+      if (source.reviews.length === 0) return null;
+      return source.reviews.map((row) => ({
+        ...reviewJson(row),
+        email: row.email,
+        photos: reviewPhotosOf(row).map((image) => ({ ...image, file: photoFile(image.id) })),
+      }));
+    },
+  },
+  {
     file: 'events.json',
     about:
       'Everything recorded about your account, oldest first, as we record it: each change to your account, ' +
-      'page, orders, plan and cards, your page’s daily visit counts, the quote requests it received, and ' +
-      'your messages to us.',
+      'page, orders, plan and cards, your page’s daily visit counts, the quote requests it received, the ' +
+      'reviews you asked for, and your messages to us.',
     read: async (source) => {
       const rows = await source.db
         .selectFrom('events')
@@ -141,6 +159,7 @@ export async function exportSource(db: Db, user: UserRow, publicUrl: string): Pr
     card: card ?? null,
     orders: await ordersOfAccount(db, user.id),
     enquiries: await enquiriesOfAccount(db, user.id),
+    reviews: await reviewsOfAccount(db, user.id),
     publicUrl,
   };
 }

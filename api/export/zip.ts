@@ -19,7 +19,7 @@ function* slices(bytes: Buffer) {
 
 const PHOTOS_ABOUT =
   'Every photo you have uploaded that we still keep, and those customers sent with quote requests, at the ' +
-  'largest size we keep, as WebP. Each is named by its id, the name card.json or enquiries.json gives it.';
+  'largest size we keep, as WebP. Each is named by its id, the name card.json, enquiries.json or reviews.json gives it.';
 
 /** README.txt: what each file of this zip holds, listing only the files it has. */
 function readme(
@@ -71,7 +71,13 @@ export async function exportZip(user: UserRow, options: ExportOptions): Promise<
     const content = await part.read(source);
     if (content !== null) files.push({ ...part, body: `${JSON.stringify(content, null, 2)}\n` });
   }
-  const photos = await photosOfAccount(options.db, user.id, source.card?.content ?? null, source.enquiries);
+  const photos = await photosOfAccount(
+    options.db,
+    user.id,
+    source.card?.content ?? null,
+    source.enquiries,
+    source.reviews,
+  );
   const day = options.now.toISOString().slice(0, 10);
   const pageUrl = pageAddress(options.publicUrl, user.username);
 

@@ -9,6 +9,7 @@ import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { buyCardsAtHostedCheckout, subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
 import { livePage, requestQuote } from '../../tests/support/api/quotes';
+import { leaveReview } from '../../tests/support/api/reviews';
 import { captureLogs } from '../../tests/support/observability/logs';
 import { saveHits } from '../../tests/support/visits/hits';
 import { accountIdOf } from '../../tests/support/visits/stats';
@@ -284,6 +285,19 @@ describe('GET /api/profile/export', () => {
     expect(types).toEqual(['EnquiryReceived', 'EnquiryStatusChanged']);
     expect(text).not.toContain('Lee Other');
     expect(files.get('README.txt')?.toString('utf8')).toContain('enquiries.json');
+  });
+
+  it('hands over the reviews it asked for, with what each customer wrote and their photos (issue 30)', async () => {
+    const dana = await livePage(t);
+    const { reviewId } = await leaveReview(t, dana, { photos: await jpegFile('#3366aa', 900, 900) });
+    const { files, json } = await exported(dana);
+    const [review] = json('reviews.json');
+    expect(review).toMatchObject({ id: reviewId, customerName: 'Pat Customer', rating: 4, text: 'Good' });
+    const [photo] = review.photos as (ImageRef & { file: string })[];
+    expect(files.get(photo?.file ?? '')?.equals(storedBytes(photo?.id ?? '', photo?.widths ?? []))).toBe(
+      true,
+    );
+    expect(files.get('README.txt')?.toString('utf8')).toContain('reviews.json');
   });
 
   it("never gives one account anything of another's", async () => {

@@ -5,9 +5,9 @@ import { REVIEW_ALREADY_REPLIED, REVIEW_NOT_FOUND } from '../../events/review/de
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { signUpAdmin } from '../../tests/support/api/payments/flows';
-import { CUSTOMER, livePage } from '../../tests/support/api/quotes';
+import { livePage } from '../../tests/support/api/quotes';
+import { leaveReview } from '../../tests/support/api/reviews';
 import { ADMINS_ONLY } from '../auth/require-admin';
-import { MIN_FORM_AGE_MS } from '../enquiries/stamp';
 import { REVIEW_WORDS_ARE_THE_CUSTOMERS } from './reviews';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,24 +21,8 @@ afterEach(async () => {
 /** Dana asks Pat, and Pat leaves four stars: Dana's token and the review's id. */
 async function reviewed() {
   const dana = await livePage(t);
-  const asked = await t.call('POST', '/api/review-requests', { name: 'Pat Customer' }, dana);
-  const link = new URL(asked.body.url as string).pathname;
-  const html = await (await t.app.request(link, { headers: CUSTOMER })).text();
-  const stamp = /name="stamp" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  t.advance(MIN_FORM_AGE_MS + 1000);
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    stamp,
-    rating: '4',
-    text: 'Good',
-    displayName: 'Pat C.',
-    consent: 'yes',
-    website: '',
-  }))
-    form.append(name, value);
-  expect((await t.app.request(link, { method: 'POST', body: form, headers: CUSTOMER })).status).toBe(303);
-  const [review] = (await t.call('GET', '/api/reviews', undefined, dana)).body.data;
-  return { dana, id: review.id as string };
+  const { reviewId } = await leaveReview(t, dana);
+  return { dana, id: reviewId };
 }
 
 describe('the owner’s reviews: /api/reviews', () => {
