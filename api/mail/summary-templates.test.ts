@@ -9,6 +9,7 @@ const facts = {
   pageUrl: 'https://tradecard.test/u/dana',
   statsUrl: 'https://tradecard.test/stats',
   offUrl: 'https://tradecard.test/api/weekly-summary/off/acc.mac',
+  reviews: { requested: 0, received: 0 },
 };
 
 describe('the weekly summary mail', () => {
@@ -18,9 +19,10 @@ describe('the weekly summary mail', () => {
     expect(dayRange('2026-12-28', '2027-01-03')).toBe('28 December 2026 – 3 January 2027');
   });
 
-  it('gives views by source, visitors and each press, summed over sources, in both parts', () => {
+  it('gives views by source, visitors and each press, summed over sources, and the reviews, in both parts', () => {
     const mail = weeklySummaryMail({
       ...facts,
+      reviews: { requested: 3, received: 2 },
       totals: totals({
         views: { nfc: 3, qr: 1200, link: 5 },
         visitors: 9,
@@ -44,6 +46,8 @@ describe('the weekly summary mail', () => {
         'Calls: 1',
         'WhatsApp: 4',
         'Emails: 1',
+        'Reviews asked for: 3',
+        'Reviews received: 2',
       ].join('\n'),
     );
     expect(mail.text).toContain('See your statistics: https://tradecard.test/stats');

@@ -35,11 +35,13 @@ export function weeklySummaryMail(facts: {
   from: string;
   to: string;
   totals: VisitStats['totals'];
+  /** Review links sent and reviews received that week (issue 30). */
+  reviews: { requested: number; received: number };
   pageUrl: string;
   statsUrl: string;
   offUrl: string;
 }) {
-  const { name, from, to, totals, pageUrl, statsUrl, offUrl } = facts;
+  const { name, from, to, totals, reviews, pageUrl, statsUrl, offUrl } = facts;
   const figures = headlineFigures(totals);
   const week = dayRange(from, to);
   const details: Details = [
@@ -52,6 +54,8 @@ export function weeklySummaryMail(facts: {
     ['Calls', count(figures.call)],
     ['WhatsApp', count(figures.whatsapp)],
     ['Emails', count(figures.email)],
+    ['Reviews asked for', count(reviews.requested)],
+    ['Reviews received', count(reviews.received)],
   ];
   const opening =
     figures.views > 0

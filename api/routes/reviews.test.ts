@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REVIEW_ALREADY_REPLIED, REVIEW_NOT_FOUND } from '../../events/review/decider';
+import { reviewWeek } from '../../events/review/on-the-page';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { signUpAdmin } from '../../tests/support/api/payments/flows';
@@ -89,5 +90,24 @@ describe('the owner’s reviews: /api/reviews', () => {
     const page = fs.readFileSync(path.join(t.deps.publicDir, 'u', 'dana', 'index.html'), 'utf8');
     expect(page).toContain('1 review was removed by support for breaking our rules.');
     expect(page).not.toContain('Verified customer');
+  });
+
+  it('counts a week’s reviews asked for and received, for the weekly summary', async () => {
+    const { dana } = await reviewed();
+    await t.call('POST', '/api/review-requests', { name: 'Lee' }, dana);
+    const owner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'dana')
+      .executeTakeFirstOrThrow();
+    const day = t.deps.now().toISOString().slice(0, 10);
+    expect(await reviewWeek(t.db, owner.id, `${day}T00:00:00.000Z`, '2099-01-01T00:00:00.000Z')).toEqual({
+      requested: 2,
+      received: 1,
+    });
+    expect(await reviewWeek(t.db, owner.id, '2099-01-01T00:00:00.000Z', '2099-01-08T00:00:00.000Z')).toEqual({
+      requested: 0,
+      received: 0,
+    });
   });
 });

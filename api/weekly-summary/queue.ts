@@ -2,6 +2,7 @@ import { accountDecider } from '../../events/account/decider';
 import { accountStreamId } from '../../events/account/events';
 import { accountLiveInSql } from '../../events/account/liveness';
 import { handleCommand } from '../../events/command';
+import { reviewWeek } from '../../events/review/on-the-page';
 import { log } from '../../observability/log';
 import type { Db } from '../../platform/database/db';
 import { findUserById } from '../accounts/users';
@@ -50,6 +51,7 @@ const dueOwners = (db: Db, week: string) =>
 async function queueSummary(deps: SummaryDeps, accountId: string, week: string, now: Date) {
   const days = summarisedDays(week);
   const stats = await visitStats(deps.db, accountId, { days: 7, now: days.asOf });
+  const reviews = await reviewWeek(deps.db, accountId, `${days.from}T00:00:00.000Z`, `${week}T00:00:00.000Z`);
   const links = siteLinks(deps.publicUrl);
   const { events } = await handleCommand(deps.db, {
     decider: accountDecider,
@@ -66,6 +68,7 @@ async function queueSummary(deps: SummaryDeps, accountId: string, week: string, 
         from: days.from,
         to: days.to,
         totals: stats.totals,
+        reviews,
         pageUrl: links.page(user.username),
         statsUrl: links.stats,
         offUrl,

@@ -67,3 +67,20 @@ export async function ownersOfReviews(db: Db, streamIds: string[]): Promise<Set<
   }
   return owners;
 }
+
+/** An owner's reviews over `[from, to)` (ISO times): how many were asked for and how many customers left one. */
+export async function reviewWeek(db: Db, accountId: string, from: string, to: string) {
+  const count = async (column: 'requested_at' | 'received_at') =>
+    Number(
+      (
+        await db
+          .selectFrom('reviews')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('account_id', '=', accountId)
+          .where(column, '>=', from)
+          .where(column, '<', to)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  return { requested: await count('requested_at'), received: await count('received_at') };
+}
