@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { type EnquiriesAnswer, type EnquiryUpdatedAnswer, enquiryStatuses } from '../../contract/enquiry';
 import type { MessageAnswer } from '../../contract/message';
+import type { ReviewLinkAnswer } from '../../contract/review';
 import { findCardContent } from '../../events/card/cards-read-model';
 import { handleCommand } from '../../events/command';
 import { ENQUIRY_NOT_FOUND, enquiryDecider } from '../../events/enquiry/decider';
@@ -103,7 +104,7 @@ export function enquiryRoutes(deps: Deps) {
       },
       deps.now(),
     );
-    return c.json({ success: true, ...link }, 201);
+    return c.json({ success: true, ...link } satisfies ReviewLinkAnswer, 201);
   });
 
   /** For good, with its photos and the mail about it; the owner's own only, as for a status change. */

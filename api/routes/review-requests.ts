@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ReviewLinkAnswer } from '../../contract/review';
 import { MAX_EMAIL } from '../../events/enquiry/input';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
@@ -46,7 +47,7 @@ export function reviewRequestRoutes(deps: Deps) {
       },
       deps.now(),
     );
-    return c.json({ success: true, ...link }, 201);
+    return c.json({ success: true, ...link } satisfies ReviewLinkAnswer, 201);
   });
 
   return app;

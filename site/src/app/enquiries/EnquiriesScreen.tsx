@@ -4,6 +4,7 @@ import { type EnquiriesAnswer, type Enquiry, enquiryStatuses } from '../../../..
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { AskForReview } from './AskForReview';
 import {
   changeStatus,
   deleteEnquiry,
@@ -159,6 +160,7 @@ function EnquiryCard({ enquiry }: { enquiry: Enquiry }) {
         <StatusChoice enquiry={enquiry} />
         <DeleteEnquiry enquiry={enquiry} />
       </div>
+      <AskForReview enquiry={enquiry} />
     </article>
   );
 }

@@ -1,0 +1,128 @@
+import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { bearer, signUp, storeSession } from './accounts';
+import { expectNoAxeViolations } from './axe';
+import { mailsSoFar, mailTo } from './mail';
+
+/**
+ * Issue 30's done-when: quote request → marked won → a review link in one tap → the customer, with JavaScript off,
+ * leaves five stars and a photo → the page shows "Verified customer" first, with the average; the owner's attempt to
+ * change it is refused, and the link can't be used twice.
+ */
+
+/** The forms' minimum age (api/enquiries/stamp.ts MIN_FORM_AGE_MS), and a little: a person's few seconds. */
+const A_PERSON_FILLING_IT_IN_MS = 3500;
+
+async function livePage(request: APIRequestContext, username: string, name: string) {
+  const token = await signUp(request, username);
+  const published = await request.post('/api/business-card/create_business_card', {
+    headers: bearer(token),
+    multipart: { main_heading: name, full_name: name, phone_number: '07700 900123' },
+  });
+  expect(published.status()).toBeLessThan(300);
+  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
+  return token;
+}
+
+test('quote request → won → review link → five stars and a photo with no script → Verified customer, first', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = 'reviewbuild';
+  const token = await livePage(request, owner, 'Robin Build');
+  const customer = await browser.newContext({
+    ...devices['Pixel 7'],
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.18.170.30' },
+  });
+  const phone = await customer.newPage();
+  const scripts: string[] = [];
+  phone.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+
+  // The quote request.
+  await phone.goto(`/u/${owner}/quote`);
+  const shownAt = Date.now();
+  await phone.getByLabel('Your name').fill('Pat Customer');
+  await phone.getByLabel('Phone').fill('07700 900456');
+  await phone.getByLabel('Email').fill('pat@example.com');
+  await phone.getByLabel('What’s the job?').fill('A new shower.');
+  await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - shownAt)));
+  await phone.getByRole('button', { name: 'Send request' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Request sent' })).toBeVisible();
+
+  // The owner marks it won and asks for a review in one tap: the link, WhatsApp and a text with the message, a mail.
+  await storeSession(page, token);
+  await page.goto('/enquiries');
+  const enquiry = page.getByRole('article', { name: 'Pat Customer' });
+  await enquiry.getByLabel('Status').selectOption({ label: 'Won' });
+  await expect(enquiry.getByLabel('Status')).toHaveValue('won');
+  const before = await mailsSoFar();
+  await enquiry.getByRole('button', { name: 'Ask for a review' }).click();
+  const link = enquiry.getByLabel('Review link for Pat Customer (works once, for 30 days)');
+  await expect(link).toHaveValue(new RegExp(`/u/${owner}/review/[A-Za-z0-9_-]{32}$`));
+  const url = new URL(await link.inputValue());
+  await expect(enquiry.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/447700900456\?text=Hi%20Pat%2C%20thanks%20for%20choosing%20Robin%20Build\./,
+  );
+  await expect(enquiry.getByRole('link', { name: 'Send a text' })).toHaveAttribute(
+    'href',
+    /^sms:\+447700900456\?&body=Hi%20Pat/,
+  );
+  await expect(enquiry).toContainText('We’ve emailed the link to Pat Customer too.');
+  await expectNoAxeViolations(page);
+  const asked = await mailTo('pat@example.com', 'Robin Build would like your review', { after: before });
+  expect(asked.text).toContain(url.href);
+
+  // The customer, still with no script: five stars, a few words, the name as offered, a photo, consent.
+  await phone.goto(url.pathname);
+  const formShownAt = Date.now();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Review Robin Build' })).toBeVisible();
+  await expect(phone.getByText('How did Robin Build do with “A new shower.”?')).toBeVisible();
+  await phone.getByLabel('5 stars: Excellent').check();
+  await phone.getByLabel('Your review').fill('Quick, tidy and the shower is perfect.');
+  await expect(phone.getByLabel('Your name as shown')).toHaveValue('Pat C.');
+  await phone.getByLabel('Photos of the finished job (optional)').setInputFiles([
+    {
+      name: 'shower.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6f97' } })
+        .jpeg()
+        .toBuffer(),
+    },
+  ]);
+  await phone
+    .getByLabel('Robin Build may show my review, the name above and my photos on their page.')
+    .check();
+  await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - formShownAt)));
+  await phone.getByRole('button', { name: 'Send review' }).click();
+  await expect(phone).toHaveURL(new RegExp(`${url.pathname}/sent$`));
+  await expect(phone.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+
+  // On the page, first and with the average, as soon as the projector has rendered it.
+  await expect.poll(async () => (await request.get(`/u/${owner}`)).text()).toContain('Verified customer');
+  await phone.goto(`/u/${owner}`);
+  const reviews = phone.getByRole('region', { name: 'Reviews' });
+  await expect(reviews).toContainText('5.0 ★ out of 5 from 1 verified customer');
+  const first = reviews.getByRole('listitem').first();
+  await expect(first).toContainText('Quick, tidy and the shower is perfect.');
+  await expect(first).toContainText('Pat C. · Verified customer');
+  await expect(first.getByRole('img', { name: 'Photo of the finished job, from Pat C.' })).toBeVisible();
+  expect(scripts).toEqual([]);
+
+  // The owner can't change it; the link can't be used again.
+  const [review] = (await (await request.get('/api/reviews', { headers: bearer(token) })).json()).data;
+  const change = await request.patch(`/api/reviews/${review.id}`, {
+    headers: bearer(token),
+    data: { rating: 1, text: 'Changed' },
+  });
+  expect(change.status()).toBe(403);
+  expect((await change.json()).error).toContain('can’t be changed');
+  const again = await phone.goto(url.pathname);
+  expect(again?.status()).toBe(410);
+  await expect(phone.getByText('This review link has already been used.')).toBeVisible();
+  await customer.close();
+});
