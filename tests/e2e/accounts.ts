@@ -151,3 +151,15 @@ export async function publishPage(
   expect(answer.status()).toBeLessThan(300);
   await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
 }
+
+/** An owner's page, live (publishing starts the trial), taking quote requests as every page does at first. */
+export async function livePage(request: APIRequestContext, username: string, name: string) {
+  const token = await signUp(request, username);
+  const published = await request.post('/api/business-card/create_business_card', {
+    headers: bearer(token),
+    multipart: { main_heading: name, full_name: name, phone_number: '07700 900123' },
+  });
+  expect(published.status()).toBeLessThan(300);
+  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
+  return token;
+}

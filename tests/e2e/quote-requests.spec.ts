@@ -1,7 +1,7 @@
-import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { photosIn } from '../support/api/mail/photos';
-import { bearer, signUp, storeSession } from './accounts';
+import { livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { mailsSoFar, mailTo } from './mail';
 
@@ -22,18 +22,6 @@ const photo = async (name: string, colour: string, width: number, height: number
     .jpeg({ quality: 90 })
     .toBuffer(),
 });
-
-/** An owner's page, live (publishing starts the trial), taking quote requests as every page does at first. */
-async function livePage(request: APIRequestContext, username: string, name: string) {
-  const token = await signUp(request, username);
-  const published = await request.post('/api/business-card/create_business_card', {
-    headers: bearer(token),
-    multipart: { main_heading: name, full_name: name, phone_number: '07700 900123' },
-  });
-  expect(published.status()).toBeLessThan(300);
-  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
-  return token;
-}
 
 test.describe('quote requests (issue 17)', () => {
   test('a customer with no JavaScript sends a request with two photos; the owner gets the mail, marks it won, then deletes it', async ({

@@ -1,6 +1,6 @@
-import { type APIRequestContext, devices, expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { bearer, signUp, storeSession } from './accounts';
+import { bearer, livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { mailsSoFar, mailTo } from './mail';
 
@@ -12,17 +12,6 @@ import { mailsSoFar, mailTo } from './mail';
 
 /** The forms' minimum age (api/enquiries/stamp.ts MIN_FORM_AGE_MS), and a little: a person's few seconds. */
 const A_PERSON_FILLING_IT_IN_MS = 3500;
-
-async function livePage(request: APIRequestContext, username: string, name: string) {
-  const token = await signUp(request, username);
-  const published = await request.post('/api/business-card/create_business_card', {
-    headers: bearer(token),
-    multipart: { main_heading: name, full_name: name, phone_number: '07700 900123' },
-  });
-  expect(published.status()).toBeLessThan(300);
-  await expect.poll(async () => (await request.head(`/u/${username}`)).status()).toBe(200);
-  return token;
-}
 
 test('quote request → won → review link → five stars and a photo with no script → Verified customer, first', async ({
   browser,
