@@ -7,6 +7,9 @@ export const findUserByEmail = (db: Db, email: string) =>
 export const findUserById = (db: Db, id: string) =>
   db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
+export const findUserByUsername = (db: Db, username: string) =>
+  db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 
 /** The user as SPEC §3 names it; isSubscribed follows the account's subscriptions (ADR 009). */

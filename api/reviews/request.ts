@@ -1,9 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { findCardContent } from '../../events/card/cards-read-model';
+import { shownContent } from '../../events/card/shown';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { reviewDecider } from '../../events/review/decider';
 import { REVIEW_LINK_DAYS, reviewStreamId } from '../../events/review/events';
 import { reviewFormPath } from '../../renderer/pages/review-pages';
+import { displayName } from '../../renderer/profile/view-model';
 import { findUserById } from '../accounts/users';
 import { SESSION_EXPIRED } from '../auth/require-user';
 import type { Deps } from '../deps';
@@ -20,12 +23,15 @@ export const TOO_MANY_REVIEW_REQUESTS = `You’ve asked ${REVIEW_REQUESTS_PER_DA
 export const VERIFY_BEFORE_ASKING =
   'Please verify your email address before asking customers for reviews: we send the requests in your name.';
 
-/** Who is asking, as the customer will read it; only an owner whose address is proved may ask. */
+/** Who is asking, as the customer will read it on the page; only an owner whose address is proved may ask. */
 export async function askingOwner(deps: Pick<Deps, 'db'>, accountId: string) {
   const user = await findUserById(deps.db, accountId);
   if (!user) throw new DomainError('unauthorised', SESSION_EXPIRED);
   if (user.is_verified !== 1) throw new DomainError('forbidden', VERIFY_BEFORE_ASKING);
-  return { accountId, username: user.username, ownerName: user.name };
+  // The name the customer knows from the page (its business name, say), not the account's own.
+  const content = await findCardContent(deps.db, accountId);
+  const ownerName = content ? displayName(shownContent(content), user.username) : user.name;
+  return { accountId, username: user.username, ownerName };
 }
 
 /** The link's secret: in the customer's link only; the log and the table keep its hash. */

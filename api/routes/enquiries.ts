@@ -9,6 +9,7 @@ import { ENQUIRY_NOT_FOUND, enquiryDecider } from '../../events/enquiry/decider'
 import { enquiriesOfAccount, findEnquiry } from '../../events/enquiry/enquiries-read-model';
 import { enquiryStreamId } from '../../events/enquiry/events';
 import { DomainError } from '../../events/errors';
+import { reviewedEnquiry } from '../../events/review/reviews-read-model';
 import { quotePath } from '../../renderer/profile/QuoteLink';
 import { findUserById } from '../accounts/users';
 import { requireUser, SESSION_EXPIRED } from '../auth/require-user';
@@ -85,13 +86,8 @@ export function enquiryRoutes(deps: Deps) {
     const enquiryId = c.req.param('id').toLowerCase();
     const row = ENQUIRY_ID.test(enquiryId) ? await findEnquiry(deps.db, enquiryId) : undefined;
     if (!row || row.account_id !== accountId) throw new DomainError('not_found', ENQUIRY_NOT_FOUND);
-    const reviewed = await deps.db
-      .selectFrom('reviews')
-      .select('review_id')
-      .where('enquiry_id', '=', enquiryId)
-      .where('status', '!=', 'requested')
-      .executeTakeFirst();
-    if (reviewed) throw new DomainError('conflict', `${row.name} has already left a review for this job.`);
+    if (await reviewedEnquiry(deps.db, enquiryId))
+      throw new DomainError('conflict', `${row.name} has already left a review for this job.`);
     const owner = await askingOwner(deps, accountId);
     const link = await requestReview(
       deps,

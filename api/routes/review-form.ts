@@ -35,6 +35,7 @@ import {
   reviewFormPath,
 } from '../../renderer/pages/review-pages';
 import { displayName } from '../../renderer/profile/view-model';
+import { findUserByUsername } from '../accounts/users';
 import type { Deps } from '../deps';
 import {
   chosenPhotos,
@@ -121,11 +122,7 @@ type ReviewPage = { accountId: string; ownerName: string; username: string; cont
 
 /** The page a link belongs to, in its owner's colours (a page not live yet takes reviews in the default look). */
 async function findReviewPage(deps: Deps, username: string): Promise<ReviewPage | null> {
-  const user = await deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('username', '=', username)
-    .executeTakeFirst();
+  const user = await findUserByUsername(deps.db, username);
   if (!user) return null;
   const content = await findCardContent(deps.db, user.id);
   const shown = content ? shownContent(content) : defaultCardContent();

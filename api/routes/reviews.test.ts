@@ -3,12 +3,15 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REVIEW_ALREADY_REPLIED, REVIEW_NOT_FOUND } from '../../events/review/decider';
 import { reviewWeek } from '../../events/review/on-the-page';
+import { findReview } from '../../events/review/reviews-read-model';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
+import { jpegFile } from '../../tests/support/api/media/images';
 import { signUpAdmin } from '../../tests/support/api/payments/flows';
 import { livePage } from '../../tests/support/api/quotes';
 import { leaveReview } from '../../tests/support/api/reviews';
 import { ADMINS_ONLY } from '../auth/require-admin';
+import { eraseReviewsOf } from '../reviews/erase';
 import { REVIEW_WORDS_ARE_THE_CUSTOMERS } from './reviews';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -109,5 +112,20 @@ describe('the owner’s reviews: /api/reviews', () => {
       requested: 0,
       received: 0,
     });
+  });
+
+  it('goes with the owner’s account: every review of the page, and its photos for the caller to delete', async () => {
+    const dana = await livePage(t);
+    const { reviewId } = await leaveReview(t, dana, { photos: await jpegFile('#aa6633', 800, 800) });
+    const owner = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'dana')
+      .executeTakeFirstOrThrow();
+    const [row] = await t.db.selectFrom('reviews').select('photos').execute();
+    const photos = await t.db.transaction().execute((trx) => eraseReviewsOf(trx, owner.id, t.deps.now()));
+    expect([...photos]).toEqual(JSON.parse(row?.photos ?? '[]').map((photo: { id: string }) => photo.id));
+    expect(photos.size).toBe(1);
+    expect(await findReview(t.db, reviewId)).toBeUndefined();
   });
 });

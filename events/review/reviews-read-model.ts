@@ -107,3 +107,12 @@ export async function reviewPhotos(db: Db): Promise<Map<string, ImageRef>> {
   for (const row of rows) for (const photo of reviewPhotosOf(row)) photos.set(photo.id, photo);
   return photos;
 }
+
+/** Whether the customer of this enquiry has left a review already (one review a customer). */
+export const reviewedEnquiry = async (db: Db, enquiryId: string) =>
+  (await db
+    .selectFrom('reviews')
+    .select('review_id')
+    .where('enquiry_id', '=', enquiryId)
+    .where('status', '!=', 'requested')
+    .executeTakeFirst()) !== undefined;

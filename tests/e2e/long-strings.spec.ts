@@ -79,7 +79,8 @@ test('long unbroken strings wrap on the public page, the editor, the orders and 
 
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto('/u/longstrings');
-  await expect(page.getByText(LONG.full_name)).toBeVisible();
+  // The About heading: the name is also in each typed review's "added by" (issue 30).
+  await expect(page.getByRole('heading', { name: LONG.full_name })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
   await page.goto('/login');

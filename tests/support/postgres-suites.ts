@@ -53,6 +53,9 @@ export const POSTGRES_SUITES = [
   'renderer/projector-rebuild.test.ts',
   'renderer/render-account.test.ts',
   'renderer/render-to-bucket.test.ts',
+  // Verified reviews (issue 30): the requests' limit, the read model, the page's figures, erasure.
+  'api/routes/review-requests.test.ts',
+  'api/routes/reviews.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { isJson, table } from './dialect';
 
@@ -17,9 +17,8 @@ export const migration: Migration = {
         .addColumn('enquiry_id', 'text')
         .addColumn('job', 'text')
         .addColumn('token_hash', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status IN ('requested', 'received', 'removed')`),
-        )
+        // One of the decider's states (requested, received, removed): the read model writes nothing else.
+        .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('requested_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('rating', 'integer')
