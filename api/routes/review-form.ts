@@ -284,6 +284,8 @@ export function reviewFormRoutes(deps: Deps, siteName: string) {
       if (review.email) deps.mailQueued();
       return c.redirect(`${reviewFormPath(username, token)}/sent`, 303);
     } catch (error) {
+      // Refused before its body was read: the server drops the rest, and the connection is not reused.
+      if (!upload) c.header('Connection', 'close');
       if (error instanceof Refused) return refusal(c, page, error);
       if (error instanceof DomainError && error.kind !== 'invalid') return refusal(c, page, refusalOf(error));
       if (error instanceof TooLarge) {
