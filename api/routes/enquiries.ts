@@ -100,6 +100,8 @@ export function enquiryRoutes(deps: Deps) {
       },
       deps.now(),
     );
+    // Sent now, not at the sender's next look.
+    if (link.mailed) deps.mailQueued();
     return c.json({ success: true, ...link } satisfies ReviewLinkAnswer, 201);
   });
 

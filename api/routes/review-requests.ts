@@ -47,6 +47,8 @@ export function reviewRequestRoutes(deps: Deps) {
       },
       deps.now(),
     );
+    // Sent now, not at the sender's next look.
+    if (link.mailed) deps.mailQueued();
     return c.json({ success: true, ...link } satisfies ReviewLinkAnswer, 201);
   });
 
