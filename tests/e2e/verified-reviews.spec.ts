@@ -63,6 +63,17 @@ test('quote request → won → review link → five stars and a photo with no s
   );
   await expect(enquiry).toContainText('We’ve emailed the link to Pat Customer too.');
   await expectNoAxeViolations(page);
+  // A customer who never used the form: their name is enough; WhatsApp opens on a contact the owner picks.
+  const any = page.getByRole('region', { name: 'Ask a customer for a review' });
+  await any.getByLabel('Customer’s name').fill('Lee Other');
+  await any.getByRole('button', { name: 'Make a review link' }).click();
+  await expect(any.getByLabel('Review link for Lee Other (works once, for 30 days)')).toHaveValue(
+    new RegExp(`/u/${owner}/review/[A-Za-z0-9_-]{32}$`),
+  );
+  await expect(any.getByRole('link', { name: 'Send on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\?text=Hi%20Lee%2C%20thanks%20for%20choosing%20Robin%20Build\./,
+  );
   const asked = await mailTo('pat@example.com', 'Robin Build would like your review', { after: before });
   expect(asked.text).toContain(url.href);
 

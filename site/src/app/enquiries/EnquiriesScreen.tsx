@@ -4,7 +4,7 @@ import { type EnquiriesAnswer, type Enquiry, enquiryStatuses } from '../../../..
 import { toast } from '../../stores/toasts';
 import { queryKeys } from '../queries';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { AskForReview } from './AskForReview';
+import { AskAnyCustomer, AskForReview } from './AskForReview';
 import {
   changeStatus,
   deleteEnquiry,
@@ -218,6 +218,7 @@ export function EnquiriesScreen() {
         or when the customer asks you to.
       </p>
       {body}
+      <AskAnyCustomer />
     </div>
   );
 }

@@ -10,8 +10,9 @@ describe('the ways to send a review link', () => {
     });
   });
 
-  it('offers neither without a number', () => {
-    expect(reviewShareLinks(null, 'Hi')).toEqual({ whatsapp: null, sms: null });
-    expect(reviewShareLinks('tel:', 'Hi')).toEqual({ whatsapp: null, sms: null });
+  it('leaves the contact to pick without a number', () => {
+    const picked = { whatsapp: 'https://wa.me/?text=Hi%20there', sms: 'sms:?&body=Hi%20there' };
+    expect(reviewShareLinks(null, 'Hi there')).toEqual(picked);
+    expect(reviewShareLinks('tel:', 'Hi there')).toEqual(picked);
   });
 });

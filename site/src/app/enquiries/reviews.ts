@@ -10,13 +10,22 @@ export const askForReview = (enquiryId: string) =>
     fallback: ASK_FAILED,
   });
 
+/** A review link for a customer who never used the quote form (issue 30). */
+export const askAnyCustomer = (customer: { name: string; email: string }) =>
+  callApi('/review-requests', reviewLinkAnswer, {
+    method: 'POST',
+    body: customer.email.trim() ? customer : { name: customer.name },
+    fallback: ASK_FAILED,
+  });
+
 /**
- * WhatsApp and text-message links that open with the message written, to the number the customer gave (its `tel:`
- * link, already in international form); none without one.
+ * WhatsApp and text-message links that open with the message written: to the number the customer gave (its `tel:`
+ * link, already in international form), or, without one, to whichever contact the owner picks in the app.
  */
 export function reviewShareLinks(phoneHref: string | null, message: string) {
   const number = phoneHref?.startsWith('tel:+') ? phoneHref.slice('tel:+'.length).replace(/\D/g, '') : '';
-  if (!number) return { whatsapp: null, sms: null };
   const text = encodeURIComponent(message);
-  return { whatsapp: `https://wa.me/${number}?text=${text}`, sms: `sms:+${number}?&body=${text}` };
+  return number
+    ? { whatsapp: `https://wa.me/${number}?text=${text}`, sms: `sms:+${number}?&body=${text}` }
+    : { whatsapp: `https://wa.me/?text=${text}`, sms: `sms:?&body=${text}` };
 }
