@@ -253,9 +253,16 @@ describe('the running sender', () => {
     };
     const sender = startMailSender(deps, { pollMs: 60 * 60_000 });
     closers.push(() => sender.stop());
-    await vi.waitFor(() => expect(fs.readdirSync(outboxDir)).toHaveLength(2), { timeout: 5000 });
-    const rows = await database.db.selectFrom('mail_outbox').select(['sent_at', 'claimed_by']).execute();
-    expect(rows.every((mail) => mail.sent_at !== null && mail.claimed_by === null)).toBe(true);
+    // A mail's file is written before its row is marked sent, so both are waited for: read at the moment the second
+    // file appeared, its row could still be unsent (a flaky failure, seen in a full run).
+    await vi.waitFor(
+      async () => {
+        expect(fs.readdirSync(outboxDir)).toHaveLength(2);
+        const rows = await database.db.selectFrom('mail_outbox').select(['sent_at', 'claimed_by']).execute();
+        expect(rows.every((mail) => mail.sent_at !== null && mail.claimed_by === null)).toBe(true);
+      },
+      { timeout: 5000 },
+    );
   });
 
   it('on stop, finishes the send in progress and hands back the rest', async () => {
