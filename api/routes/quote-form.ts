@@ -4,7 +4,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CardContent } from '../../events/card/content';
 import { MAX_PHOTOS, parseEnquiryForm } from '../../events/enquiry/input';
 import { DomainError } from '../../events/errors';
-import { log } from '../../observability/log';
 import { enquiriesReceived, enquiriesRefused } from '../../observability/metrics';
 import type { Db } from '../../platform/database/db';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
@@ -42,18 +41,10 @@ import {
 } from '../enquiries/photos';
 import { type Delivery, recordEnquiry } from '../enquiries/record';
 import { checkStamp, formStamp } from '../enquiries/stamp';
-import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../http/errors';
-import { requestFields } from '../http/request-log';
+import { failedOnOurSide, honeypotRefusal, tooLargeMessage } from '../http/form-failures';
 import { discardWrittenFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
-import {
-  type FormLimits,
-  readUploadForm,
-  TEXT_TOO_LARGE,
-  TooLarge,
-  UPLOAD_TOO_LARGE,
-  type UploadForm,
-} from '../media/upload-form';
+import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
 
 /**
  * The quote form's pages run no script, as the profile page doesn't, and post only to their own address. Photos
@@ -97,8 +88,7 @@ const IN_FLIGHT =
  * photo threads busy for everyone else. Two, so two people sharing a mobile carrier's address can send at once.
  */
 const IN_FLIGHT_PER_ADDRESS = 2;
-const HONEYPOT_REFUSAL =
-  'Your request looked like it came from a program rather than a person. If you are a person, please leave the field marked “Leave this empty” empty, and send the form again.';
+const HONEYPOT_REFUSAL = honeypotRefusal('request');
 
 type RefusalReason =
   | 'honeypot'
@@ -294,23 +284,13 @@ export function quoteFormRoutes(deps: Deps, siteName: string) {
       return c.redirect(`${quotePath(username)}/sent${delivery === 'keep' ? '?kept' : ''}`, 303);
     } catch (error) {
       if (error instanceof Refused) return refusal(c, quote, error);
-      if (error instanceof TooLarge) {
-        // The client may still be sending: the answer goes now, and the connection is not reused.
-        c.header('Connection', 'close');
-        // A photo over its limit is named ("Photo 2 is larger than 10 MB…"); a body too big as a whole is not.
-        const named = error.message !== TEXT_TOO_LARGE && error.message !== UPLOAD_TOO_LARGE;
-        return refusal(c, quote, new Refused(413, 'too_large', named ? error.message : TOO_LARGE));
-      }
+      if (error instanceof TooLarge)
+        return refusal(c, quote, new Refused(413, 'too_large', tooLargeMessage(c, error, TOO_LARGE)));
       // The form itself could not be read as one of ours (too many photos, a file under another name, garbled).
       if (error instanceof DomainError && error.kind === 'invalid')
         return refusal(c, quote, new Refused(400, 'invalid', error.message));
-      const trouble = storageTrouble(error);
-      log.error({ err: error, ...requestFields(c) }, 'A quote request failed');
-      c.header('Retry-After', '60');
-      const message = trouble
-        ? `${trouble === 'full' ? DISK_FULL_MESSAGE : STORAGE_FAILED_MESSAGE} Your request wasn’t sent.`
-        : 'Something went wrong on our side and your request wasn’t sent. Please try again in a few minutes.';
-      return page(c, renderQuoteRefusedPage({ ...quote, siteName, message }), trouble ? 503 : 500);
+      const { message, status } = failedOnOurSide(c, error, 'request');
+      return page(c, renderQuoteRefusedPage({ ...quote, siteName, message }), status);
     } finally {
       if (holding !== undefined) {
         const left = (inFlight.get(holding) ?? 1) - 1;

@@ -2,19 +2,10 @@ import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { findCardContent } from '../../events/card/cards-read-model';
-import { type CardContent, defaultCardContent } from '../../events/card/content';
-import { shownContent } from '../../events/card/shown';
 import { handleCommand } from '../../events/command';
 import { redactStream } from '../../events/erasure';
 import { DomainError } from '../../events/errors';
-import {
-  REVIEW_LINK_EXPIRED,
-  REVIEW_LINK_UNKNOWN,
-  REVIEW_LINK_USED,
-  REVIEW_LINK_WITHDRAWN,
-  reviewDecider,
-} from '../../events/review/decider';
+import { reviewDecider } from '../../events/review/decider';
 import { reviewStreamId } from '../../events/review/events';
 import {
   defaultDisplayName,
@@ -22,8 +13,7 @@ import {
   parseReviewForm,
   type ReviewInput,
 } from '../../events/review/input';
-import { findReviewByToken, type ReviewRow, reviewPhotosOf } from '../../events/review/reviews-read-model';
-import { log } from '../../observability/log';
+import { findReviewByToken, reviewPhotosOf } from '../../events/review/reviews-read-model';
 import { renderNotFoundPage } from '../../renderer/pages/not-found-page';
 import {
   type ReviewFormInput,
@@ -34,8 +24,6 @@ import {
   renderReviewSentPage,
   reviewFormPath,
 } from '../../renderer/pages/review-pages';
-import { displayName } from '../../renderer/profile/view-model';
-import { findUserByUsername } from '../accounts/users';
 import type { Deps } from '../deps';
 import {
   chosenPhotos,
@@ -45,21 +33,14 @@ import {
   storePhotos,
 } from '../enquiries/photos';
 import { checkStamp, formStamp } from '../enquiries/stamp';
-import { DISK_FULL_MESSAGE, STORAGE_FAILED_MESSAGE, storageTrouble } from '../http/errors';
-import { requestFields } from '../http/request-log';
+import { failedOnOurSide, honeypotRefusal, tooLargeMessage } from '../http/form-failures';
 import { enqueueMail, forgetMailAbout } from '../mail/queue';
 import { reviewReceivedMail } from '../mail/review-templates';
 import { deleteUnusedMedia } from '../media/erase';
 import { discardWrittenFiles, recordMediaFiles } from '../media/files';
 import { MAX_UPLOAD_BYTES } from '../media/intake';
-import {
-  type FormLimits,
-  readUploadForm,
-  TEXT_TOO_LARGE,
-  TooLarge,
-  UPLOAD_TOO_LARGE,
-  type UploadForm,
-} from '../media/upload-form';
+import { type FormLimits, readUploadForm, TooLarge, type UploadForm } from '../media/upload-form';
+import { findReviewPage, linkRefusal, NOT_SENT, Refused, type ReviewPage, refusalOf } from '../reviews/link';
 import { reviewTokenHash } from '../reviews/request';
 import { QUOTE_CSP } from './quote-form';
 
@@ -85,49 +66,8 @@ const STAMP_REFUSALS = {
   expired:
     'This form was opened more than a day ago. Please open your review link again and send it from there.',
 } as const;
-const HONEYPOT_REFUSAL =
-  'Your review looked like it came from a program rather than a person. If you are a person, please leave the field marked “Leave this empty” empty, and send the form again.';
+const HONEYPOT_REFUSAL = honeypotRefusal('review');
 const IN_FLIGHT = 'Your review is still being sent. Please wait for it to finish.';
-
-/** A review refused as a whole: answered with a page saying what happened. */
-class Refused extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly title: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Why a link can't take a review now, as the customer reads it, and the status that says it. */
-function linkRefusal(review: ReviewRow | undefined, now: Date): Refused | null {
-  if (!review) return new Refused(404, 'Review link not found', REVIEW_LINK_UNKNOWN);
-  if (review.status === 'removed')
-    return new Refused(410, 'Review no longer available', REVIEW_LINK_WITHDRAWN);
-  if (review.status === 'received') return new Refused(410, 'Review link already used', REVIEW_LINK_USED);
-  if (now.getTime() >= Date.parse(review.expires_at))
-    return new Refused(410, 'Review link expired', REVIEW_LINK_EXPIRED);
-  return null;
-}
-
-const refusalOf = (error: DomainError): Refused =>
-  new Refused(
-    error.kind === 'not_found' ? 404 : error.kind === 'gone' ? 410 : error.kind === 'conflict' ? 410 : 400,
-    'Your review wasn’t sent',
-    error.message,
-  );
-
-type ReviewPage = { accountId: string; ownerName: string; username: string; content: CardContent };
-
-/** The page a link belongs to, in its owner's colours (a page not live yet takes reviews in the default look). */
-async function findReviewPage(deps: Deps, username: string): Promise<ReviewPage | null> {
-  const user = await findUserByUsername(deps.db, username);
-  if (!user) return null;
-  const content = await findCardContent(deps.db, user.id);
-  const shown = content ? shownContent(content) : defaultCardContent();
-  return { accountId: user.id, username, content: shown, ownerName: displayName(shown, username) };
-}
 
 /**
  * Issue 30: `/u/<name>/review/<token>`, the customer's review through the single-use link the owner sent, with no
@@ -215,19 +155,19 @@ export function reviewFormRoutes(deps: Deps, siteName: string) {
       const refused = linkRefusal(review, deps.now());
       if (refused || !review) throw refused;
       if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
-        throw new Refused(400, 'Your review wasn’t sent', 'Please send your review from the review form.');
+        throw new Refused(400, NOT_SENT, 'Please send your review from the review form.');
       if (Number(c.req.header('content-length') ?? 0) > REVIEW_UPLOAD_LIMIT) throw new TooLarge(TOO_LARGE);
-      if (inFlight.has(review.review_id)) throw new Refused(429, 'Your review wasn’t sent', IN_FLIGHT);
+      if (inFlight.has(review.review_id)) throw new Refused(429, NOT_SENT, IN_FLIGHT);
       inFlight.add(review.review_id);
       holding = true;
 
       upload = await readUploadForm(c.req.raw, tempRoot, FORM_LIMITS, (_, index) => photoLabel(index));
       const { values } = upload;
       if (typeof values.website !== 'string' || values.website !== '')
-        throw new Refused(400, 'Your review wasn’t sent', HONEYPOT_REFUSAL);
+        throw new Refused(400, NOT_SENT, HONEYPOT_REFUSAL);
       const stamped = checkStamp(deps.secret, username, values.stamp, deps.now());
       if (stamped.result === 'forged' || stamped.result === 'expired')
-        throw new Refused(400, 'Your review wasn’t sent', STAMP_REFUSALS[stamped.result]);
+        throw new Refused(400, NOT_SENT, STAMP_REFUSALS[stamped.result]);
       const chosen = await chosenPhotos(upload);
       const input: ReviewInput = parseReviewForm(values, page.ownerName);
       const again = (fixes: Pick<ReviewFormInput, 'errors' | 'problem' | 'notice'>) =>
@@ -288,28 +228,11 @@ export function reviewFormRoutes(deps: Deps, siteName: string) {
       if (!upload) c.header('Connection', 'close');
       if (error instanceof Refused) return refusal(c, page, error);
       if (error instanceof DomainError && error.kind !== 'invalid') return refusal(c, page, refusalOf(error));
-      if (error instanceof TooLarge) {
-        c.header('Connection', 'close');
-        const named = error.message !== TEXT_TOO_LARGE && error.message !== UPLOAD_TOO_LARGE;
-        return refusal(
-          c,
-          page,
-          new Refused(413, 'Your review wasn’t sent', named ? error.message : TOO_LARGE),
-        );
-      }
-      if (error instanceof DomainError)
-        return refusal(c, page, new Refused(400, 'Your review wasn’t sent', error.message));
-      const trouble = storageTrouble(error);
-      log.error({ err: error, ...requestFields(c) }, 'A review failed');
-      c.header('Retry-After', '60');
-      const message = trouble
-        ? `${trouble === 'full' ? DISK_FULL_MESSAGE : STORAGE_FAILED_MESSAGE} Your review wasn’t sent.`
-        : 'Something went wrong on our side and your review wasn’t sent. Please try again in a few minutes.';
-      return html(
-        c,
-        renderReviewRefusedPage({ ...page, title: 'Your review wasn’t sent', message }),
-        trouble ? 503 : 500,
-      );
+      if (error instanceof TooLarge)
+        return refusal(c, page, new Refused(413, NOT_SENT, tooLargeMessage(c, error, TOO_LARGE)));
+      if (error instanceof DomainError) return refusal(c, page, new Refused(400, NOT_SENT, error.message));
+      const { message, status } = failedOnOurSide(c, error, 'review');
+      return html(c, renderReviewRefusedPage({ ...page, title: NOT_SENT, message }), status);
     } finally {
       if (holding && review) inFlight.delete(review.review_id);
       photos?.release();
