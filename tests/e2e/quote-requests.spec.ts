@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { photosIn } from '../support/api/mail/photos';
 import { livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { untilOldEnough } from './form-age';
 import { mailsSoFar, mailTo } from './mail';
 
 /**
@@ -10,9 +11,6 @@ import { mailsSoFar, mailTo } from './mail';
  * photos from the page, sees the confirmation, the owner's mail carries the photos and answers the customer, and
  * the owner marks the enquiry won on the Enquiries page. Then each spam defence, tried by a script.
  */
-
-/** The form's minimum age (api/enquiries/stamp.ts MIN_FORM_AGE_MS), and a little: a person's few seconds. */
-const A_PERSON_FILLING_IT_IN_MS = 3500;
 
 /** A photo of the job, in two colours so each is its own file. */
 const photo = async (name: string, colour: string, width: number, height: number) => ({
@@ -60,7 +58,7 @@ test.describe('quote requests (issue 17)', () => {
         await photo('sink.jpg', '#3060c0', 1200, 1600),
       ]);
     // No one fills a form in under three seconds; the form refuses one that was.
-    await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - shownAt)));
+    await untilOldEnough(shownAt);
     const before = await mailsSoFar();
     await phone.getByRole('button', { name: 'Send request' }).click();
 
@@ -170,6 +168,7 @@ test.describe('quote requests (issue 17)', () => {
     };
 
     // A script fills in every field it finds, the hidden one too.
+    const stampShownAt = Date.now();
     const stamp = await openForm();
     await expectRefusal(
       await post({ ...fields, stamp, website: 'https://pills.example' }),
@@ -185,12 +184,13 @@ test.describe('quote requests (issue 17)', () => {
     expect(shownBack).toContain(`action="/u/${owner}/quote"`);
 
     // A script sends one form again and again: it goes once.
-    await new Promise((resolve) => setTimeout(resolve, A_PERSON_FILLING_IT_IN_MS));
+    await untilOldEnough(stampShownAt);
     expect((await post({ ...fields, stamp })).status()).toBe(303);
     await expectRefusal(await post({ ...fields, stamp }), 400, 'This request has been sent already.');
     // With a fresh form each time, one address sends a page three a day; the form itself then says so.
+    const stampsShownAt = Date.now();
     const stamps = [await openForm(), await openForm()];
-    await new Promise((resolve) => setTimeout(resolve, A_PERSON_FILLING_IT_IN_MS));
+    await untilOldEnough(stampsShownAt);
     for (const each of stamps) expect((await post({ ...fields, stamp: each })).status()).toBe(303);
     const shown = await request.get(`/u/${owner}/quote`, { headers: from });
     expect(shown.status()).toBe(429);

@@ -2,6 +2,7 @@ import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { bearer, livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
+import { untilOldEnough } from './form-age';
 import { mailsSoFar, mailTo } from './mail';
 
 /**
@@ -9,9 +10,6 @@ import { mailsSoFar, mailTo } from './mail';
  * leaves five stars and a photo → the page shows "Verified customer" first, with the average; the owner's attempt to
  * change it is refused, and the link can't be used twice.
  */
-
-/** The forms' minimum age (api/enquiries/stamp.ts MIN_FORM_AGE_MS), and a little: a person's few seconds. */
-const A_PERSON_FILLING_IT_IN_MS = 3500;
 
 test('quote request → won → review link → five stars and a photo with no script → Verified customer, first', async ({
   browser,
@@ -38,7 +36,7 @@ test('quote request → won → review link → five stars and a photo with no s
   await phone.getByLabel('Phone').fill('07700 900456');
   await phone.getByLabel('Email').fill('pat@example.com');
   await phone.getByLabel('What’s the job?').fill('A new shower.');
-  await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - shownAt)));
+  await untilOldEnough(shownAt);
   await phone.getByRole('button', { name: 'Send request' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Request sent' })).toBeVisible();
 
@@ -97,7 +95,7 @@ test('quote request → won → review link → five stars and a photo with no s
   await phone
     .getByLabel('Robin Build may show my review, the name above and my photos on their page.')
     .check();
-  await phone.waitForTimeout(Math.max(0, A_PERSON_FILLING_IT_IN_MS - (Date.now() - formShownAt)));
+  await untilOldEnough(formShownAt);
   await phone.getByRole('button', { name: 'Send review' }).click();
   await expect(phone).toHaveURL(new RegExp(`${url.pathname}/sent$`));
   await expect(phone.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
