@@ -1,5 +1,5 @@
 import type { AdminOrder } from '../../../../contract/order';
-import { toast } from '../../stores/toasts';
+import { copyWithToast } from '../../lib/copy';
 import { formatDateTime, formatMoney } from '../orders/format';
 import { fulfilmentLabel, fulfilmentTone } from '../orders/fulfilment';
 import { Badge, DetailRows } from '../orders/ui';
@@ -8,14 +8,7 @@ import { OrderCards } from './OrderCards';
 import { StatusForm } from './StatusForm';
 import { TrackingForm } from './TrackingForm';
 
-async function copyId(id: string) {
-  try {
-    await navigator.clipboard.writeText(id);
-    toast.success('Copied');
-  } catch {
-    toast.error('Failed to copy. Please try manually.');
-  }
-}
+const copyId = (id: string) => copyWithToast(id, 'Copied');
 
 /** One paid card order as the person packing it needs it: who, where to, how many, and its two forms. */
 export function AdminOrderCard({ order }: { order: AdminOrder }) {

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { Enquiry } from '../../../../contract/enquiry';
 import type { ReviewLinkAnswer } from '../../../../contract/review';
+import { copyWithToast } from '../../lib/copy';
 import { toast } from '../../stores/toasts';
 import { askAnyCustomer, askForReview, reviewShareLinks } from './reviews';
 
@@ -35,12 +36,7 @@ function ReviewLink({
         <button
           type="button"
           className="button button--ghost"
-          onClick={() =>
-            navigator.clipboard
-              .writeText(link.url)
-              .then(() => toast.success('The review link is copied.'))
-              .catch(() => toast.error('Could not copy the link: select it and copy it yourself.'))
-          }
+          onClick={() => void copyWithToast(link.url, 'Copied to clipboard!')}
         >
           Copy link
         </button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { copyWithToast } from '../../lib/copy';
 import { toast } from '../../stores/toasts';
 
 type Props = {
@@ -23,14 +24,7 @@ export function ShareModal({ username, onClose, unavailable = null }: Props) {
     };
   }, []);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Profile link copied!');
-    } catch {
-      toast.error('Failed to copy. Please try manually.');
-    }
-  }
+  const copy = () => copyWithToast(url, 'Profile link copied!');
 
   return (
     <dialog ref={dialog} className="share" aria-labelledby="share-title" onClose={onClose}>
