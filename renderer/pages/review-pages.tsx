@@ -8,7 +8,7 @@ import {
 } from '../../events/review/input';
 import { pagePath } from '../profile/QuoteLink';
 import { renderDocument } from './Document';
-import { nameOf, type PageInput, QuoteDocument, renderMessagePage } from './quote-pages';
+import { nameOf, type PageInput, QuoteDocument, renderMessagePage } from './form-frame';
 
 /**
  * Issue 30: the page a customer leaves a review on, at the single-use link the owner sent them, and the pages
