@@ -5,6 +5,7 @@ import { cardJson } from '../api/cards/cards';
 import { enquiryJson } from '../api/enquiries/json';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/orders/order-json';
+import { adminReviewJson, reviewJson } from '../api/routes/reviews';
 import { visitStats } from '../api/visits/stats';
 import { callApi } from '../site/src/lib/api';
 import { createTestApp } from '../tests/support/api/app';
@@ -17,6 +18,7 @@ import {
   subscribeAtHostedCheckout,
 } from '../tests/support/api/payments/flows';
 import { livePage, requestQuote } from '../tests/support/api/quotes';
+import { leaveReview } from '../tests/support/api/reviews';
 import { saveHits } from '../tests/support/visits/hits';
 import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
@@ -35,6 +37,14 @@ import {
   orderAnswer,
   ordersAnswer,
 } from './order';
+import {
+  type AdminReview,
+  adminReviewsAnswer,
+  type Review,
+  reviewLinkAnswer,
+  reviewsAnswer,
+  reviewUpdatedAnswer,
+} from './review';
 import {
   loginAnswer,
   type ProfileAnswer,
@@ -208,6 +218,31 @@ describe("every answer the site reads is the one contract/ describes (run agains
       await t.call('POST', `/api/enquiries/${id}/status`, { status: 'won' }, token),
     );
   });
+
+  it("the owner's verified reviews: asked for, left, replied to, reported; support's list and removal", async () => {
+    const token = await livePage(t);
+    expectContract(reviewsAnswer, await t.call('GET', '/api/reviews', undefined, token));
+    const asked = await t.call('POST', '/api/review-requests', { name: 'Lee Other' }, token);
+    expectContract(reviewLinkAnswer, { status: asked.status, body: asked.body });
+    const { reviewId } = await leaveReview(t, token);
+    expectContract(reviewsAnswer, await t.call('GET', '/api/reviews', undefined, token));
+    expectContract(
+      reviewUpdatedAnswer,
+      await t.call('POST', `/api/reviews/${reviewId}/reply`, { reply: 'Thanks!' }, token),
+    );
+    expectContract(
+      reviewUpdatedAnswer,
+      await t.call('POST', `/api/reviews/${reviewId}/report`, { reason: 'Not a customer' }, token),
+    );
+    const admin = await signUpAdmin(t);
+    const reported = await t.call('GET', '/api/admin/reviews', undefined, admin);
+    expectContract(adminReviewsAnswer, reported);
+    expect(reported.body.data).toHaveLength(1);
+    expectContract(
+      messageAnswer,
+      await t.call('POST', `/api/admin/reviews/${reviewId}/remove`, { reason: 'Abuse' }, admin),
+    );
+  });
 });
 
 // These are checked by `npm run typecheck` (tsc reads the test files too), as expectTypeOf's assertions are.
@@ -218,6 +253,8 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
     expectTypeOf(nfcCardJson).returns.toEqualTypeOf<NfcCard>();
     expectTypeOf(enquiryJson).returns.toEqualTypeOf<Enquiry>();
+    expectTypeOf(reviewJson).returns.toEqualTypeOf<Review>();
+    expectTypeOf(adminReviewJson).returns.toEqualTypeOf<AdminReview>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();
     expectTypeOf(cardJson).returns.toEqualTypeOf<Card>();
     expectTypeOf(visitStats).returns.resolves.toEqualTypeOf<VisitStats>();

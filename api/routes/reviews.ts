@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AdminReview, Review } from '../../contract/review';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { REVIEW_NOT_FOUND, type ReviewCommand, reviewDecider } from '../../events/review/decider';
@@ -37,7 +38,7 @@ const removeBody = z.object(
 );
 
 /** A review as its owner and support see it: the customer's address stays with the request, never shown. */
-export const reviewJson = (row: ReviewRow) => ({
+export const reviewJson = (row: ReviewRow): Review => ({
   id: row.review_id,
   customerName: row.customer_name,
   status: row.status,
@@ -109,6 +110,17 @@ export function reviewRoutes(deps: Deps) {
   return app;
 }
 
+/** A reported review as support sees it: the owner's reason, and the page it is on to look at it in place. */
+export const adminReviewJson = (
+  row: ReviewRow & { username: string | null },
+  publicUrl: string,
+): AdminReview => ({
+  ...reviewJson(row),
+  accountId: row.account_id,
+  reportReason: row.report_reason,
+  pageUrl: row.username ? `${publicUrl}/u/${encodeURIComponent(row.username)}` : null,
+});
+
 /** Support's side (`/api/admin/reviews`): the reviews owners reported, and removal, which the page counts. */
 export function adminReviewRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -117,18 +129,13 @@ export function adminReviewRoutes(deps: Deps) {
   app.get('/reviews', admin, async (c) => {
     const rows = await deps.db
       .selectFrom('reviews')
-      .selectAll()
-      .where('reported_at', 'is not', null)
-      .orderBy('reported_at', 'desc')
+      .leftJoin('users', 'users.id', 'reviews.account_id')
+      .selectAll('reviews')
+      .select('users.username')
+      .where('reviews.reported_at', 'is not', null)
+      .orderBy('reviews.reported_at', 'desc')
       .execute();
-    return c.json({
-      success: true,
-      data: rows.map((row) => ({
-        ...reviewJson(row),
-        accountId: row.account_id,
-        reportReason: row.report_reason,
-      })),
-    });
+    return c.json({ success: true, data: rows.map((row) => adminReviewJson(row, deps.publicUrl)) });
   });
 
   app.post('/reviews/:id/remove', admin, async (c) => {

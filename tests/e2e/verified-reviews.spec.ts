@@ -1,6 +1,6 @@
 import { devices, expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { bearer, livePage, storeSession } from './accounts';
+import { bearer, grantAdmin, livePage, signUp, storeSession, switchSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { untilOldEnough } from './form-age';
 import { mailsSoFar, mailTo } from './mail';
@@ -43,7 +43,7 @@ test('quote request → won → review link → five stars and a photo with no s
   // The owner marks it won and asks for a review in one tap: the link, WhatsApp and a text with the message, a mail.
   await storeSession(page, token);
   await page.goto('/enquiries');
-  const enquiry = page.getByRole('article', { name: 'Pat Customer' });
+  const enquiry = page.getByRole('article', { name: 'Pat Customer', exact: true });
   await enquiry.getByLabel('Status').selectOption({ label: 'Won' });
   await expect(enquiry.getByLabel('Status')).toHaveValue('won');
   const before = await mailsSoFar();
@@ -123,4 +123,91 @@ test('quote request → won → review link → five stars and a photo with no s
   expect(again?.status()).toBe(410);
   await expect(phone.getByText('This review link has already been used.')).toBeVisible();
   await customer.close();
+});
+
+test('the owner replies once and reports a review; support removes it; the page says one was removed', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = 'reviewreply';
+  const token = await livePage(request, owner, 'Sam Sparks');
+  const asked = await request.post('/api/review-requests', {
+    headers: bearer(token),
+    data: { name: 'Lee Other' },
+  });
+  expect(asked.status()).toBe(201);
+  const link = new URL((await asked.json()).url).pathname;
+
+  // The customer leaves a review with no script.
+  const customer = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.18.170.31' },
+  });
+  const phone = await customer.newPage();
+  await phone.goto(link);
+  const shownAt = Date.now();
+  await phone.getByLabel('1 star: Bad').check();
+  await phone.getByLabel('Your review').fill('Never turned up.');
+  await phone
+    .getByLabel('Sam Sparks may show my review, the name above and my photos on their page.')
+    .check();
+  await untilOldEnough(shownAt);
+  await phone.getByRole('button', { name: 'Send review' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+  await customer.close();
+
+  // The owner sees it with what was asked for and received; there is nothing to edit its words with.
+  await storeSession(page, token);
+  await page.goto('/enquiries');
+  const reviews = page.getByRole('region', { name: 'Verified reviews' });
+  await expect(reviews).toContainText('1 asked for · 1 received');
+  const card = reviews.getByRole('article', { name: 'Review from Lee Other' });
+  await expect(card.getByRole('img', { name: '1 out of 5 stars' })).toBeVisible();
+  await expect(card).toContainText('Never turned up.');
+  // The one thing to type in is the reply: nothing edits the customer's words or stars.
+  await expect(card.getByRole('textbox')).toHaveCount(1);
+  await expect(card.getByRole('combobox')).toHaveCount(0);
+
+  // One public reply: posted, shown on the page, and the form gone.
+  await card
+    .getByLabel('Your public reply (one only, shown under the review)')
+    .fill('We came at 9; no one was in.');
+  await card.getByRole('button', { name: 'Post reply' }).click();
+  await expect(card).toContainText('Your reply: We came at 9; no one was in.');
+  await expect(card.getByRole('button', { name: 'Post reply' })).toHaveCount(0);
+  await expect
+    .poll(async () => (await request.get(`/u/${owner}`)).text())
+    .toContain('We came at 9; no one was in.');
+
+  // A report to support, with why; the review stays on the page meanwhile.
+  await card.getByRole('button', { name: 'Report to support' }).click();
+  await card.getByLabel('Why should support look at it?').fill('Lee was never my customer.');
+  await card.getByRole('button', { name: 'Send report' }).click();
+  await expect(card).toContainText('Reported to support');
+  await expectNoAxeViolations(page);
+
+  // Support sees the report on /admin and removes it, with a reason.
+  const admin = await signUp(request, 'reviewsupport');
+  await grantAdmin('reviewsupport@example.com');
+  await switchSession(page, admin);
+  await page.goto('/admin');
+  const reported = page.getByRole('region', { name: 'Reported reviews' });
+  const entry = reported.getByRole('article', { name: 'Lee O.: 1 of 5 stars' });
+  await expect(entry).toContainText('Lee was never my customer.');
+  await expect(entry.getByRole('link', { name: 'See it on the page' })).toHaveAttribute(
+    'href',
+    new RegExp(`/u/${owner}$`),
+  );
+  await entry.getByLabel('Reason for removing it (the owner sees it)').fill('Not a customer of this trader.');
+  await entry.getByRole('button', { name: 'Remove review' }).click();
+  await expect(entry).toContainText('Removed');
+  await expect(entry).toContainText('Not a customer of this trader.');
+  await expectNoAxeViolations(page);
+
+  // Nothing removed silently: the page counts it.
+  await expect
+    .poll(async () => (await request.get(`/u/${owner}`)).text())
+    .toContain('1 review was removed by support for breaking our rules.');
+  expect(await (await request.get(`/u/${owner}`)).text()).not.toContain('Never turned up.');
 });

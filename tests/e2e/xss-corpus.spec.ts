@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE_WEB_ADDRESSES, XSS_PAYLOADS } from '../support/security/xss-payloads';
 import { bearer, signUp } from './accounts';
+import { watchForHarm } from './watch-for-harm';
 
 // Issue 11: the XSS corpus kept as a standing test. Every payload goes through every free-text field of a card,
 // published through the real API and opened in Chromium as a customer would. Judged by what a browser does, not by
@@ -53,25 +54,11 @@ test('no payload of the corpus runs, reaches elsewhere or breaks the page on a p
   const token = await signUp(request, 'corpus');
   const origin = new URL(baseURL as string).origin;
 
-  const seen: string[] = [];
-  let current = '';
-  page.on('dialog', (dialog) => {
-    seen.push(`dialog (${dialog.message()}) for ${current}`);
-    void dialog.dismiss();
-  });
-  page.on('pageerror', (error) => seen.push(`page error (${error.message}) for ${current}`));
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text()))
-      seen.push(`CSP violation (${message.text()}) for ${current}`);
-  });
-  page.on('request', (sent) => {
-    const url = new URL(sent.url());
-    if (url.protocol !== 'data:' && url.origin !== origin)
-      seen.push(`request to ${sent.url()} for ${current}`);
-  });
+  const browser = watchForHarm(page, origin);
 
   for (const [index, payload] of XSS_PAYLOADS.entries()) {
-    current = JSON.stringify(payload);
+    const current = JSON.stringify(payload);
+    browser.now(current);
     const published = await request.post('/api/business-card/create_business_card', {
       headers: bearer(token),
       data: hostileCard(payload, index),
@@ -82,8 +69,7 @@ test('no payload of the corpus runs, reaches elsewhere or breaks the page on a p
       .toContain(`Corpus entry ${index}<`);
     const response = await page.goto('/u/corpus');
     expect(response?.status()).toBe(200);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (overflow > 0) seen.push(`${overflow} px wider than the screen for ${current}`);
+    await browser.check();
   }
-  expect(seen).toEqual([]);
+  expect(browser.seen).toEqual([]);
 });

@@ -18,6 +18,7 @@ export const queryKeys = {
   orders: ['my_orders'] as const,
   nfcCards: ['nfc_cards'] as const,
   enquiries: ['enquiries'] as const,
+  reviews: ['reviews'] as const,
   visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
   notifications: ['notifications'] as const,
 };

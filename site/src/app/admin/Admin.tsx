@@ -6,6 +6,7 @@ import { Loading } from '../orders/ui';
 import { AdminFilters } from './AdminFilters';
 import { AdminOrderCard } from './AdminOrderCard';
 import { type Filters, NO_FILTERS, useAdminOrders } from './api';
+import { ReportedReviews } from './ReportedReviews';
 
 export const STAFF_ONLY = 'Only TradeCard staff can see this page.';
 
@@ -25,7 +26,10 @@ function StaffOnly() {
   );
 }
 
-/** SPEC §2 "/admin": paid card orders, searched and filtered, each with its tracking and status forms. */
+/**
+ * SPEC §2 "/admin": paid card orders, searched and filtered, each with its tracking and status forms; below them,
+ * the reviews owners reported (issue 30).
+ */
 export function Admin() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const orders = useAdminOrders(filters);
@@ -70,6 +74,7 @@ export function Admin() {
         </p>
       )}
       {body}
+      <ReportedReviews />
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { messageAnswer } from '../../../../contract/message';
 import { adminOrdersAnswer, adminOrderUpdatedAnswer } from '../../../../contract/order';
+import { adminReviewsAnswer } from '../../../../contract/review';
 import { ApiError, callApi } from '../../lib/api';
 
 export type Filters = { q: string; fulfillmentStatus: string };
@@ -58,3 +60,24 @@ export const createCardCodes = (id: string) =>
 /** The printable sheet and the encoders' CSV: pages of the API itself, opened or downloaded as they are. */
 export const cardSheetHref = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/cards/sheet`;
 export const cardCsvHref = (id: string) => `/api/admin/orders/${encodeURIComponent(id)}/cards.csv`;
+
+export const REPORTED_REVIEWS = ['admin_reviews'] as const;
+
+/** Issue 30: verified reviews owners reported, newest report first, for support to keep or remove. */
+export function useReportedReviews() {
+  return useQuery({
+    queryKey: REPORTED_REVIEWS,
+    retry: (count, error) => count < 1 && !refused(error),
+    queryFn: async () =>
+      (await callApi('/admin/reviews', adminReviewsAnswer, { fallback: 'Could not load reported reviews.' }))
+        .data,
+  });
+}
+
+/** Support removes a review that breaks the rules; the page then says one was removed by support. */
+export const removeReview = (id: string, reason: string) =>
+  callApi(`/admin/reviews/${encodeURIComponent(id)}/remove`, messageAnswer, {
+    method: 'POST',
+    body: { reason },
+    fallback: 'Failed to remove the review',
+  });

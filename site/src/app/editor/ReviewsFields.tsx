@@ -24,6 +24,10 @@ export const ReviewsFields = memo(function ReviewsFields({ shown, reviews, dispa
       shown={shown}
       onToggle={() => dispatch({ type: 'set', field: 'show_reviews_section', value: !shown })}
     >
+      <p className="ed-hint">
+        Reviews you type here show on your page as added by you. Reviews from your customers show first, as
+        verified: <a href="/enquiries#ask-any-heading">ask a customer for a review</a>.
+      </p>
       <ol className="ed-rows">
         {reviews.map((row, index) => (
           <li

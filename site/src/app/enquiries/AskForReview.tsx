@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { Enquiry } from '../../../../contract/enquiry';
 import type { ReviewLinkAnswer } from '../../../../contract/review';
 import { copyWithToast } from '../../lib/copy';
 import { toast } from '../../stores/toasts';
+import { queryKeys } from '../queries';
 import { askAnyCustomer, askForReview, reviewShareLinks } from './reviews';
 
 /**
@@ -48,8 +49,10 @@ function ReviewLink({
 
 /** One tap for a single-use review link for the customer of this enquiry. */
 export function AskForReview({ enquiry }: { enquiry: Enquiry }) {
+  const client = useQueryClient();
   const ask = useMutation({
     mutationFn: () => askForReview(enquiry.id),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.reviews }),
     onError: (error) => toast.error(error.message),
   });
   if (ask.data) return <ReviewLink name={enquiry.name} phoneHref={enquiry.phoneHref} link={ask.data} />;
@@ -68,9 +71,13 @@ export function AskForReview({ enquiry }: { enquiry: Enquiry }) {
 /** For a customer who never used the quote form: their name, and their email if we should send it ourselves. */
 export function AskAnyCustomer() {
   const [asked, setAsked] = useState<{ name: string; link: ReviewLinkAnswer } | null>(null);
+  const client = useQueryClient();
   const ask = useMutation({
     mutationFn: (customer: { name: string; email: string }) => askAnyCustomer(customer),
-    onSuccess: (link, customer) => setAsked({ name: customer.name, link }),
+    onSuccess: (link, customer) => {
+      setAsked({ name: customer.name, link });
+      void client.invalidateQueries({ queryKey: queryKeys.reviews });
+    },
     onError: (error) => toast.error(error.message),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {

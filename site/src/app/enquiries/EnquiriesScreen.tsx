@@ -13,6 +13,7 @@ import {
   STATUS_LABELS,
   useEnquiries,
 } from './enquiries';
+import { VerifiedReviews } from './VerifiedReviews';
 
 const HEADING_ID = 'enquiries-heading';
 
@@ -219,6 +220,7 @@ export function EnquiriesScreen() {
       </p>
       {body}
       <AskAnyCustomer />
+      <VerifiedReviews />
     </div>
   );
 }
