@@ -19,6 +19,7 @@ import { adminCardSheetRoutes } from './routes/admin-card-sheets';
 import { adminOrderRoutes } from './routes/admin-orders';
 import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
+import { domainRoutes, domainsAllowedRoutes } from './routes/domain';
 import { enquiryRoutes } from './routes/enquiries';
 import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
@@ -74,6 +75,8 @@ export function createApi(deps: Deps) {
   mount('/review-requests', reviewRequestRoutes(deps));
   mount('/reviews', reviewRoutes(deps));
   mount('/admin', adminReviewRoutes(deps));
+  mount('/domain', domainRoutes(deps));
+  mount('/domains', domainsAllowedRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));

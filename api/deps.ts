@@ -1,5 +1,6 @@
 import type { Db } from '../platform/database/db';
 import type { Storage } from '../platform/storage/storage';
+import type { DomainSettings } from './domains/settings';
 import type { Mailer } from './mail/mailer';
 import type { LocalStripe } from './payments/create';
 import type { PaymentProvider } from './payments/provider';
@@ -62,6 +63,10 @@ export type Deps = {
   visits: VisitCounter;
   /** What signs Apple Wallet passes (WALLET_*, api/wallet/); absent or null when none are offered. */
   wallet?: WalletSigner | null;
+  /** Issue 31: where owners point their own domains, and how the checker asks DNS about them. */
+  domains: DomainSettings;
+  /** Wakes the domain checker after a domain is connected, so its DNS is looked at within seconds. */
+  domainsChanged?: () => void;
   /** TEST_CLOCK=true: the clock `now` reads, which POST /api/test-clock moves; absent otherwise. */
   testClock?: OffsetClock;
 };

@@ -260,3 +260,32 @@ describe('the seller invoices name (SELLER_*, issue 28)', () => {
     );
   });
 });
+
+describe('own domains (issue 31)', () => {
+  it('points owners at PUBLIC_URL’s host unless told otherwise, and asks the machine’s DNS', () => {
+    const env = readEnv({ PUBLIC_URL: 'https://cards.example.com' });
+    expect([env.DOMAIN_TARGET_HOST, env.DOMAIN_TARGET_ADDRESSES, env.DNS_RESOLVER]).toEqual([
+      'cards.example.com',
+      [],
+      [],
+    ]);
+    const set = readEnv({
+      DOMAIN_TARGET_HOST: 'Front.Example.com',
+      DOMAIN_TARGET_ADDRESSES: '203.0.113.10, 2001:db8::10',
+      DNS_RESOLVER: '127.0.0.1:5353,[::1]:53,9.9.9.9',
+    });
+    expect([set.DOMAIN_TARGET_HOST, set.DOMAIN_TARGET_ADDRESSES, set.DNS_RESOLVER]).toEqual([
+      'front.example.com',
+      ['203.0.113.10', '2001:db8::10'],
+      ['127.0.0.1:5353', '[::1]:53', '9.9.9.9'],
+    ]);
+  });
+
+  it('refuses addresses and resolvers that are not IP addresses, naming the variable', () => {
+    expect(refusal({ DOMAIN_TARGET_ADDRESSES: 'front.example.com' })).toContain(
+      'DOMAIN_TARGET_ADDRESSES must be',
+    );
+    for (const value of ['dns.example.com', '127.0.0.1:99999', '1.2.3.4:53:1', '[1.2.3.4]:53'])
+      expect(refusal({ DNS_RESOLVER: value }), value).toContain('DNS_RESOLVER must be');
+  });
+});

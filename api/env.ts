@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { unsetWhenEmpty } from './env-fields';
@@ -15,6 +16,15 @@ const list = z
       .map((item) => item.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/** What node:dns's setServers takes: an IP address, with a port after a colon (IPv6 in brackets then). */
+function isResolverAddress(server: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(server);
+  if (bracketed) return isIP(bracketed[1] ?? '') === 6 && Number(bracketed[2] ?? 53) <= 65535;
+  if (isIP(server) !== 0) return true;
+  const [host = '', port = '', ...rest] = server.split(':');
+  return rest.length === 0 && isIP(host) === 4 && /^\d{1,5}$/.test(port) && Number(port) <= 65535;
+}
 
 const flag = (fallback: 'true' | 'false') =>
   z
@@ -94,6 +104,21 @@ const envSchema = z.object({
    * for an operator who must, and for the bench's comparison.
    */
   VISIT_COUNTING: flag('true'),
+  /**
+   * Issue 31, an owner's own domain: the host a subdomain's CNAME must name (PUBLIC_URL's host when unset), the
+   * addresses an apex domain's A/AAAA records must hold (the front's, Caddy's; none: apex domains can't be connected),
+   * the DNS servers the checker asks (host:port; none: the machine's) and how long it waits for one answer.
+   */
+  DOMAIN_TARGET_HOST: z.string().trim().toLowerCase().default(''),
+  DOMAIN_TARGET_ADDRESSES: list.refine(
+    (addresses) => addresses.every((address) => isIP(address) !== 0),
+    'DOMAIN_TARGET_ADDRESSES must be IPv4 or IPv6 addresses, comma-separated',
+  ),
+  DNS_RESOLVER: list.refine(
+    (servers) => servers.every(isResolverAddress),
+    'DNS_RESOLVER must be IP addresses with an optional port, comma-separated (127.0.0.1:5353, [::1]:53)',
+  ),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** How long a stopping server lets requests in flight finish before it cuts them. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -226,6 +251,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     PUBLIC_URL: publicUrl,
     SEED_DEMO: seedDemo,
+    DOMAIN_TARGET_HOST: env.DOMAIN_TARGET_HOST || new URL(publicUrl).hostname,
     dataDir: path.resolve(env.DATA_DIR),
     wallet: wallet.settings,
     seller: sellerFrom(env),

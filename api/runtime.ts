@@ -7,6 +7,7 @@ import type { RenderTarget } from '../renderer/render-account';
 import { renderAccountInTurn } from '../renderer/render-in-turn';
 import { SITE_NAME } from './app';
 import type { Deps } from './deps';
+import { domainSettingsOf } from './domains/settings';
 import { type Env, readEnv } from './env';
 import { createMailer } from './mail/mailer';
 import { setPhotoPriority } from './media/render-priority';
@@ -152,6 +153,7 @@ export async function openRuntime(
     trustProxy: env.TRUST_PROXY,
     siteDir: defaultSiteDir(),
     chatWidgetSrc: env.CHAT_WIDGET_SRC,
+    domains: domainSettingsOf(env),
     readiness: { minFreeMb: env.READY_MIN_FREE_MB, maxLagSeconds: env.READY_MAX_LAG_SECONDS },
     visits: createVisitCounter({
       db: database.db,

@@ -55,6 +55,8 @@ const { deps, database } = await openRuntime(env, {
   mailQueued: () => leaderWork?.nudgeMailSender(),
 }).catch(failToStart);
 deps.wallet = wallet;
+// A domain just connected is looked at within seconds, not at the checker's next round (issue 31).
+deps.domainsChanged = () => leaderWork?.nudgeDomainChecker();
 // On PostgreSQL other instances may share this DATA_DIR (ADR 025): their uploads in progress are not leftovers.
 const othersShareDataDir = env.DATABASE_URL !== undefined;
 // Nothing of this process is being uploaded or written yet, so every temp file here is a crash's leftover, or

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountEventSchemas, accountRedactions } from './account/events';
 import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
+import { domainEventSchemas, domainRedactions } from './domain/events';
 import { enquiryEventSchemas, enquiryRedactions } from './enquiry/events';
 import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
@@ -14,6 +15,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...accountEventSchemas,
   ...cardEventSchemas,
   ...contactEventSchemas,
+  ...domainEventSchemas,
   ...enquiryEventSchemas,
   ...nfcCardEventSchemas,
   ...orderEventSchemas,
@@ -31,6 +33,7 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...accountRedactions,
   ...cardRedactions,
   ...contactRedactions,
+  ...domainRedactions,
   ...enquiryRedactions,
   ...orderRedactions,
   ...reviewRedactions,

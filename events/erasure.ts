@@ -7,6 +7,7 @@ import { cardStreamId } from './card/events';
 import { redactions } from './catalogue';
 import { handleCommand } from './command';
 import { fold } from './decider';
+import { domainStreamId } from './domain/events';
 import { ENQUIRY_STREAM_PREFIX } from './enquiry/events';
 import { NFC_CARD_STREAM_PREFIX } from './nfc-card/events';
 import { orderDecider } from './order/decider';
@@ -62,6 +63,7 @@ export function eventsOfAccount(db: Db, account: { id: string; email: string }, 
     eb.or([
       eb('stream_id', '=', accountStreamId(account.id)),
       eb('stream_id', '=', cardStreamId(account.id)),
+      eb('stream_id', '=', domainStreamId(account.id)),
       eb('stream_id', 'like', `visits-${account.id}-%`),
       eb(
         'stream_id',

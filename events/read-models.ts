@@ -2,6 +2,7 @@ import { reservedUsernamesReadModel } from './account/reserved-usernames';
 import { usersReadModel } from './account/users-read-model';
 import { weeklySummariesReadModel } from './account/weekly-summaries-read-model';
 import { cardsReadModel } from './card/cards-read-model';
+import { domainsReadModel } from './domain/domains-read-model';
 import { enquiriesReadModel } from './enquiry/enquiries-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
@@ -19,6 +20,7 @@ export const readModels = [
   nfcCardsReadModel,
   enquiriesReadModel,
   reviewsReadModel,
+  domainsReadModel,
   visitDaysReadModel,
   weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];

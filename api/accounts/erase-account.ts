@@ -4,6 +4,8 @@ import { reservedUntil } from '../../events/account/reserved-usernames';
 import { cardDecider } from '../../events/card/decider';
 import { cardStreamId } from '../../events/card/events';
 import { handleCommand } from '../../events/command';
+import { domainDecider } from '../../events/domain/decider';
+import { domainStreamId } from '../../events/domain/events';
 import { redactAccountEvents } from '../../events/erasure';
 import type { Db } from '../../platform/database/db';
 import { clearThrottle, eraseLoginThrottlesOf, exportKey } from '../auth/throttle';
@@ -77,6 +79,13 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       await retireCardsOf(trx, account.id, deps.now());
       for (const id of await eraseEnquiriesOf(trx, account.id, deps.now())) photos.add(id);
       for (const id of await eraseReviewsOf(trx, account.id, deps.now())) photos.add(id);
+      // Its own domain is let go: Caddy's question about it answers no from this commit on (issue 31).
+      await handleCommand(trx, {
+        decider: domainDecider,
+        streamId: domainStreamId(account.id),
+        command: { type: 'EraseDomain' },
+        now: deps.now(),
+      });
       await redactAccountEvents(trx, account.id, account.email, deps.now());
       await deleteSecretsOf(trx, account);
       // Queued mail may hold a code or reset link; sent rows still name the person.

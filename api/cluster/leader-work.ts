@@ -6,6 +6,7 @@ import { upgradePageTemplate } from '../../renderer/page-template';
 import { type RunningProjector, startProjector } from '../../renderer/projector';
 import type { RenderTarget } from '../../renderer/render-account';
 import { startScheduler } from '../accounts/scheduler';
+import { startDomainChecker } from '../domains/checker';
 import { type MailSender, startMailSender } from '../mail/sender';
 import { repeatLogged } from '../process/repeating';
 import type { RuntimeDeps } from '../runtime';
@@ -61,6 +62,7 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
   let projector: RunningProjector | null = null;
   let projectorAfterMs = 0;
   let mailSender: MailSender | null = null;
+  let domainChecker: { nudge(): void } | null = null;
   // The scheduler before the projector, so a graceful stop renders what the scheduler's last tick appended; the
   // mail sender after the scheduler, whose last tick may queue mail.
   const parts: LeaderPart[] = [
@@ -75,6 +77,8 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
       name: 'page template',
       start: () => afterDelay(projectorAfterMs, () => startTemplateUpgrade(deps.db, target)),
     },
+    // Owners' own domains: DNS looked at off the request path, and the page moved there or back (issue 31).
+    { name: 'domain checker', start: () => (domainChecker = startDomainChecker(deps)) },
     // Each finished day's visits become events once, however many instances counted them (issue 16).
     {
       name: 'visit tally',
@@ -125,6 +129,7 @@ export function createLeaderWork(deps: RuntimeDeps, target: RenderTarget) {
     /** Renders at once what this process appended, when it leads; a follower's appends reach the leader by NOTIFY. */
     nudgeProjector: () => projector?.nudge(),
     nudgeMailSender: () => mailSender?.nudge(),
+    nudgeDomainChecker: () => domainChecker?.nudge(),
     /** Resolves once everything appended so far is rendered; at once on a follower, which renders nothing. */
     projectorIdle: () => projector?.idle() ?? Promise.resolve(),
     /** Adds a part, started at once if this instance leads now. */

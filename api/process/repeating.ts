@@ -20,6 +20,8 @@ export function startRepeating(work: () => Promise<unknown>, everyMs: number) {
       clearInterval(timer);
       await running;
     },
+    /** A run now, unless one is under way (which then sees what woke it, or the next one will). */
+    nudge: run,
   };
 }
 

@@ -141,6 +141,28 @@ export type ReviewsTable = {
   removed_reason: string | null;
 };
 
+/** Issue 31: an owner's own domain, one an account (events/domain/); a domain is one account's at most. */
+export type DomainsTable = {
+  account_id: string;
+  domain: string;
+  token: string;
+  status: 'waiting' | 'live' | 'broken';
+  connected_at: string;
+  live_since: string | null;
+  broken_since: string | null;
+  problem: string | null;
+};
+
+/** The domain checker's own notes (not a read model): each domain's last DNS look, and when to look again. */
+export type DomainChecksTable = {
+  domain: string;
+  /** null: not looked at yet. */
+  checked_at: string | null;
+  outcome: 'ok' | 'wrong' | 'unknown';
+  problem: string | null;
+  next_check_at: string;
+};
+
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */
 export type PaymentEventsSeenTable = {
   event_id: string;
@@ -255,6 +277,8 @@ export type Database = {
   nfc_cards: NfcCardsTable;
   enquiries: EnquiriesTable;
   reviews: ReviewsTable;
+  domains: DomainsTable;
+  domain_checks: DomainChecksTable;
   payment_events_seen: PaymentEventsSeenTable;
   mail_outbox: MailOutboxTable;
   mail_attachments: MailAttachmentsTable;

@@ -35,6 +35,8 @@ function benchRuntimeDeps(db: Db, dir: string): RuntimeDeps {
     // The app takes the sample's subscription webhooks in-process; it serves no site here.
     siteDir: path.join(dir, 'site'),
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
+    // Seeding connects no domain: the machine's DNS, never asked.
+    domains: { target: { host: 'localhost', addresses: [] }, resolver: [], timeoutMs: 3000 },
     // Seeding views no page: nothing to count.
     visits: createVisitCounter({ db, now, enabled: false }),
   };

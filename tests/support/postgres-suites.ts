@@ -56,6 +56,8 @@ export const POSTGRES_SUITES = [
   // Verified reviews (issue 30): the requests' limit, the read model, the page's figures, erasure.
   'api/routes/review-requests.test.ts',
   'api/routes/reviews.test.ts',
+  // Own domains (issue 31): one domain an account held by a unique index, the checker's notes, Caddy's question.
+  'api/routes/domain.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

@@ -42,6 +42,12 @@ export async function createTestApp(
     siteDir: path.join(database.dir, 'site'),
     // The server's defaults; a test that fills the disk passes its own statfs.
     readiness: { minFreeMb: 200, maxLagSeconds: 60 },
+    // Nothing answers DNS here unless a test starts its own server (tests/support/dns/) and passes its address.
+    domains: {
+      target: { host: 'tradecard.test', addresses: ['192.0.2.10'] },
+      resolver: ['127.0.0.1:9'],
+      timeoutMs: 200,
+    },
     storage: diskStorageAt(path.join(database.dir, 'public')),
     // Written when a test flushes it (`deps.visits.flush()`), never behind its back.
     visits: createVisitCounter({ db: database.db, now: () => new Date(clock.time), flushEveryMs: 3_600_000 }),

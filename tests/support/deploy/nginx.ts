@@ -77,7 +77,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-const canConnect = (port: number) =>
+/** Whether something on loopback takes connections at `port` yet. */
+export const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => {

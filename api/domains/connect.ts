@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { handleCommand } from '../../events/command';
+import { domainDecider } from '../../events/domain/decider';
+import { type DomainRow, domainOfAccount, findDomain } from '../../events/domain/domains-read-model';
+import { domainStreamId } from '../../events/domain/events';
+import { readDomain } from '../../events/domain/input';
+import { DomainError } from '../../events/errors';
+import { isUniqueViolation } from '../../platform/database/dialect';
+import type { Deps } from '../deps';
+import { type DnsRecord, dnsRecords, isApex } from './dns-check';
+import { checkSoon } from './schedule';
+
+export const DOMAIN_TAKEN =
+  'That domain is connected to another TradeCard page. If it’s yours, please contact support.';
+export const APEX_NOT_OFFERED =
+  'We can connect a subdomain (like card.taylorandsons.co.uk) but not a bare domain yet: please add a subdomain.';
+
+/** The domain as settings show it: where it has got to, and the DNS records that make it work. */
+export type DomainView = {
+  domain: string;
+  status: DomainRow['status'];
+  connectedAt: string;
+  liveSince: string | null;
+  brokenSince: string | null;
+  problem: string | null;
+  /** When the checker last looked, and what it saw (it may not have looked yet: "checking"). */
+  checkedAt: string | null;
+  records: DnsRecord[];
+};
+
+export async function domainView(deps: Pick<Deps, 'db' | 'domains'>, row: DomainRow): Promise<DomainView> {
+  const check = await deps.db
+    .selectFrom('domain_checks')
+    .select(['checked_at', 'outcome', 'problem'])
+    .where('domain', '=', row.domain)
+    .executeTakeFirst();
+  return {
+    domain: row.domain,
+    status: row.status,
+    connectedAt: row.connected_at,
+    liveSince: row.live_since,
+    brokenSince: row.broken_since,
+    // A live domain's last look that couldn't reach DNS is no problem of the owner's; a waiting one's says what's missing.
+    problem: row.problem ?? (row.status === 'waiting' && check?.outcome === 'wrong' ? check.problem : null),
+    checkedAt: check?.checked_at ?? null,
+    records: dnsRecords(row.domain, row.token, deps.domains.target),
+  };
+}
+
+/** The service's own names, which no owner may claim. */
+const ourHosts = (deps: Pick<Deps, 'publicUrl' | 'domains'>) => [
+  new URL(deps.publicUrl).hostname,
+  deps.domains.target.host,
+];
+
+/**
+ * Connects the owner's domain (or the one they typed instead of their last): checked as typed, refused when another
+ * account has it, then the DNS checker is asked to look at once. Its token is kept when it is the same domain again.
+ */
+export async function connectDomain(deps: Deps, accountId: string, typed: string): Promise<DomainView> {
+  const read = readDomain(typed, ourHosts(deps));
+  if (!read.ok) throw new DomainError('invalid', read.error);
+  const { domain } = read;
+  if (isApex(domain) && deps.domains.target.addresses.length === 0)
+    throw new DomainError('invalid', APEX_NOT_OFFERED);
+  const holder = await findDomain(deps.db, domain);
+  if (holder && holder.account_id !== accountId) throw new DomainError('conflict', DOMAIN_TAKEN);
+  const now = deps.now();
+  try {
+    await handleCommand(deps.db, {
+      decider: domainDecider,
+      streamId: domainStreamId(accountId),
+      command: { type: 'ConnectDomain', accountId, domain, token: randomBytes(16).toString('base64url') },
+      now,
+      alsoInTransaction: (trx) => checkSoon(trx, domain, now),
+    });
+  } catch (error) {
+    // Two owners claiming one domain at the same moment: the unique index lets one through.
+    if (isUniqueViolation(error)) throw new DomainError('conflict', DOMAIN_TAKEN);
+    throw error;
+  }
+  deps.onAppended();
+  deps.domainsChanged?.();
+  const row = await domainOfAccount(deps.db, accountId);
+  if (!row) throw new Error(`The domain of ${accountId} was connected but has no row`);
+  return domainView(deps, row);
+}
