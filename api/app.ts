@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { liveDomainOfUsername } from '../events/domain/domains-read-model';
 import { fontSourcePath } from '../renderer/font-files';
 import { ogImageFile } from '../renderer/og-image/file';
 import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
@@ -111,7 +112,11 @@ export function createApp(deps: Deps) {
       storage: deps.storage,
       drawnFiles: {
         ...Object.fromEntries(
-          Object.keys(QR_FILES).map((file) => [file, (username: string) => qrCodeFile(deps, username, file)]),
+          Object.keys(QR_FILES).map((file) => [
+            file,
+            async (username: string) =>
+              qrCodeFile(deps, username, file, await liveDomainOfUsername(deps.db, username)),
+          ]),
         ),
         [OG_IMAGE_FILE]: (username) => ogImageFile(deps.db, deps.storage, username),
       },

@@ -9,6 +9,7 @@ import { fontSourcePath } from '../renderer/font-files';
 import { projectorLag } from '../renderer/projector';
 import { createApp } from './app';
 import { createLeaderWork, type LeaderWork, leadWhenElected } from './cluster/leader-work';
+import { watchLiveDomains } from './domains/live-domains';
 import { type Env, readEnv } from './env';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { countAppendedEvents } from './process/count-events';
@@ -217,7 +218,13 @@ if (!stopping) {
     isOpen: () => server.listening,
     visits: deps.visits,
   });
-  const server = createServerWithFastPath(createApp(appDeps).fetch, fastPath);
+  // Which page each owner's live domain shows (issue 31), kept current in the background for every request.
+  const liveDomains = watchLiveDomains(deps.db);
+  stoppers.push({ name: 'live domains', stop: liveDomains.stop });
+  const server = createServerWithFastPath(createApp(appDeps).fetch, fastPath, {
+    live: liveDomains.live,
+    serviceOrigin: env.PUBLIC_URL,
+  });
   server.listen(env.PORT, () => {
     const info = server.address() as AddressInfo;
     // As Stripe posts to the public address, through everything in front of the route; here on loopback.

@@ -16,12 +16,17 @@ export const RENDER_CONCURRENCY = 8;
  * Account events that no public file shows: the weekly summary (issue 16) is queued for every owner each Monday,
  * and would otherwise re-render every page for nothing.
  */
-const NOT_ON_THE_PAGE = new Set<EventType>(['WeeklySummaryQueued', 'WeeklySummaryPreferenceChanged']);
+const NOT_ON_THE_PAGE = new Set<EventType>([
+  'WeeklySummaryQueued',
+  'WeeklySummaryPreferenceChanged',
+  // A domain only changes the page's address once it is live (issue 31); being connected changes nothing yet.
+  'DomainConnected',
+]);
 
 /** The account whose public files an event can change: its own stream or its card's, unless no page shows it. */
 export function accountOf(event: { streamId: string; type: string }): string | null {
   if (NOT_ON_THE_PAGE.has(event.type as EventType)) return null;
-  const match = /^(?:account|card)-(.+)$/.exec(event.streamId);
+  const match = /^(?:account|card|domain)-(.+)$/.exec(event.streamId);
   return match?.[1] ?? null;
 }
 

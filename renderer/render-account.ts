@@ -5,6 +5,7 @@ import { reservationOfAccount } from '../events/account/reserved-usernames';
 import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
+import { liveDomainOf } from '../events/domain/domains-read-model';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
@@ -65,7 +66,12 @@ export const pageAddress = (publicUrl: string, username: string) => `${publicUrl
  * The address every QR code the product draws encodes (issue 16): it opens the same page as `/u/<username>`, and
  * says the visitor scanned a code, so a scan is counted apart from a typed or tapped link (contract/visits.ts).
  */
-export const qrAddress = (publicUrl: string, username: string) => `${publicUrl}/q/${username}`;
+export const qrAddress = (publicUrl: string, username: string, domain: string | null = null) =>
+  domain === null ? `${publicUrl}/q/${username}` : `https://${domain}/q`;
+
+/** The page's address: its owner's own domain while that is live (issue 31), else its place on the service host. */
+export const pageAddressOf = (publicUrl: string, username: string, domain: string | null) =>
+  domain === null ? pageAddress(publicUrl, username) : `https://${domain}/`;
 
 /**
  * QR codes depend only on the address they encode, so each is drawn once, on its first request (`qrCodeFile`), not by
@@ -116,11 +122,13 @@ export async function qrCodeFile(
   target: Pick<RenderTarget, 'publicDir' | 'publicUrl' | 'storage'>,
   username: string,
   name: string,
+  /** The owner's live domain, which codes drawn from now on name (issue 31). */
+  domain: string | null = null,
 ): Promise<string | null> {
   const draw = QR_FILES[name as keyof typeof QR_FILES];
   if (!draw) return null;
   const { storage } = target;
-  const url = qrAddress(target.publicUrl, username);
+  const url = qrAddress(target.publicUrl, username, domain);
   const key = profileKey(username, qrDiskName(name, url));
   // One look (a round trip to a bucket) once drawn: a code goes with its page (deletePrefix), so it implies one.
   if (await storage.head(key)) return key;
@@ -190,7 +198,8 @@ export async function renderAccount(
     }
     return 'removed';
   }
-  const pageUrl = pageAddress(target.publicUrl, user.username);
+  const domain = await liveDomainOf(db, accountId);
+  const pageUrl = pageAddressOf(target.publicUrl, user.username, domain);
   const { username } = user;
   const content = await findCardContent(db, accountId);
 
@@ -220,7 +229,19 @@ export async function renderAccount(
   const endTurn = await turn();
   let pageWritten: boolean;
   try {
-    pageWritten = await writeFiles(target, { username, pageUrl, kind, content, ogImage, verified }, listed);
+    pageWritten = await writeFiles(
+      target,
+      {
+        username,
+        pageUrl,
+        qrUrl: qrAddress(target.publicUrl, username, domain),
+        kind,
+        content,
+        ogImage,
+        verified,
+      },
+      listed,
+    );
   } finally {
     endTurn();
   }
@@ -236,6 +257,8 @@ export async function renderAccount(
 type Rendered = {
   username: string;
   pageUrl: string;
+  /** What its QR codes encode now: files drawn for another address are removed. */
+  qrUrl: string;
   kind: PageKind;
   content: CardContent | null;
   ogImage: string | null;
@@ -245,7 +268,7 @@ type Rendered = {
 /** Writes the page for the account's state and its vCard, and removes what neither shows; says if the page changed. */
 async function writeFiles(target: RenderTarget, rendered: Rendered, listed: Listed): Promise<boolean> {
   const { storage, siteName, walletEnabled } = target;
-  const { username, pageUrl, kind, content, ogImage, verified } = rendered;
+  const { username, pageUrl, qrUrl, kind, content, ogImage, verified } = rendered;
   const page = pageBytes(kind, content, {
     username,
     pageUrl,
@@ -262,7 +285,7 @@ async function writeFiles(target: RenderTarget, rendered: Rendered, listed: List
   // its image by what it shows and the address is in a code's name, so either changing rewrites the page, and
   // neither is served meanwhile (qrCodeFile and ogImageFile serve only the current one).
   if (pageWritten) {
-    const staleQr = staleQrCode(qrAddress(target.publicUrl, username));
+    const staleQr = staleQrCode(qrUrl);
     const current = ogImage && ogDiskName(ogImage);
     await removeStale(
       storage,

@@ -8,6 +8,8 @@ import { httpRequestDuration } from '../../observability/metrics';
 import { MEDIA_PREFIX, pageKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
 import { clientAddress } from '../auth/client-address';
+import { hostOf, routeByHost } from '../domains/host-routing';
+import type { LiveDomains } from '../domains/live-domains';
 import { requestIdFrom, writeAccessLine } from '../http/request-log';
 import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
@@ -230,9 +232,31 @@ export async function createFastPath(options: FastPathOptions) {
 export function createServerWithFastPath(
   fetch: (request: Request) => Response | Promise<Response>,
   fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+  /** Owners' own domains (issue 31): each request is first routed by the host it was sent to. */
+  hosts?: { live: LiveDomains; serviceOrigin: string },
 ): http.Server {
   const hono = getRequestListener(fetch);
   return http.createServer((request, response) => {
+    if (hosts) {
+      const routed = routeByHost(
+        request.method ?? 'GET',
+        hostOf(request.headers.host),
+        request.url ?? '/',
+        hosts.live,
+        hosts.serviceOrigin,
+      );
+      if (routed && 'redirect' in routed) {
+        // Never kept by a browser: should the domain break, the service address must answer again at once.
+        response.writeHead(301, {
+          location: routed.redirect,
+          'cache-control': 'no-store',
+          'content-length': '0',
+        });
+        response.end();
+        return;
+      }
+      if (routed) request.url = routed.rewrite;
+    }
     if (!fastPath(request, response)) void hono(request, response);
   });
 }

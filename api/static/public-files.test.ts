@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountDecider } from '../../events/account/decider';
@@ -14,6 +13,7 @@ import { qrPng } from '../../renderer/qr';
 import { rebuildProfiles } from '../../renderer/rebuild';
 import { createTestApp } from '../../tests/support/api/app';
 import { withoutJsonLd } from '../../tests/support/renderer/json-ld';
+import { decodeQrImage } from '../../tests/support/static/decode-qr';
 import { createApp } from '../app';
 import { sendFile } from './public-files';
 
@@ -60,18 +60,10 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.request
 const OLD = 'https://tradecard.test';
 const NEW = 'https://cards.example.net';
 
-/** What a phone's camera reads from a served QR code (PNG or SVG), with the quiet zone the layouts add. */
+/** What a phone's camera reads from a served QR code (PNG or SVG). */
 async function decodeQr(response: Response): Promise<string | undefined> {
   expect(response.status).toBe(200);
-  const image = Buffer.from(await response.arrayBuffer());
-  const framed = await sharp(image, { density: 300 })
-    .resize(600, 600, { kernel: 'nearest' })
-    .flatten({ background: '#ffffff' })
-    .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#ffffff' })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(framed.data), framed.info.width, framed.info.height)?.data;
+  return decodeQrImage(Buffer.from(await response.arrayBuffer()));
 }
 
 describe('public profile files', () => {

@@ -35,3 +35,26 @@ export const domainOfAccount = (db: Db, accountId: string) =>
 
 export const findDomain = (db: Db, domain: string) =>
   db.selectFrom('domains').selectAll().where('domain', '=', domain).executeTakeFirst();
+
+/** The account's own domain while it is live: the page's address then (issue 31); null otherwise. */
+export async function liveDomainOf(db: Db, accountId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('domains')
+    .select('domain')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'live')
+    .executeTakeFirst();
+  return row?.domain ?? null;
+}
+
+/** The same, by the page's name (the QR codes drawn on request). */
+export async function liveDomainOfUsername(db: Db, username: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('domains as d')
+    .innerJoin('users as u', 'u.id', 'd.account_id')
+    .select('d.domain')
+    .where('u.username', '=', username)
+    .where('d.status', '=', 'live')
+    .executeTakeFirst();
+  return row?.domain ?? null;
+}

@@ -1,6 +1,7 @@
 import type { CardContent } from '../../events/card/content';
 import type { VerifiedReviews } from '../../events/review/verified';
 import { ProfileCard } from '../profile/ProfileCard';
+import { pagePath } from '../profile/QuoteLink';
 import { profileCss } from '../profile/styles';
 import { telHref } from '../profile/tel-href';
 import { backgroundColour, buttonColour } from '../profile/theme';
@@ -44,6 +45,9 @@ export function renderProfilePage({
   // The page background reaches past the card when a phone overscrolls.
   const css = `body{margin:0;background:${backgroundColour(card.page_theme)}}${profileCss}`;
   const structuredData = jsonLdText(localBusiness({ content, username, pageUrl }));
+  // The page's own path, whichever host serves it: on the owner's domain it is the root (issue 31), but the same
+  // file is served at /q/ and /c/ on the service host too, where only /u/<username>/… finds its files.
+  const servicePath = new URL(pagePath(username), pageUrl).href;
   return renderDocument(
     <Document
       title={title}
@@ -70,8 +74,8 @@ export function renderProfilePage({
       <ProfileCard
         card={card}
         username={username}
-        saveContactHref={saveContactHref(pageUrl)}
-        walletHref={walletEnabled ? walletPassHref(pageUrl) : undefined}
+        saveContactHref={saveContactHref(servicePath)}
+        walletHref={walletEnabled ? walletPassHref(servicePath) : undefined}
         variant="page"
         telHref={telHref}
         verified={verified}

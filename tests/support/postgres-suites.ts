@@ -58,6 +58,7 @@ export const POSTGRES_SUITES = [
   'api/routes/reviews.test.ts',
   // Own domains (issue 31): one domain an account held by a unique index, the checker's notes, Caddy's question.
   'api/routes/domain.test.ts',
+  'api/domains/serving.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Hono } from 'hono';
 import type { Deps } from '../../../api/deps';
+import type { LiveDomains } from '../../../api/domains/live-domains';
 import { createFastPath, createServerWithFastPath } from '../../../api/static/fast-path';
 import type { FileCache } from '../../../api/static/file-cache';
 import { sharedFileCache } from '../../../api/static/shared-cache';
@@ -14,7 +15,7 @@ import { fontSourcePath } from '../../../renderer/font-files';
 export async function listenLikeServer(
   app: Hono,
   deps: Deps,
-  options: { fastPath?: boolean; cache?: FileCache; now?: () => number } = {},
+  options: { fastPath?: boolean; cache?: FileCache; now?: () => number; live?: LiveDomains } = {},
 ) {
   let server: http.Server | undefined;
   const fast = await createFastPath({
@@ -29,11 +30,15 @@ export async function listenLikeServer(
     ...(options.now ? { now: options.now } : {}),
   });
   const counted = { answeredFast: 0 };
-  server = createServerWithFastPath(app.fetch, (request, response) => {
-    if (options.fastPath === false || !fast(request, response)) return false;
-    counted.answeredFast += 1;
-    return true;
-  });
+  server = createServerWithFastPath(
+    app.fetch,
+    (request, response) => {
+      if (options.fastPath === false || !fast(request, response)) return false;
+      counted.answeredFast += 1;
+      return true;
+    },
+    options.live && { live: options.live, serviceOrigin: deps.publicUrl },
+  );
   const listening = server;
   await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
   return {
