@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { CHAT_WIDGET_STAND_IN, e2eDataDir, e2ePort } from './tests/e2e/env';
+import {
+  CHAT_WIDGET_STAND_IN,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  E2E_SERVICE_HOST,
+  e2eDataDir,
+  e2eDnsPort,
+  e2ePort,
+} from './tests/e2e/env';
 
-// Debian's Chromium: the one browser this project's machines can install (no browser downloads here).
-const CHROMIUM = '/usr/bin/chromium';
+// Debian's Chromium (tests/e2e/env.ts): the one browser this project's machines can install (no browser downloads here).
 if (!fs.existsSync(CHROMIUM)) {
   throw new Error(
     `Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get update && sudo apt-get install -y chromium`,
@@ -31,13 +38,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   // The journeys that move the server's clock (POST /api/test-clock, which only goes forward) run after all the
@@ -82,6 +83,10 @@ export default defineConfig({
       // the clock in tests"). It moves the one server's clock for every journey after it, so those run last
       // (projects above).
       TEST_CLOCK: 'true',
+      // Issue 31: owners' domains are checked against the DNS server the own-domain journey starts.
+      DNS_RESOLVER: `127.0.0.1:${e2eDnsPort()}`,
+      DNS_TIMEOUT_MS: '500',
+      DOMAIN_TARGET_HOST: E2E_SERVICE_HOST,
     },
   },
 });

@@ -24,6 +24,7 @@ import { accountIdOf } from '../tests/support/visits/stats';
 import { billingAnswer, cardReplacedAnswer, cardSetupAnswer } from './billing';
 import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './card';
 import { checkoutAnswer } from './checkout';
+import { domainAnswer, domainConnectedAnswer } from './domain';
 import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from './enquiry';
 import { messageAnswer, registerAnswer } from './message';
 import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
@@ -242,6 +243,17 @@ describe("every answer the site reads is the one contract/ describes (run agains
       messageAnswer,
       await t.call('POST', `/api/admin/reviews/${reviewId}/remove`, { reason: 'Abuse' }, admin),
     );
+  });
+
+  it("the owner's own domain: none, connected, taken off", async () => {
+    const token = await livePage(t);
+    expectContract(domainAnswer, await t.call('GET', '/api/domain', undefined, token));
+    expectContract(
+      domainConnectedAnswer,
+      await t.call('PUT', '/api/domain', { domain: 'card.danapipe.test' }, token),
+    );
+    expectContract(domainAnswer, await t.call('GET', '/api/domain', undefined, token));
+    expectContract(messageAnswer, await t.call('DELETE', '/api/domain', undefined, token));
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OwnDomain } from '../../contract/domain';
 import { handleCommand } from '../../events/command';
 import { domainDecider } from '../../events/domain/decider';
 import { type DomainRow, domainOfAccount, findDomain } from '../../events/domain/domains-read-model';
@@ -7,7 +8,7 @@ import { readDomain } from '../../events/domain/input';
 import { DomainError } from '../../events/errors';
 import { isUniqueViolation } from '../../platform/database/dialect';
 import type { Deps } from '../deps';
-import { type DnsRecord, dnsRecords, isApex } from './dns-check';
+import { dnsRecords, isApex } from './dns-check';
 import { checkSoon } from './schedule';
 
 export const DOMAIN_TAKEN =
@@ -15,18 +16,8 @@ export const DOMAIN_TAKEN =
 export const APEX_NOT_OFFERED =
   'We can connect a subdomain (like card.taylorandsons.co.uk) but not a bare domain yet: please add a subdomain.';
 
-/** The domain as settings show it: where it has got to, and the DNS records that make it work. */
-export type DomainView = {
-  domain: string;
-  status: DomainRow['status'];
-  connectedAt: string;
-  liveSince: string | null;
-  brokenSince: string | null;
-  problem: string | null;
-  /** When the checker last looked, and what it saw (it may not have looked yet: "checking"). */
-  checkedAt: string | null;
-  records: DnsRecord[];
-};
+/** The domain as settings show it (contract/domain.ts). */
+export type DomainView = OwnDomain;
 
 export async function domainView(deps: Pick<Deps, 'db' | 'domains'>, row: DomainRow): Promise<DomainView> {
   const check = await deps.db

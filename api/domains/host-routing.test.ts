@@ -45,11 +45,13 @@ describe('serving a page on its owner’s domain (issue 31)', () => {
     expect(route('/u/sam/quote', undefined, 'POST')).toBeNull();
   });
 
-  it('moves the page from the service host to the domain, but not a scanned code, a card or a form’s POST', () => {
+  it('moves the page from the service host to the domain, but not its files, a scanned code, a card or a POST', () => {
     const service = (url: string, method = 'GET') => route(url, 'cards.example.com', method);
     expect(service('/u/taylor')).toEqual({ redirect: 'https://taylorandsons.co.uk/' });
     expect(service('/u/Taylor/?from=card')).toEqual({ redirect: 'https://taylorandsons.co.uk/?from=card' });
-    expect(service('/u/taylor/quote')).toEqual({ redirect: 'https://taylorandsons.co.uk/quote' });
+    // The files beside it stay: the owner's share modal shows its QR code from here.
+    expect(service('/u/taylor/quote')).toBeNull();
+    expect(service('/u/taylor/qr.png')).toBeNull();
     expect(service('/u/taylor', 'HEAD')).toEqual({ redirect: 'https://taylorandsons.co.uk/' });
     expect(service('/u/taylor/quote', 'POST')).toBeNull();
     expect(service('/q/taylor')).toBeNull();

@@ -24,8 +24,8 @@ export function hostOf(header: string | undefined): string {
 /**
  * Issue 31. On an owner's live domain, its paths are the page's: `/` is the page, `/quote` its quote form,
  * `/contact.vcf`, `/og.jpg`, `/qr.png` beside it, and `/q` its scanned-code address; the service's own paths stay
- * as they are. On any other host, the page of an owner with a live domain moves there (301, GET and HEAD only: a
- * form's POST is answered where it was sent). `/q/` and `/c/` never move: a printed code or a card works however
+ * as they are. On any other host, the page of an owner with a live domain moves there (301, GET and HEAD only),
+ * the files beside it staying put. `/q/` and `/c/` never move: a printed code or a card works however
  * the domain fares.
  */
 export function routeByHost(
@@ -54,10 +54,11 @@ export function routeByHost(
   const page = PAGE_PATH.exec(path);
   const username = page ? usernameIn(page[1] ?? '') : null;
   if (!page || username === null) return null;
+  // The page itself moves; the files beside it (its QR codes in the owner's share modal, a vCard) are served here.
+  if (page[2] && page[2] !== '/') return null;
   const domain = live.domainOf(username);
   if (domain === null) return null;
-  const rest = page[2] && page[2] !== '/' ? page[2] : '/';
-  return { redirect: `https://${domain}${rest}${query}` };
+  return { redirect: `https://${domain}/${query}` };
 }
 
 function usernameIn(segment: string): string | null {

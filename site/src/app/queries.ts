@@ -19,6 +19,7 @@ export const queryKeys = {
   nfcCards: ['nfc_cards'] as const,
   enquiries: ['enquiries'] as const,
   reviews: ['reviews'] as const,
+  domain: ['domain'] as const,
   visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
   notifications: ['notifications'] as const,
 };

@@ -34,6 +34,8 @@ export type RunningCaddy = {
   httpsPort: number;
   /** Caddy's own root certificate, the only one a test's client trusts. */
   rootCaPem(): Promise<string>;
+  /** The certificate that signs the sites' certificates, sent with each: what a browser told to trust this CA matches. */
+  intermediateCaPem(): Promise<string>;
   /** What Caddy has logged (JSON lines on stderr), for a failure's message. */
   output(): string;
   stop(): Promise<void>;
@@ -111,17 +113,19 @@ export async function startCaddy(options: {
   };
 
   await waitFor('did not start', async () => (await canConnect(httpPort)) && (await canConnect(httpsPort)));
-  const rootFile = path.join(dataHome, 'caddy/pki/authorities/local/root.crt');
+  const authority = path.join(dataHome, 'caddy/pki/authorities/local');
+  // Written when the CA is first provisioned, while Caddy starts; read whole, not while it is being written.
+  const certificate = async (name: string) => {
+    const file = path.join(authority, name);
+    const whole = () => fs.existsSync(file) && fs.readFileSync(file, 'utf8').includes('END CERTIFICATE');
+    await waitFor(`no certificate at ${file}`, whole);
+    return fs.readFileSync(file, 'utf8');
+  };
   return {
     httpPort,
     httpsPort,
-    rootCaPem: async () => {
-      // Written when the CA is first provisioned, while Caddy starts; read whole, not while it is being written.
-      const whole = () =>
-        fs.existsSync(rootFile) && fs.readFileSync(rootFile, 'utf8').includes('END CERTIFICATE');
-      await waitFor(`no root certificate at ${rootFile}`, whole);
-      return fs.readFileSync(rootFile, 'utf8');
-    },
+    rootCaPem: () => certificate('root.crt'),
+    intermediateCaPem: () => certificate('intermediate.crt'),
     output: () => output,
     stop,
   };

@@ -34,7 +34,11 @@ const TTL_SECONDS = 0;
  * NODATA for types a name lacks. A name with a CNAME answers other types as DNS does: the CNAME, then the target's
  * records when the target is in the zone.
  */
-export async function startTestDnsServer(zone: Record<string, ZoneEntry> = {}): Promise<TestDnsServer> {
+export async function startTestDnsServer(
+  zone: Record<string, ZoneEntry> = {},
+  /** A port a server already started was told to ask (the journeys'); an ephemeral one otherwise. */
+  port = 0,
+): Promise<TestDnsServer> {
   const names = new Map(Object.entries(zone));
   let silent = false;
   let refusing = false;
@@ -47,7 +51,7 @@ export async function startTestDnsServer(zone: Record<string, ZoneEntry> = {}): 
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
+    socket.bind(port, '127.0.0.1', () => {
       socket.off('error', reject);
       resolve();
     });

@@ -1,6 +1,7 @@
 import { AccountDetails } from './AccountDetails';
 import { DeleteAccount } from './DeleteAccount';
 import { DownloadData } from './DownloadData';
+import { OwnDomain } from './OwnDomain';
 import { useAccountUser } from './use-account-user';
 
 /** SPEC §2 "/profile ('My Account')". */
@@ -10,6 +11,7 @@ export function AccountScreen() {
     <div className="account-screen">
       <h1>My Account</h1>
       <AccountDetails user={user} />
+      <OwnDomain />
       <DownloadData />
       <DeleteAccount />
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { copyWithToast } from '../../lib/copy';
 import { toast } from '../../stores/toasts';
+import { shareAddress, useOwnDomain } from '../account/own-domain';
 
 type Props = {
   username: string;
@@ -12,7 +13,9 @@ type Props = {
 /** SPEC §2 "Share modal": the link, a copy button, the QR code and its download; Escape closes; no scrolling behind. */
 export function ShareModal({ username, onClose, unavailable = null }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const url = `${window.location.origin}/u/${encodeURIComponent(username)}`;
+  // The owner's own domain while it is live (issue 31); the QR files below encode it then too.
+  const domain = useOwnDomain();
+  const url = shareAddress(window.location.origin, username, domain.data);
   const shortLink = url.replace(/^https?:\/\//, '');
 
   useEffect(() => {
