@@ -23,8 +23,25 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The sitemap file of part `n` (from 1), each of at most SITEMAP_URLS pages in order of name. */
 const sitemapPartPath = (part: number) => `/sitemap-profiles-${part}.xml`;
 
+/**
+ * The live pages whose address is here: a page on its owner's own domain (issue 31) is that domain's, and a sitemap
+ * may only list its own host's addresses.
+ */
+const listedPages = (db: Db) =>
+  livePages(db).where((eb) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('domains as d')
+          .select('d.account_id')
+          .whereRef('d.account_id', '=', 'p.account_id')
+          .where('d.status', '=', 'live'),
+      ),
+    ),
+  );
+
 async function countLivePages(db: Db): Promise<number> {
-  const row = await livePages(db)
+  const row = await listedPages(db)
     .select((eb) => eb.fn.countAll().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -32,7 +49,7 @@ async function countLivePages(db: Db): Promise<number> {
 
 /** Up to `limit` live pages after the name `after` (from the first when null), in order of name. */
 function livePagesAfter(db: Db, after: string | null, limit: number) {
-  const query = livePages(db).select(['p.username', 'p.rendered_at']).orderBy('p.username').limit(limit);
+  const query = listedPages(db).select(['p.username', 'p.rendered_at']).orderBy('p.username').limit(limit);
   return (after === null ? query : query.where('p.username', '>', after)).execute();
 }
 
@@ -41,7 +58,7 @@ type Paging = { urlsPerPart: number; rowsPerRead: number };
 /** The last name before part `part` begins: null for the first, undefined when there are too few pages for it. */
 async function nameBeforePart(db: Db, part: number, paging: Paging): Promise<string | null | undefined> {
   if (part === 1) return null;
-  const row = await livePages(db)
+  const row = await listedPages(db)
     .select('p.username')
     .orderBy('p.username')
     .limit(1)

@@ -80,6 +80,14 @@ describe('the page on its owner’s domain (issue 31)', () => {
     expect((await get('/q', domain)).status).toBe(200);
   });
 
+  it('leaves the service host’s sitemap: its address is the domain’s now', async () => {
+    await livePage(t, 'sam');
+    await liveOnDomain();
+    const sitemap = (await get('/sitemap-profiles-1.xml', 'tradecard.test')).body.toString();
+    expect(sitemap).toContain('<loc>https://tradecard.test/u/sam</loc>');
+    expect(sitemap).not.toContain('/u/dana');
+  });
+
   it('moves the service address there, but keeps scanned codes and cards where they were', async () => {
     await liveOnDomain();
     const moved = await get('/u/dana?from=card', 'tradecard.test');

@@ -24,6 +24,20 @@ describe('the Wallet pass shows what the page shows (issue 28)', () => {
     expect(hidden).toContain('Thompson Bathrooms');
   });
 
+  it('names the owner’s own domain while it is live (issue 31), the service address otherwise', () => {
+    const served = cardPassJson({ ...input, ...at, content: fullCard() });
+    expect(served.barcodes[0]?.message).toBe('https://tradecard.test/q/dave');
+    expect(JSON.stringify(served.generic)).toContain('https://tradecard.test/u/dave');
+    const own = cardPassJson({
+      ...input,
+      ...at,
+      content: fullCard(),
+      domain: 'dave.thompsonbathrooms.co.uk',
+    });
+    expect(own.barcodes[0]?.message).toBe('https://dave.thompsonbathrooms.co.uk/q');
+    expect(JSON.stringify(own.generic)).toContain('"value":"https://dave.thompsonbathrooms.co.uk/"');
+  });
+
   it('draws no profile photo from a hidden About section', async () => {
     const images = await passImages(untouchable, fullCard({ show_about_me_section: false }));
     expect(Object.keys(images).sort()).toEqual(['icon.png', 'icon@2x.png', 'icon@3x.png']);

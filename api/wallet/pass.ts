@@ -5,7 +5,7 @@ import type { CardContent } from '../../events/card/content';
 import { shownContent } from '../../events/card/shown';
 import type { Storage } from '../../platform/storage/storage';
 import { buttonColour, buttonTextColour } from '../../renderer/profile/theme';
-import { pageAddress, qrAddress } from '../../renderer/render-account';
+import { pageAddressOf, qrAddress } from '../../renderer/render-account';
 import { vcardPhoto } from '../../renderer/vcard-photo';
 import type { WalletSigner } from './signer';
 
@@ -37,6 +37,8 @@ export type CardPassInput = {
   username: string;
   content: CardContent;
   publicUrl: string;
+  /** The owner's live domain (issue 31): the pass's link and code name it then. */
+  domain?: string | null;
   siteName: string;
 };
 
@@ -65,6 +67,7 @@ export function cardPassJson({
   content: published,
   publicUrl,
   siteName,
+  domain = null,
 }: CardPassInput) {
   const content = shownContent(published);
   const name = [content.full_name, content.business_card_name, content.main_heading]
@@ -90,7 +93,7 @@ export function cardPassJson({
   backFields.push({
     key: 'page',
     label: 'Page',
-    value: pageAddress(publicUrl, username),
+    value: pageAddressOf(publicUrl, username, domain),
     dataDetectorTypes: ['PKDataDetectorTypeLink'],
   });
   const shown = name ?? `@${username}`;
@@ -107,7 +110,7 @@ export function cardPassJson({
     barcodes: [
       {
         format: 'PKBarcodeFormatQR',
-        message: qrAddress(publicUrl, username),
+        message: qrAddress(publicUrl, username, domain),
         messageEncoding: 'iso-8859-1',
       },
     ],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
+import { liveDomainOf } from '../../events/domain/domains-read-model';
 import { attachment, PAGE_CACHE } from '../../platform/storage/key-layout';
 import { addressForLimits } from '../auth/client-address';
 import { waitInWords } from '../auth/mail-limits';
@@ -42,7 +43,8 @@ export function walletPassRoutes(deps: Deps, siteName: string) {
         'There is no business card at this address. Check the link, or scan the card’s QR code again.',
       );
 
-    const json = cardPassJson({ signer, username, ...card, publicUrl: deps.publicUrl, siteName });
+    const domain = await liveDomainOf(deps.db, card.accountId);
+    const json = cardPassJson({ signer, username, ...card, publicUrl: deps.publicUrl, siteName, domain });
     const key = createHash('sha256')
       .update(JSON.stringify([json, card.content.avatar?.id ?? null, signer.fingerprint]))
       .digest('hex');
