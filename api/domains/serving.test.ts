@@ -29,11 +29,11 @@ afterEach(async () => {
 });
 
 /** A request as a browser sends it to `host`, through the server as it runs (fast path, host routing, Hono). */
-const get = (path: string, host: string) =>
+const get = (path: string, host: string, headers: Record<string, string> = {}) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     if (!server) throw new Error('no server');
     http
-      .get({ host: '127.0.0.1', port: server.port, path, headers: { host } }, (response) => {
+      .get({ host: '127.0.0.1', port: server.port, path, headers: { ...headers, host } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
@@ -78,6 +78,24 @@ describe('the page on its owner’s domain (issue 31)', () => {
     // New QR codes name the domain, at the address that counts a scan.
     expect(await decodeQrImage((await get('/qr.png', domain)).body)).toBe(`https://${domain}/q`);
     expect((await get('/q', domain)).status).toBe(200);
+  });
+
+  it('counts a visit on the domain as a visit by link, and one to /q as a scan', async () => {
+    await liveOnDomain();
+    const browser = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari/537.36' };
+    expect((await get('/', domain, browser)).status).toBe(200);
+    expect((await get('/q', domain, { ...browser, 'x-forwarded-for': '198.51.100.20' })).status).toBe(200);
+    await t.deps.visits.flush();
+    const counts = await t.db
+      .selectFrom('visit_counts')
+      .select(['source', 'action', 'hits'])
+      .where('action', '=', 'view')
+      .orderBy('source')
+      .execute();
+    expect(counts).toEqual([
+      { source: 'link', action: 'view', hits: 1 },
+      { source: 'qr', action: 'view', hits: 1 },
+    ]);
   });
 
   it('leaves the service host’s sitemap: its address is the domain’s now', async () => {
