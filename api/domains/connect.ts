@@ -13,6 +13,9 @@ import { checkSoon } from './schedule';
 
 export const DOMAIN_TAKEN =
   'That domain is connected to another TradeCard page. If it’s yours, please contact support.';
+/** Domains an account may connect in a day: each is looked up in DNS for as long as it stays connected. */
+export const DOMAINS_PER_DAY = 10;
+export const TOO_MANY_DOMAINS = `You’ve connected ${DOMAINS_PER_DAY} different domains in the last 24 hours, the most we check in a day. Please try again tomorrow.`;
 export const APEX_NOT_OFFERED =
   'We can connect a subdomain (like card.taylorandsons.co.uk) but not a bare domain yet: please add a subdomain.';
 
@@ -57,6 +60,7 @@ export async function connectDomain(deps: Deps, accountId: string, typed: string
   const holder = await findDomain(deps.db, domain);
   if (holder && holder.account_id !== accountId) throw new DomainError('conflict', DOMAIN_TAKEN);
   const now = deps.now();
+  if (holder === undefined) await refuseTooMany(deps, accountId, now);
   try {
     await handleCommand(deps.db, {
       decider: domainDecider,
@@ -75,4 +79,16 @@ export async function connectDomain(deps: Deps, accountId: string, typed: string
   const row = await domainOfAccount(deps.db, accountId);
   if (!row) throw new Error(`The domain of ${accountId} was connected but has no row`);
   return domainView(deps, row);
+}
+
+async function refuseTooMany(deps: Pick<Deps, 'db'>, accountId: string, now: Date) {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const connected = await deps.db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('stream_id', '=', domainStreamId(accountId))
+    .where('type', '=', 'DomainConnected')
+    .where('occurred_at', '>', since)
+    .executeTakeFirstOrThrow();
+  if (Number(connected.count) >= DOMAINS_PER_DAY) throw new DomainError('too_many', TOO_MANY_DOMAINS);
 }

@@ -11,9 +11,18 @@ export const RECHECK_MS = {
   unknown: 2 * 60_000,
 } as const;
 
-/** A domain just connected (or connected again) is looked at by the checker's next round. */
+/** However often the owner asks to check again, DNS is asked about one domain at most this often. */
+export const CHECK_AGAIN_AFTER_MS = 10_000;
+
+/** A domain just connected (or asked about again) is looked at by the checker's next round, or soon after its last look. */
 export async function checkSoon(db: Db, domain: string, now: Date) {
-  const at = now.toISOString();
+  const last = await db
+    .selectFrom('domain_checks')
+    .select('checked_at')
+    .where('domain', '=', domain)
+    .executeTakeFirst();
+  const earliest = last?.checked_at ? new Date(last.checked_at).getTime() + CHECK_AGAIN_AFTER_MS : 0;
+  const at = new Date(Math.max(now.getTime(), earliest)).toISOString();
   await db
     .insertInto('domain_checks')
     .values({ domain, checked_at: null, outcome: 'unknown', problem: null, next_check_at: at })

@@ -10,8 +10,8 @@ import { livePage } from '../../tests/support/api/quotes';
 import { startTestDnsServer, type TestDnsServer } from '../../tests/support/dns/test-dns-server';
 import { accountIdOf } from '../../tests/support/visits/stats';
 import { checkDueDomains } from '../domains/checker';
-import { DOMAIN_TAKEN } from '../domains/connect';
-import { RECHECK_MS } from '../domains/schedule';
+import { DOMAIN_TAKEN, DOMAINS_PER_DAY, TOO_MANY_DOMAINS } from '../domains/connect';
+import { CHECK_AGAIN_AFTER_MS, RECHECK_MS } from '../domains/schedule';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let dns: TestDnsServer;
@@ -176,6 +176,27 @@ describe('connecting a domain: /api/domain', () => {
     });
     await catchUp(t.db, t.renderTarget);
     expect((await ask(domain)).status).toBe(404);
+  });
+
+  it('connects at most ten different domains a day, and asks DNS about one at most every ten seconds', async () => {
+    const dana = await livePage(t);
+    for (let n = 1; n <= DOMAINS_PER_DAY; n += 1)
+      expect((await t.call('PUT', '/api/domain', { domain: `card${n}.danapipe.test` }, dana)).status).toBe(
+        200,
+      );
+    expect(await t.call('PUT', '/api/domain', { domain: 'card11.danapipe.test' }, dana)).toMatchObject({
+      status: 429,
+      body: { error: TOO_MANY_DOMAINS },
+    });
+    // The one connected now may be asked about again: that is no new domain.
+    expect((await t.call('PUT', '/api/domain', { domain: 'card10.danapipe.test' }, dana)).status).toBe(200);
+    expect(await check()).toBe(1);
+    expect((await t.call('PUT', '/api/domain', { domain: 'card10.danapipe.test' }, dana)).status).toBe(200);
+    expect(await check()).toBe(0);
+    t.advance(CHECK_AGAIN_AFTER_MS);
+    expect(await check()).toBe(1);
+    t.advance(86_400_000);
+    expect((await t.call('PUT', '/api/domain', { domain: 'card11.danapipe.test' }, dana)).status).toBe(200);
   });
 
   it('disconnects: no certificate, the service address again, and the name free for another owner', async () => {
