@@ -4,6 +4,8 @@ import { cardEventSchemas, cardRedactions } from './card/events';
 import { contactEventSchemas, contactRedactions } from './contact/events';
 import { domainEventSchemas, domainRedactions } from './domain/events';
 import { enquiryEventSchemas, enquiryRedactions } from './enquiry/events';
+import { firmEventSchemas, firmRedactions } from './firm/events';
+import { membershipEventSchemas } from './firm/membership';
 import { nfcCardEventSchemas } from './nfc-card/events';
 import { orderEventSchemas, orderRedactions } from './order/events';
 import { reviewEventSchemas, reviewRedactions } from './review/events';
@@ -17,6 +19,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   ...contactEventSchemas,
   ...domainEventSchemas,
   ...enquiryEventSchemas,
+  ...firmEventSchemas,
+  ...membershipEventSchemas,
   ...nfcCardEventSchemas,
   ...orderEventSchemas,
   ...reviewEventSchemas,
@@ -35,6 +39,7 @@ export const redactions: Partial<Record<EventType, (data: never) => unknown>> = 
   ...contactRedactions,
   ...domainRedactions,
   ...enquiryRedactions,
+  ...firmRedactions,
   ...orderRedactions,
   ...reviewRedactions,
   ...visitRedactions,

@@ -1,0 +1,171 @@
+import { assertNever, type Decider } from '../decider';
+import { DomainError } from '../errors';
+import { type FirmEvent, INVITE_DAYS } from './events';
+
+type Invite = { email: string; tokenHash: string; expiresAt: string; used: boolean };
+
+export type FirmState =
+  | { status: 'none' }
+  | {
+      status: 'active';
+      firmId: string;
+      name: string;
+      slug: string;
+      adminId: string;
+      /** Every member, the admin included, in the order they joined. */
+      members: string[];
+      invites: Record<string, Invite>;
+    };
+
+export type FirmCommand =
+  | { type: 'CreateFirm'; firmId: string; name: string; slug: string; adminId: string }
+  | {
+      type: 'InviteMember';
+      by: string;
+      inviteId: string;
+      email: string;
+      name: string | null;
+      tokenHash: string;
+    }
+  /** `email`: the joining account's, which must be the one invited (an invitation isn't passed on). */
+  | { type: 'JoinFirm'; accountId: string; email: string; tokenHash: string }
+  | { type: 'RemoveMember'; by: string; accountId: string }
+  | { type: 'LeaveFirm'; accountId: string }
+  | { type: 'HandOverAdmin'; by: string; to: string };
+
+export const FIRM_NOT_FOUND = 'We couldn’t find that firm.';
+export const ADMIN_ONLY = 'Only the firm’s admin can do that.';
+export const INVITE_UNKNOWN = 'This invitation link isn’t one we know. Please check it was copied whole.';
+export const INVITE_USED = 'This invitation has already been used.';
+export const INVITE_EXPIRED = `This invitation has expired: invitations last ${INVITE_DAYS} days. Ask the firm’s admin for a new one.`;
+export const INVITE_FOR_ANOTHER =
+  'This invitation was sent to another email address. Sign in with that address to join, or ask the admin to invite this one.';
+export const ALREADY_A_MEMBER = 'That person is already a member of the firm.';
+export const NOT_A_MEMBER = 'That person isn’t a member of the firm.';
+export const ADMIN_CANNOT_LEAVE =
+  'The admin can’t leave the firm: hand the admin role to another member first.';
+
+const DAY_MS = 86_400_000;
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export const initialState = (): FirmState => ({ status: 'none' });
+
+export function evolve(state: FirmState, event: FirmEvent): FirmState {
+  if (event.type === 'FirmCreated')
+    return { status: 'active', ...event.data, members: [event.data.adminId], invites: {} };
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'MemberInvited': {
+      const { inviteId, email, tokenHash, expiresAt } = event.data;
+      return {
+        ...state,
+        invites: { ...state.invites, [inviteId]: { email, tokenHash, expiresAt, used: false } },
+      };
+    }
+    case 'MemberJoined': {
+      const invite = state.invites[event.data.inviteId];
+      return {
+        ...state,
+        members: [...state.members, event.data.accountId],
+        invites: invite
+          ? { ...state.invites, [event.data.inviteId]: { ...invite, used: true } }
+          : state.invites,
+      };
+    }
+    case 'MemberLeft':
+      return { ...state, members: state.members.filter((member) => member !== event.data.accountId) };
+    case 'AdminHandedOver':
+      return { ...state, adminId: event.data.to };
+    default:
+      return assertNever(event);
+  }
+}
+
+function active(state: FirmState) {
+  if (state.status === 'none') throw new DomainError('not_found', FIRM_NOT_FOUND);
+  return state;
+}
+
+function asAdmin(state: FirmState, by: string) {
+  const firm = active(state);
+  // A stranger learns nothing of the firm: its refusals read as not found.
+  if (!firm.members.includes(by)) throw new DomainError('not_found', FIRM_NOT_FOUND);
+  if (firm.adminId !== by) throw new DomainError('forbidden', ADMIN_ONLY);
+  return firm;
+}
+
+export function decide(command: FirmCommand, state: FirmState, now: Date): FirmEvent[] {
+  const at = now.toISOString();
+  switch (command.type) {
+    case 'CreateFirm': {
+      if (state.status !== 'none') throw new DomainError('conflict', 'This firm already exists.');
+      const { type: _command, ...firm } = command;
+      return [{ type: 'FirmCreated', data: { ...firm, createdAt: at } }];
+    }
+    case 'InviteMember': {
+      const firm = asAdmin(state, command.by);
+      const { type: _command, ...invite } = command;
+      return [
+        {
+          type: 'MemberInvited',
+          data: {
+            firmId: firm.firmId,
+            ...invite,
+            invitedAt: at,
+            expiresAt: new Date(now.getTime() + INVITE_DAYS * DAY_MS).toISOString(),
+          },
+        },
+      ];
+    }
+    case 'JoinFirm': {
+      const firm = active(state);
+      const found = Object.entries(firm.invites).find(([, invite]) => invite.tokenHash === command.tokenHash);
+      if (!found) throw new DomainError('not_found', INVITE_UNKNOWN);
+      const [inviteId, invite] = found;
+      if (firm.members.includes(command.accountId)) throw new DomainError('conflict', ALREADY_A_MEMBER);
+      if (invite.used) throw new DomainError('conflict', INVITE_USED);
+      if (new Date(invite.expiresAt) <= now) throw new DomainError('gone', INVITE_EXPIRED);
+      if (!sameEmail(invite.email, command.email)) throw new DomainError('forbidden', INVITE_FOR_ANOTHER);
+      return [
+        {
+          type: 'MemberJoined',
+          data: { firmId: firm.firmId, accountId: command.accountId, inviteId, joinedAt: at },
+        },
+      ];
+    }
+    case 'RemoveMember': {
+      const firm = asAdmin(state, command.by);
+      if (!firm.members.includes(command.accountId)) throw new DomainError('not_found', NOT_A_MEMBER);
+      if (command.accountId === firm.adminId) throw new DomainError('conflict', ADMIN_CANNOT_LEAVE);
+      return [
+        {
+          type: 'MemberLeft',
+          data: { firmId: firm.firmId, accountId: command.accountId, leftAt: at, by: command.by },
+        },
+      ];
+    }
+    case 'LeaveFirm': {
+      const firm = active(state);
+      if (!firm.members.includes(command.accountId)) throw new DomainError('not_found', FIRM_NOT_FOUND);
+      if (command.accountId === firm.adminId) throw new DomainError('conflict', ADMIN_CANNOT_LEAVE);
+      return [
+        {
+          type: 'MemberLeft',
+          data: { firmId: firm.firmId, accountId: command.accountId, leftAt: at, by: command.accountId },
+        },
+      ];
+    }
+    case 'HandOverAdmin': {
+      const firm = asAdmin(state, command.by);
+      if (!firm.members.includes(command.to)) throw new DomainError('not_found', NOT_A_MEMBER);
+      if (command.to === command.by) return [];
+      return [
+        { type: 'AdminHandedOver', data: { firmId: firm.firmId, from: command.by, to: command.to, at } },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const firmDecider: Decider<FirmCommand, FirmState, FirmEvent> = { initialState, evolve, decide };
