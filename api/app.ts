@@ -22,6 +22,7 @@ import { checkoutRoutes } from './routes/checkout';
 import { contactRoutes } from './routes/contact';
 import { domainRoutes, domainsAllowedRoutes } from './routes/domain';
 import { enquiryRoutes } from './routes/enquiries';
+import { firmRoutes } from './routes/firms';
 import { healthRoutes } from './routes/health';
 import { invoiceRoutes } from './routes/invoices';
 import { loginRoutes } from './routes/login';
@@ -78,6 +79,7 @@ export function createApi(deps: Deps) {
   mount('/admin', adminReviewRoutes(deps));
   mount('/domain', domainRoutes(deps));
   mount('/domains', domainsAllowedRoutes(deps));
+  mount('/firms', firmRoutes(deps));
   mount('/webhooks', webhookRoutes(deps));
   mount('/ping', pingRoutes(deps));
   mount('/weekly-summary', weeklySummaryRoutes(deps, SITE_NAME));

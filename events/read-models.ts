@@ -4,6 +4,7 @@ import { weeklySummariesReadModel } from './account/weekly-summaries-read-model'
 import { cardsReadModel } from './card/cards-read-model';
 import { domainsReadModel } from './domain/domains-read-model';
 import { enquiriesReadModel } from './enquiry/enquiries-read-model';
+import { firmMembershipsReadModel, firmsReadModel } from './firm/firms-read-model';
 import { nfcCardsReadModel } from './nfc-card/nfc-cards-read-model';
 import { ordersReadModel } from './order/orders-read-model';
 import type { ReadModel } from './read-model';
@@ -21,6 +22,8 @@ export const readModels = [
   enquiriesReadModel,
   reviewsReadModel,
   domainsReadModel,
+  firmsReadModel,
+  firmMembershipsReadModel,
   visitDaysReadModel,
   weeklySummariesReadModel,
 ] as unknown as ReadModel<unknown>[];

@@ -163,6 +163,19 @@ export type DomainChecksTable = {
   next_check_at: string;
 };
 
+/** Issue 32: a firm (events/firm/); `members` (account ids, the admin's among them) and `invites` are JSON. */
+export type FirmsTable = {
+  firm_id: string;
+  name: string;
+  slug: string;
+  admin_id: string;
+  members: string;
+  invites: string;
+};
+
+/** Which firm an account is in, since when: one row an account (events/firm/membership.ts). */
+export type FirmMembershipsTable = { account_id: string; firm_id: string; since: string };
+
 /** Provider event ids already handled (webhook inbox); a duplicate delivery finds its id here. */
 export type PaymentEventsSeenTable = {
   event_id: string;
@@ -279,6 +292,8 @@ export type Database = {
   reviews: ReviewsTable;
   domains: DomainsTable;
   domain_checks: DomainChecksTable;
+  firms: FirmsTable;
+  firm_memberships: FirmMembershipsTable;
   payment_events_seen: PaymentEventsSeenTable;
   mail_outbox: MailOutboxTable;
   mail_attachments: MailAttachmentsTable;

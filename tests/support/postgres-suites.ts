@@ -59,6 +59,8 @@ export const POSTGRES_SUITES = [
   // Own domains (issue 31): one domain an account held by a unique index, the checker's notes, Caddy's question.
   'api/routes/domain.test.ts',
   'api/domains/serving.test.ts',
+  // Firms (issue 32): one firm an account, a slug each, invitations and membership in one transaction.
+  'api/routes/firms.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

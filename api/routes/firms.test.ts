@@ -1,0 +1,150 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_CANNOT_LEAVE, ADMIN_ONLY, INVITE_FOR_ANOTHER, INVITE_USED } from '../../events/firm/decider';
+import { firmOfAccount } from '../../events/firm/firms-read-model';
+import { ALREADY_IN_A_FIRM } from '../../events/firm/membership';
+import { createTestApp } from '../../tests/support/api/app';
+import { accountIdOf } from '../../tests/support/visits/stats';
+import { slugOf } from '../firms/firms';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+/** The invitation's link as the mail gives it: its token. */
+async function invitationTo(email: string) {
+  const mail = await t.lastMailTo(email);
+  const token = /\/join\/([^\s"<]+)/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no join link in: ${mail.text}`);
+  return decodeURIComponent(token);
+}
+
+/** Dana's firm, with Sam invited and joined: the tokens and the firm's id. */
+async function firmWithSam() {
+  const dana = await t.signUp('dana');
+  const created = await t.call('POST', '/api/firms', { name: 'Pipe & Sons Plumbing' }, dana);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const firmId = created.body.data.id as string;
+  const sam = await t.signUp('sam');
+  expect(
+    (await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'Sam@Example.com' }, dana)).status,
+  ).toBe(201);
+  const joined = await t.call('POST', `/api/firms/join/${await invitationTo('sam@example.com')}`, {}, sam);
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+  return { dana, sam, firmId };
+}
+
+describe('firms: /api/firms', () => {
+  it('is created by an account, its admin, with a slug from its name', async () => {
+    const dana = await t.signUp('dana');
+    const created = await t.call('POST', '/api/firms', { name: 'Pipe & Sons Plumbing' }, dana);
+    expect(created.body.data).toMatchObject({
+      name: 'Pipe & Sons Plumbing',
+      slug: 'pipe-and-sons-plumbing',
+      youAreAdmin: true,
+      members: [{ username: 'dana', admin: true }],
+      invites: [],
+    });
+    expect((await t.call('GET', '/api/firms/mine', undefined, dana)).body.data.slug).toBe(
+      'pipe-and-sons-plumbing',
+    );
+    // Another firm of the same name gets a slug of its own.
+    const sam = await t.signUp('sam');
+    expect((await t.call('POST', '/api/firms', { name: 'Pipe & Sons Plumbing' }, sam)).body.data.slug).toBe(
+      'pipe-and-sons-plumbing-2',
+    );
+    // One firm an account.
+    expect(await t.call('POST', '/api/firms', { name: 'Another' }, dana)).toMatchObject({
+      status: 409,
+      body: { error: ALREADY_IN_A_FIRM },
+    });
+    expect(await t.call('POST', '/api/firms', { name: ' ' }, dana)).toMatchObject({ status: 400 });
+    expect((await t.call('POST', '/api/firms', { name: 'X' })).status).toBe(401);
+  });
+
+  it('invites by email; only the address invited joins, once; the admin sees the invitation used', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    const firm = (await t.call('GET', `/api/firms/${firmId}`, undefined, dana)).body.data;
+    expect(firm.members.map((member: { username: string }) => member.username)).toEqual(['dana', 'sam']);
+    expect(firm.invites).toEqual([expect.objectContaining({ email: 'sam@example.com', used: true })]);
+    // A member sees who is in it, not the invitations.
+    expect((await t.call('GET', `/api/firms/${firmId}`, undefined, sam)).body.data).toMatchObject({
+      youAreAdmin: false,
+      invites: [],
+    });
+    const pat = await t.signUp('pat');
+    await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'lee@example.com' }, dana);
+    expect(
+      await t.call('POST', `/api/firms/join/${await invitationTo('lee@example.com')}`, {}, pat),
+    ).toMatchObject({
+      status: 403,
+      body: { error: INVITE_FOR_ANOTHER },
+    });
+    expect(await t.call('POST', `/api/firms/join/${firmId}.guess`, {}, pat)).toMatchObject({ status: 404 });
+    expect(await t.call('POST', '/api/firms/join/nonsense', {}, pat)).toMatchObject({ status: 404 });
+    expect((await t.call('GET', `/api/firms/${firmId}`, undefined, pat)).status).toBe(404);
+    expect(await firmOfAccount(t.db, await accountIdOf(t.db, 'sam'))).toMatchObject({
+      firm_id: firmId,
+    });
+  });
+
+  it('lets only the admin invite, remove and hand over', async () => {
+    const { sam, firmId } = await firmWithSam();
+    expect(
+      await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'x@example.com' }, sam),
+    ).toMatchObject({
+      status: 403,
+      body: { error: ADMIN_ONLY },
+    });
+    const danaId = await accountIdOf(t.db, 'dana');
+    expect(await t.call('DELETE', `/api/firms/${firmId}/members/${danaId}`, undefined, sam)).toMatchObject({
+      status: 403,
+    });
+    expect(
+      await t.call('POST', `/api/firms/${firmId}/admin`, { accountId: await accountIdOf(t.db, 'sam') }, sam),
+    ).toMatchObject({ status: 403, body: { error: ADMIN_ONLY } });
+    const stranger = await t.signUp('stranger');
+    expect(
+      (await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'y@example.com' }, stranger)).status,
+    ).toBe(404);
+  });
+
+  it('removes a member, who may then start or join another; the admin hands over before leaving', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    const samId = await accountIdOf(t.db, 'sam');
+    expect(await t.call('POST', `/api/firms/${firmId}/leave`, {}, dana)).toMatchObject({
+      status: 409,
+      body: { error: ADMIN_CANNOT_LEAVE },
+    });
+    expect((await t.call('POST', `/api/firms/${firmId}/admin`, { accountId: samId }, dana)).status).toBe(200);
+    expect((await t.call('POST', `/api/firms/${firmId}/leave`, {}, dana)).status).toBe(200);
+    expect((await t.call('GET', '/api/firms/mine', undefined, dana)).body.data).toBeNull();
+    expect((await t.call('GET', '/api/firms/mine', undefined, sam)).body.data).toMatchObject({
+      youAreAdmin: true,
+      members: [{ username: 'sam', admin: true }],
+    });
+    expect((await t.call('POST', '/api/firms', { name: 'Dana Solo' }, dana)).status).toBe(201);
+  });
+
+  it('an invitation is used once, even after its member left', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    const token = await invitationTo('sam@example.com');
+    const samId = await accountIdOf(t.db, 'sam');
+    expect((await t.call('DELETE', `/api/firms/${firmId}/members/${samId}`, undefined, dana)).status).toBe(
+      200,
+    );
+    expect(await t.call('POST', `/api/firms/join/${token}`, {}, sam)).toMatchObject({
+      status: 409,
+      body: { error: INVITE_USED },
+    });
+  });
+
+  it('makes a slug a person can type', () => {
+    expect(slugOf('Pipe & Sons Plumbing Ltd.')).toBe('pipe-and-sons-plumbing-ltd');
+    expect(slugOf('Élan Électriques')).toBe('elan-electriques');
+    expect(slugOf('!!!')).toBe('firm');
+  });
+});

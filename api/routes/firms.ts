@@ -1,0 +1,111 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DomainError } from '../../events/errors';
+import { requireUser } from '../auth/require-user';
+import type { AppEnv, Deps } from '../deps';
+import {
+  createFirm,
+  endMembership,
+  firmJson,
+  firmOfAccount,
+  firmOfMember,
+  handOverAdmin,
+  inviteMember,
+  joinFirm,
+  MAX_FIRM_NAME,
+} from '../firms/firms';
+import { readJson } from '../http/validate';
+
+const objectOnly = { error: 'Request body must be a JSON object.' };
+const createBody = z.object(
+  {
+    name: z
+      .string({ error: 'Please write your firm’s name.' })
+      .trim()
+      .min(1, 'Please write your firm’s name.')
+      .max(MAX_FIRM_NAME, `Please keep the firm’s name to ${MAX_FIRM_NAME} characters.`),
+  },
+  objectOnly,
+);
+const inviteBody = z.object(
+  {
+    email: z
+      .email({ error: 'Please enter a valid email address.' })
+      .max(254)
+      .transform((email) => email.toLowerCase()),
+    name: z
+      .string()
+      .trim()
+      .max(80, 'Please keep the name to 80 characters.')
+      .optional()
+      .transform((name) => name || null),
+  },
+  objectOnly,
+);
+const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
+
+/**
+ * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations, joining by an
+ * invitation's link, removing a member or leaving, and handing the admin role over. A member sees their firm; only
+ * its admin changes it; anyone else finds nothing.
+ */
+export function firmRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(deps);
+
+  app.post('/', signedIn, async (c) => {
+    const { name } = await readJson(c, createBody);
+    const firm = await createFirm(deps, c.get('accountId'), name);
+    return c.json({ success: true, data: await firmJson(deps.db, firm, c.get('accountId')) }, 201);
+  });
+
+  app.get('/mine', signedIn, async (c) => {
+    const firm = await firmOfAccount(deps.db, c.get('accountId'));
+    return c.json({ success: true, data: firm ? await firmJson(deps.db, firm, c.get('accountId')) : null });
+  });
+
+  app.post('/join/:token', signedIn, async (c) => {
+    const firm = await joinFirm(deps, c.get('accountId'), c.req.param('token'));
+    return c.json({
+      success: true,
+      message: `You’ve joined ${firm.name}.`,
+      data: await firmJson(deps.db, firm, c.get('accountId')),
+    });
+  });
+
+  app.get('/:id', signedIn, async (c) => {
+    const firm = await firmOfMember(deps.db, c.req.param('id'), c.get('accountId'));
+    return c.json({ success: true, data: await firmJson(deps.db, firm, c.get('accountId')) });
+  });
+
+  app.post('/:id/invites', signedIn, async (c) => {
+    const invitee = await readJson(c, inviteBody);
+    const invite = await inviteMember(deps, c.req.param('id'), c.get('accountId'), invitee);
+    return c.json(
+      { success: true, message: `We’ve emailed an invitation to ${invitee.email}.`, ...invite },
+      201,
+    );
+  });
+
+  app.delete('/:id/members/:accountId', signedIn, async (c) => {
+    const me = c.get('accountId');
+    const member = c.req.param('accountId');
+    if (member === me) throw new DomainError('invalid', 'To leave the firm yourself, use Leave the firm.');
+    await endMembership(deps, c.req.param('id'), me, member);
+    return c.json({ success: true, message: 'They are no longer a member of the firm.' });
+  });
+
+  app.post('/:id/leave', signedIn, async (c) => {
+    const me = c.get('accountId');
+    await endMembership(deps, c.req.param('id'), me, me);
+    return c.json({ success: true, message: 'You’ve left the firm.' });
+  });
+
+  app.post('/:id/admin', signedIn, async (c) => {
+    const { accountId } = await readJson(c, adminBody);
+    await handOverAdmin(deps, c.req.param('id'), c.get('accountId'), accountId);
+    return c.json({ success: true, message: 'The admin role is handed over.' });
+  });
+
+  return app;
+}
