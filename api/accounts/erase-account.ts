@@ -11,6 +11,7 @@ import type { Db } from '../../platform/database/db';
 import { clearThrottle, eraseLoginThrottlesOf, exportKey } from '../auth/throttle';
 import type { Deps } from '../deps';
 import { eraseEnquiriesOf } from '../enquiries/erase';
+import { leaveFirmOnErasure } from '../firms/firms';
 import { accountDeletedMail } from '../mail/account-templates';
 import { afterErasure, enqueueMail, forgetMailOf } from '../mail/queue';
 import { deleteUnusedMedia, mediaOfAccount } from '../media/erase';
@@ -79,6 +80,8 @@ export async function eraseAccount(deps: Deps, account: Account): Promise<void> 
       await retireCardsOf(trx, account.id, deps.now());
       for (const id of await eraseEnquiriesOf(trx, account.id, deps.now())) photos.add(id);
       for (const id of await eraseReviewsOf(trx, account.id, deps.now())) photos.add(id);
+      // Its firm goes on without it: an admin's role passes to the longest-standing member (issue 32).
+      await leaveFirmOnErasure(trx, account.id, deps.now());
       // Its own domain is let go: Caddy's question about it answers no from this commit on (issue 31).
       await handleCommand(trx, {
         decider: domainDecider,

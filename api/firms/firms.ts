@@ -192,6 +192,23 @@ export async function endMembership(
   deps.onAppended();
 }
 
+/** Erasure (ADR 004): the account leaves its firm in the erasing transaction; an admin's role passes on. */
+export async function leaveFirmOnErasure(trx: Db, accountId: string, now: Date) {
+  const membership = await trx
+    .selectFrom('firm_memberships')
+    .select('firm_id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!membership) return;
+  await firmCommand(trx, membership.firm_id, { type: 'EraseMember', accountId }, now);
+  await membershipCommand(
+    trx,
+    accountId,
+    { type: 'EndMembership', accountId, firmId: membership.firm_id },
+    now,
+  );
+}
+
 export async function handOverAdmin(
   deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
   firmId: string,

@@ -142,6 +142,16 @@ describe('firms: /api/firms', () => {
     });
   });
 
+  it('goes on when its admin deletes their account: the role passes to the longest-standing member', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    const deleted = await t.call('DELETE', '/api/profile', undefined, dana);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    expect((await t.call('GET', `/api/firms/${firmId}`, undefined, sam)).body.data).toMatchObject({
+      youAreAdmin: true,
+      members: [{ username: 'sam', admin: true }],
+    });
+  });
+
   it('makes a slug a person can type', () => {
     expect(slugOf('Pipe & Sons Plumbing Ltd.')).toBe('pipe-and-sons-plumbing-ltd');
     expect(slugOf('Élan Électriques')).toBe('elan-electriques');

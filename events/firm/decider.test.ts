@@ -138,6 +138,24 @@ describe('firm decider', () => {
   });
 });
 
+describe('firm decider: erasure', () => {
+  it('takes an erased member out; an erased admin’s role goes to the longest-standing member', () => {
+    given(created, invited, joined)
+      .when({ type: 'EraseMember', accountId: 'sam' })
+      .then([{ type: 'MemberLeft', data: { firmId: 'f1', accountId: 'sam', leftAt: at, by: 'sam' } }]);
+    given(created, invited, joined)
+      .when({ type: 'EraseMember', accountId: 'admin' })
+      .then([
+        { type: 'AdminHandedOver', data: { firmId: 'f1', from: 'admin', to: 'sam', at } },
+        { type: 'MemberLeft', data: { firmId: 'f1', accountId: 'admin', leftAt: at, by: 'admin' } },
+      ]);
+    given(created)
+      .when({ type: 'EraseMember', accountId: 'admin' })
+      .then([{ type: 'MemberLeft', data: { firmId: 'f1', accountId: 'admin', leftAt: at, by: 'admin' } }]);
+    given(created).when({ type: 'EraseMember', accountId: 'stranger' }).thenNothing();
+  });
+});
+
 describe('membership decider: one firm an account', () => {
   const member = deciderSpec(membershipDecider, { now });
   const started: MembershipEvent = {

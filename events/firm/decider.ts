@@ -31,7 +31,9 @@ export type FirmCommand =
   | { type: 'JoinFirm'; accountId: string; email: string; tokenHash: string }
   | { type: 'RemoveMember'; by: string; accountId: string }
   | { type: 'LeaveFirm'; accountId: string }
-  | { type: 'HandOverAdmin'; by: string; to: string };
+  | { type: 'HandOverAdmin'; by: string; to: string }
+  /** The member's account is erased: they leave, and an admin's role goes to the longest-standing member left. */
+  | { type: 'EraseMember'; accountId: string };
 
 export const FIRM_NOT_FOUND = 'We couldn’t find that firm.';
 export const ADMIN_ONLY = 'Only the firm’s admin can do that.';
@@ -161,6 +163,19 @@ export function decide(command: FirmCommand, state: FirmState, now: Date): FirmE
       if (command.to === command.by) return [];
       return [
         { type: 'AdminHandedOver', data: { firmId: firm.firmId, from: command.by, to: command.to, at } },
+      ];
+    }
+    case 'EraseMember': {
+      if (state.status === 'none' || !state.members.includes(command.accountId)) return [];
+      const left: FirmEvent = {
+        type: 'MemberLeft',
+        data: { firmId: state.firmId, accountId: command.accountId, leftAt: at, by: command.accountId },
+      };
+      const heir = state.members.find((member) => member !== command.accountId);
+      if (command.accountId !== state.adminId || heir === undefined) return [left];
+      return [
+        { type: 'AdminHandedOver', data: { firmId: state.firmId, from: command.accountId, to: heir, at } },
+        left,
       ];
     }
     default:
