@@ -35,14 +35,14 @@ test('no payload of the corpus runs, reaches elsewhere or breaks a page through 
     chunks.push(XSS_PAYLOADS.slice(start, start + REVIEWS_ON_THE_PAGE));
 
   // One page per twenty payloads (the most a page shows); the owner's own name is a payload too: the review form
-  // and its mail say it.
-  const owners = await Promise.all(
-    chunks.map(async (chunk, k) => {
-      const username = `xssreviews${k}`;
-      const token = await livePage(request, username, (chunk[0] ?? '').slice(0, 80));
-      return { username, token, chunk, first: k * REVIEWS_ON_THE_PAGE, count: chunk.length };
-    }),
-  );
+  // and its mail say it. Signed up one after another: sign-ups share this request context's cookie jar, where a
+  // login revokes the session whose cookie it replaces (accounts.ts).
+  const owners: { username: string; token: string; chunk: string[]; first: number; count: number }[] = [];
+  for (const [k, chunk] of chunks.entries()) {
+    const username = `xssreviews${k}`;
+    const token = await livePage(request, username, (chunk[0] ?? '').slice(0, 80));
+    owners.push({ username, token, chunk, first: k * REVIEWS_ON_THE_PAGE, count: chunk.length });
+  }
 
   // Quote requests with hostile names and jobs, each from its own address (the form's limits are per address); every
   // form is opened first, so one wait makes them all old enough to send.
