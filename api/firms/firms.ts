@@ -3,13 +3,7 @@ import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { type FirmCommand, firmDecider } from '../../events/firm/decider';
 import { firmStreamId, INVITE_DAYS } from '../../events/firm/events';
-import {
-  type FirmRow,
-  findFirm,
-  firmOfAccount,
-  invitesOf,
-  membersOf,
-} from '../../events/firm/firms-read-model';
+import { type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
 import { type MembershipCommand, membershipDecider, membershipStreamId } from '../../events/firm/membership';
 import type { Db } from '../../platform/database/db';
 import { isUniqueViolation } from '../../platform/database/dialect';
@@ -249,5 +243,3 @@ export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
       : [],
   };
 }
-
-export { firmOfAccount };

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../../events/errors';
+import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
 import {
   createFirm,
   endMembership,
   firmJson,
-  firmOfAccount,
   firmOfMember,
   handOverAdmin,
   inviteMember,

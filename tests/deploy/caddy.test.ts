@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type tls from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CADDY, CADDYFILE, type RunningCaddy, startCaddy } from '../support/deploy/caddy';
 import { request } from '../support/deploy/http';
 
@@ -172,16 +172,14 @@ describe.skipIf(!fs.existsSync(CADDY))(
 
     it('serves the service host with the certificate obtained at start', async () => {
       // Obtained in the background once Caddy listens: a handshake before it is ready finds no certificate.
-      let answer: Secure | undefined;
-      const deadline = Date.now() + 30_000;
-      while (!answer) {
-        try {
-          answer = await secureGet(caddy.httpsPort, SERVICE_HOST, ca, '/api/health');
-        } catch (error) {
-          if (Date.now() > deadline) throw new Error(`${(error as Error).message}\n${log()}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
+      const answer = await vi
+        .waitFor(() => secureGet(caddy.httpsPort, SERVICE_HOST, ca, '/api/health'), {
+          timeout: 30_000,
+          interval: 100,
+        })
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\n${log()}`);
+        });
       expect(answer.status).toBe(200);
       expect(answer.altNames.split(', ')).toContain(`DNS:${SERVICE_HOST}`);
       expect(answer.seen).toMatchObject({

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { canConnect, freePort } from './nginx';
+import { canConnect, freePort, stopChild } from './nginx';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -89,15 +89,7 @@ export async function startCaddy(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
 
-  const stop = async () => {
-    if (!gone()) {
-      child.kill('SIGTERM');
-      const killed = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(killed);
-    }
-    fs.rmSync(runDir, { recursive: true, force: true });
-  };
+  const stop = () => stopChild(child, exited, gone, runDir);
 
   /** Polls `ready` until it is true; a Caddy that exits or takes too long is stopped and its log thrown. */
   const waitFor = async (what: string, ready: () => boolean | Promise<boolean>) => {

@@ -133,15 +133,7 @@ export async function startNginx(options: {
   const readLog = (name: string) => fs.readFileSync(path.join(runDir, name), 'utf8');
   const errorLog = () => (fs.existsSync(errorFile) ? readLog('error.log') : '');
 
-  const stop = async () => {
-    if (!gone()) {
-      child.kill('SIGTERM');
-      const killed = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(killed);
-    }
-    fs.rmSync(runDir, { recursive: true, force: true });
-  };
+  const stop = () => stopChild(child, exited, gone, runDir);
 
   const deadline = Date.now() + 10_000;
   while (!(await canConnect(port))) {
@@ -161,4 +153,23 @@ export async function startNginx(options: {
     errorLog,
     stop,
   };
+}
+
+/**
+ * Stops a server this process started: SIGTERM, SIGKILL after 5 s, then removes its folder. `exited` resolves on
+ * its exit; `gone` says whether it has exited already.
+ */
+export async function stopChild(
+  child: ChildProcess,
+  exited: Promise<void>,
+  gone: () => boolean,
+  runDir: string,
+): Promise<void> {
+  if (!gone()) {
+    child.kill('SIGTERM');
+    const killed = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(killed);
+  }
+  fs.rmSync(runDir, { recursive: true, force: true });
 }
