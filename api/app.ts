@@ -6,7 +6,7 @@ import { OG_IMAGE_FILE } from '../renderer/og-image/inputs';
 import { renderCardNotInUsePage } from '../renderer/pages/card-not-in-use-page';
 import { renderNotFoundPage } from '../renderer/pages/not-found-page';
 import { renderUnknownCardPage } from '../renderer/pages/unknown-card-page';
-import { QR_FILES, qrCodeFile } from '../renderer/render-account';
+import { QR_FILES, qrCodeFile } from '../renderer/qr-files';
 import { businessCardRoutes } from './cards/business-card';
 import { profileSitemap } from './cards/profile-sitemap';
 import type { AppEnv, Deps } from './deps';

@@ -90,3 +90,14 @@ async function variantsHold(storage: Storage, username: string, identity: Buffer
   if (!stored || stored === 'not-modified') return false;
   return decodePageVariants(stored.body)?.identity.body.equals(identity) ?? false;
 }
+
+/** Removes the files of a profile whose names `isStale` picks, from `listed` when the folder was just listed. */
+export async function removeStale(
+  storage: Storage,
+  username: string,
+  isStale: (name: string) => boolean,
+  listed: Listed = null,
+) {
+  for (const key of listed ?? (await keysIn(storage, username)))
+    if (isStale(key.slice(profilePrefix(username).length))) await storage.delete(key);
+}

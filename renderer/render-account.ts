@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
@@ -9,23 +8,16 @@ import { liveDomainOf } from '../events/domain/domains-read-model';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
-import {
-  headersFor,
-  OG_ON_DISK,
-  ogDiskName,
-  pageKey,
-  profileKey,
-  profilePrefix,
-} from '../platform/storage/key-layout';
+import { OG_ON_DISK, ogDiskName, profileKey, profilePrefix } from '../platform/storage/key-layout';
 import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
-import { keysIn, type Listed, putIfChangedIn, writePage } from './page-files';
+import { keysIn, type Listed, putIfChangedIn, removeStale, writePage } from './page-files';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
 import { type ProfilePageInput, renderProfilePage } from './pages/profile-page';
 import { hasVisibleContent } from './profile/view-model';
-import { qrPng, qrSvg } from './qr';
+import { staleQrCode } from './qr-files';
 import { type RenderBatch, renderAlone } from './render-batch';
 import { buildVCard } from './vcard';
 import { vcardPhoto } from './vcard-photo';
@@ -72,72 +64,6 @@ export const qrAddress = (publicUrl: string, username: string, domain: string | 
 /** The page's address: its owner's own domain while that is live (issue 31), else its place on the service host. */
 export const pageAddressOf = (publicUrl: string, username: string, domain: string | null) =>
   domain === null ? pageAddress(publicUrl, username) : `https://${domain}/`;
-
-/**
- * QR codes depend only on the address they encode, so each is drawn once, on its first request (`qrCodeFile`), not by
- * the projector: a full rebuild of thousands of pages then never waits on them (the print PNG alone is 50 ms).
- */
-export const QR_FILES = {
-  'qr.svg': (url: string) => qrSvg(url),
-  'qr.png': (url: string) => qrPng(url, 200),
-  'qr-print.png': (url: string) => qrPng(url, 1200),
-} as const;
-
-/**
- * On disk a QR file is named by the address it encodes (`qr.<hash>.png` for `/u/<username>/qr.png`), so a file
- * drawn under an earlier PUBLIC_URL, or for the page's own address as before issue 16, is never served once the
- * address changes: it simply isn't the file asked for.
- */
-const qrDiskName = (name: string, url: string) => {
-  const hash = createHash('sha256').update(url).digest('hex').slice(0, 16);
-  const dot = name.lastIndexOf('.');
-  return `${name.slice(0, dot)}.${hash}${name.slice(dot)}`;
-};
-
-/** Any QR file, drawn for any address (and the unhashed names drawn before files were named by address). */
-const QR_ON_DISK = /^qr(-print)?(\.[0-9a-f]{16})?\.(png|svg)$/;
-
-/** Removes the files of a profile whose names `isStale` picks, from `listed` when the folder was just listed. */
-async function removeStale(
-  storage: Storage,
-  username: string,
-  isStale: (name: string) => boolean,
-  listed: Listed = null,
-) {
-  for (const key of listed ?? (await keysIn(storage, username)))
-    if (isStale(key.slice(profilePrefix(username).length))) await storage.delete(key);
-}
-
-/** QR files that encode another address than `url`. */
-const staleQrCode = (url: string) => {
-  const current = new Set(Object.keys(QR_FILES).map((name) => qrDiskName(name, url)));
-  return (name: string) => QR_ON_DISK.test(name) && !current.has(name);
-};
-
-/**
- * The key of a rendered profile's QR file for the current address, drawn if it is not there yet; null if there
- * is no such profile or file.
- */
-export async function qrCodeFile(
-  target: Pick<RenderTarget, 'publicDir' | 'publicUrl' | 'storage'>,
-  username: string,
-  name: string,
-  /** The owner's live domain, which codes drawn from now on name (issue 31). */
-  domain: string | null = null,
-): Promise<string | null> {
-  const draw = QR_FILES[name as keyof typeof QR_FILES];
-  if (!draw) return null;
-  const { storage } = target;
-  const url = qrAddress(target.publicUrl, username, domain);
-  const key = profileKey(username, qrDiskName(name, url));
-  // One look (a round trip to a bucket) once drawn: a code goes with its page (deletePrefix), so it implies one.
-  if (await storage.head(key)) return key;
-  if (!(await storage.head(pageKey(username)))) return null;
-  await storage.put(key, await draw(url), headersFor(key));
-  // The address changed since the page was last rendered: the codes for the old one go now, not at the rebuild.
-  await removeStale(storage, username, staleQrCode(url));
-  return key;
-}
 
 /**
  * The page that fits `kind`, as bytes at once (issue 29): its string, two bytes a character on most pages (’, £),

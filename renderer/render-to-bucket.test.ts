@@ -13,8 +13,9 @@ import { openTempDatabase } from '../tests/support/events/db';
 import { fullCard } from '../tests/support/renderer/card';
 import { diskTarget } from '../tests/support/renderer/disk-target';
 import { freshBucket } from '../tests/support/storage/bucket';
+import { qrCodeFile } from './qr-files';
 import { rebuildProfiles } from './rebuild';
-import { qrCodeFile, renderAccount } from './render-account';
+import { renderAccount } from './render-account';
 
 let t: Awaited<ReturnType<typeof openTempDatabase>>;
 let bucket: S3Storage;
