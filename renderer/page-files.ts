@@ -57,16 +57,20 @@ export async function putIfChangedIn(
  * last, and checked when the page is unchanged, so a crash between the writes (or a page written by a release
  * before variants files) leaves nothing behind the page after its next render.
  */
-export async function writePage(
+export const writePage = (storage: Storage, username: string, identity: Buffer, listed: Listed) =>
+  writePageAt(storage, { page: pageKey(username), variants: variantsKey(username) }, identity, listed);
+
+/** writePage for a page at any key: a profile's, or a firm's (issue 32). */
+export async function writePageAt(
   storage: Storage,
-  username: string,
+  keys: { page: string; variants: string },
   identity: Buffer,
   listed: Listed,
 ): Promise<boolean> {
-  const key = pageKey(username);
+  const key = keys.page;
   const pageChanged = await putIfChangedIn(storage, key, identity, listed);
   // Done when unchanged and (on the disk) the variants file holds it: read only then, a changed page rewrites it.
-  if (!pageChanged && (storage.kind !== 'disk' || (await variantsHold(storage, username, identity))))
+  if (!pageChanged && (storage.kind !== 'disk' || (await variantsHold(storage, keys.variants, identity))))
     return false;
   // Served as is to clients that accept them: the 14 KB budget is the gzip size, so never compress per request. On
   // libuv's threads, both at once (issue 29): ~1.8 ms of a render's CPU, which held the event loop serving pages
@@ -77,16 +81,14 @@ export async function writePage(
   ]);
   await storage.put(gzipKey(key), gzip, headersFor(gzipKey(key)));
   await storage.put(brotliKey(key), br, headersFor(brotliKey(key)));
-  if (storage.kind === 'disk') {
-    const variants = variantsKey(username);
-    await storage.put(variants, encodePageVariants({ identity, gzip, br }), headersFor(variants));
-  }
+  if (storage.kind === 'disk')
+    await storage.put(keys.variants, encodePageVariants({ identity, gzip, br }), headersFor(keys.variants));
   return true;
 }
 
 /** Whether the page's variants file is there and holds this page. */
-async function variantsHold(storage: Storage, username: string, identity: Buffer): Promise<boolean> {
-  const stored = await storage.get(variantsKey(username));
+async function variantsHold(storage: Storage, variants: string, identity: Buffer): Promise<boolean> {
+  const stored = await storage.get(variants);
   if (!stored || stored === 'not-modified') return false;
   return decodePageVariants(stored.body)?.identity.body.equals(identity) ?? false;
 }

@@ -1,10 +1,12 @@
 import type { EventType } from '../events/catalogue';
+import { FIRM_STREAM_PREFIX } from '../events/firm/events';
 import { changesThePage, ownersOfReviews } from '../events/review/on-the-page';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
 import { eachConcurrently } from './each-concurrently';
 import type { RenderTarget } from './render-account';
+import { firmIdOfAccount, renderFirm } from './render-firm';
 import { renderAccountInTurn } from './render-in-turn';
 
 export const PROJECTOR_NAME = 'profile-pages';
@@ -28,6 +30,27 @@ export function accountOf(event: { streamId: string; type: string }): string | n
   if (NOT_ON_THE_PAGE.has(event.type as EventType)) return null;
   const match = /^(?:account|card|domain)-(.+)$/.exec(event.streamId);
   return match?.[1] ?? null;
+}
+
+/** The firm whose page (`/f/<slug>`, issue 32) an event of its own stream changes. */
+export function firmOf(event: { streamId: string }): string | null {
+  return event.streamId.startsWith(FIRM_STREAM_PREFIX)
+    ? event.streamId.slice(FIRM_STREAM_PREFIX.length)
+    : null;
+}
+
+/** The firms' pages that list these accounts, beside the firms whose own streams changed: each rendered once. */
+export async function renderFirms(
+  db: Db,
+  target: RenderTarget,
+  firms: Set<string>,
+  accounts: Iterable<string>,
+): Promise<void> {
+  for (const account of accounts) {
+    const firm = await firmIdOfAccount(db, account);
+    if (firm) firms.add(firm);
+  }
+  await eachConcurrently(firms, RENDER_CONCURRENCY, (firm) => renderFirm(db, firm, target));
 }
 
 export async function readCheckpoint(db: Db): Promise<number> {
@@ -89,9 +112,12 @@ export async function catchUp(
     if (signal?.aborted) break;
     const accounts = new Set<string>();
     const reviews = new Set<string>();
+    const firms = new Set<string>();
     for (const event of batch) {
       const account = accountOf(event);
+      const firm = firmOf(event);
       if (account) accounts.add(account);
+      else if (firm) firms.add(firm);
       else if (changesThePage(event)) reviews.add(event.streamId);
     }
     // A customer's review is on its owner's page (issue 30): its stream names the owner only in its request.
@@ -99,6 +125,8 @@ export async function catchUp(
     await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
       renderAccountInTurn(db, account, target),
     );
+    // After the members' own pages, which the firm's page reads whether they are live.
+    await renderFirms(db, target, firms, accounts);
     const last = batch.at(-1);
     if (last) await saveCheckpoint(db, last.globalPosition);
     events += batch.length;

@@ -1,7 +1,7 @@
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import type { Db } from '../platform/database/db';
 import { profilePrefix } from '../platform/storage/key-layout';
-import { accountOf, RENDER_CONCURRENCY } from './projector';
+import { accountOf, firmOf, RENDER_CONCURRENCY, renderFirms } from './projector';
 import type { RenderTarget } from './render-account';
 import { type RenderBatch, renderingTogether } from './render-batch';
 import { renderAccountInTurn } from './render-in-turn';
@@ -40,6 +40,8 @@ export async function rebuildProfiles(
   let watched = until;
   let events = 0;
   const together = renderingTogether(db, RENDER_CONCURRENCY);
+  // Firms' pages (issue 32), each once, after every member's page.
+  const firms = new Set<string>();
   for await (const batch of readChangedStreams(db, 0, batchSize)) {
     if (shouldStop()) return { events, rendered: done.size, removed: 0, stopped: true };
     const accounts = new Set<string>();
@@ -48,6 +50,8 @@ export async function rebuildProfiles(
       events += 1;
       const account = accountOf(event);
       if (account && !done.has(account)) accounts.add(account);
+      const firm = firmOf(event);
+      if (firm) firms.add(firm);
     }
     watched = await changedAfter(db, watched, theLiveProjectors);
     for (const account of theLiveProjectors) accounts.delete(account);
@@ -55,6 +59,7 @@ export async function rebuildProfiles(
     for (const account of accounts) done.add(account);
     if ((batch.at(-1)?.globalPosition ?? 0) >= until) break;
   }
+  await renderFirms(db, target, firms, []);
   return { events, rendered: done.size, removed: await removeStrayFolders(db, target), stopped: false };
 }
 

@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_CANNOT_LEAVE, ADMIN_ONLY, INVITE_FOR_ANOTHER, INVITE_USED } from '../../events/firm/decider';
 import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { ALREADY_IN_A_FIRM } from '../../events/firm/membership';
+import { CARD_NOT_FOUND, NOT_IN_THE_FIRM } from '../../events/nfc-card/decider';
+import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
+import { buyCardsAtHostedCheckout } from '../../tests/support/api/payments/flows';
 import { accountIdOf } from '../../tests/support/visits/stats';
+import { firmCards } from '../firms/cards';
 import { slugOf } from '../firms/firms';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -156,5 +160,71 @@ describe('firms: /api/firms', () => {
     expect(slugOf('Pipe & Sons Plumbing Ltd.')).toBe('pipe-and-sons-plumbing-ltd');
     expect(slugOf('Élan Électriques')).toBe('elan-electriques');
     expect(slugOf('!!!')).toBe('firm');
+  });
+});
+
+describe("a firm's NFC cards (issue 32)", () => {
+  it("lets the admin move a member's card to another member: /c/<code> opens the new holder's page at once", async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    await buyCardsAtHostedCheckout(t, sam, 1);
+    for (const [token, full_name] of [
+      [sam, 'Sam Spanner'],
+      [dana, 'Dana Pipe'],
+    ] as const)
+      await t.call(
+        'POST',
+        '/api/business-card/create_business_card',
+        { full_name, phone_number: '07700 900123' },
+        token,
+      );
+    await catchUp(t.db, { ...t.renderTarget });
+    const [card] = (await t.call('GET', `/api/firms/${firmId}/cards`, undefined, dana)).body.data;
+    expect(card).toMatchObject({ status: 'active', holder: { username: 'sam' } });
+    // Only the admin sees the firm's cards; the member sees their own on /api/nfc-cards as ever.
+    expect((await t.call('GET', `/api/firms/${firmId}/cards`, undefined, sam)).body.data).toEqual([]);
+    expect(await firmCards(t.db, 'https://tradecard.test', firmId, await accountIdOf(t.db, 'sam'))).toEqual(
+      [],
+    );
+    const tapped = async () => (await t.app.request(`/c/${card.code}`)).text();
+    expect(await tapped()).toContain('Sam Spanner');
+
+    const danaId = await accountIdOf(t.db, 'dana');
+    const moved = await t.call(
+      'POST',
+      `/api/firms/${firmId}/cards/${card.code}/reassign`,
+      { to: danaId },
+      dana,
+    );
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.data).toMatchObject({ code: card.code, holder: { username: 'dana' } });
+    expect(await tapped()).toContain('Dana Pipe');
+    expect((await t.call('GET', '/api/nfc-cards', undefined, sam)).body.data).toEqual([]);
+    expect((await t.call('GET', '/api/nfc-cards', undefined, dana)).body.data).toHaveLength(1);
+  });
+
+  it('keeps a card inside the firm, and lets no member but the admin move one', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    await buyCardsAtHostedCheckout(t, sam, 1);
+    const [card] = (await t.call('GET', '/api/nfc-cards', undefined, sam)).body.data;
+    const outsider = await t.signUp('olive');
+    const to = async (username: string) => ({ to: await accountIdOf(t.db, username) });
+    const path = `/api/firms/${firmId}/cards/${card.code}/reassign`;
+    expect(await t.call('POST', path, await to('olive'), dana)).toMatchObject({
+      status: 400,
+      body: { error: NOT_IN_THE_FIRM },
+    });
+    expect(await t.call('POST', path, await to('dana'), sam)).toMatchObject({
+      status: 404,
+      body: { error: CARD_NOT_FOUND },
+    });
+    // Someone outside the firm learns nothing of it.
+    expect((await t.call('POST', path, await to('olive'), outsider)).status).toBe(404);
+    expect((await t.call('POST', path, {}, dana)).body.error).toMatch(/Say which member/);
+    // A card of someone outside the firm isn't the firm's to take.
+    await buyCardsAtHostedCheckout(t, outsider, 1);
+    const [theirs] = (await t.call('GET', '/api/nfc-cards', undefined, outsider)).body.data;
+    expect(
+      await t.call('POST', `/api/firms/${firmId}/cards/${theirs.code}/reassign`, await to('sam'), dana),
+    ).toMatchObject({ status: 404, body: { error: CARD_NOT_FOUND } });
   });
 });

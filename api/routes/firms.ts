@@ -4,6 +4,7 @@ import { DomainError } from '../../events/errors';
 import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
+import { firmCards, reassignCard } from '../firms/cards';
 import {
   createFirm,
   endMembership,
@@ -43,10 +44,14 @@ const inviteBody = z.object(
   objectOnly,
 );
 const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
+const reassignBody = z.object(
+  { to: z.string({ error: 'Say which member the card goes to: to, their account id.' }).max(100) },
+  objectOnly,
+);
 
 /**
  * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations, joining by an
- * invitation's link, removing a member or leaving, and handing the admin role over. A member sees their firm; only
+ * invitation's link, removing a member or leaving, handing the admin role over, and moving the members' NFC cards. A member sees their firm; only
  * its admin changes it; anyone else finds nothing.
  */
 export function firmRoutes(deps: Deps) {
@@ -105,6 +110,27 @@ export function firmRoutes(deps: Deps) {
     const { accountId } = await readJson(c, adminBody);
     await handOverAdmin(deps, c.req.param('id'), c.get('accountId'), accountId);
     return c.json({ success: true, message: 'The admin role is handed over.' });
+  });
+
+  app.get('/:id/cards', signedIn, async (c) => {
+    return c.json({
+      success: true,
+      data: await firmCards(deps.db, deps.publicUrl, c.req.param('id'), c.get('accountId')),
+    });
+  });
+
+  app.post('/:id/cards/:code/reassign', signedIn, async (c) => {
+    const { to } = await readJson(c, reassignBody);
+    const firmId = c.req.param('id');
+    const code = await reassignCard(deps, firmId, c.get('accountId'), c.req.param('code'), to);
+    const card = (await firmCards(deps.db, deps.publicUrl, firmId, c.get('accountId'))).find(
+      (held) => held.code === code,
+    );
+    return c.json({
+      success: true,
+      message: `Card ${code} now opens ${card?.holder.name ?? 'their'}’s page.`,
+      data: card ?? null,
+    });
   });
 
   return app;

@@ -7,6 +7,7 @@ import type { VisitSource } from '../../events/visit/kinds';
 import { type DiskStorage, diskStorageAt } from '../../platform/storage/disk';
 import {
   attachment,
+  firmPageKey,
   HTML_TYPE,
   IMMUTABLE,
   mediaKey,
@@ -129,6 +130,14 @@ export function profilePage(publicDir: string, username: string): FileResponse {
   return { file: path.join(publicDir, 'u', username, 'index.html'), ...spec, headers };
 }
 
+/** A firm's page (issue 32), `/f/<slug>`: served as a profile's page is. */
+export function firmPage(publicDir: string, slug: string): FileResponse {
+  return { ...profilePage(publicDir, slug), file: path.join(publicDir, 'f', slug, 'index.html') };
+}
+
+/** A firm's slug (api/firms/firms.ts slugOf): lower-case letters, digits and hyphens. */
+export const FIRM_SLUG = /^[a-z0-9][a-z0-9-]{0,49}$/;
+
 /** The variants file beside a page's `index.html` on the disk (platform/storage/page-variants.ts). */
 export const pageVariantsFile = (pageFile: string) => path.join(path.dirname(pageFile), PAGE_VARIANTS_FILE);
 
@@ -230,8 +239,11 @@ export function publicFiles(options: PublicFilesOptions) {
 
   const pageOf = async (c: Context, username: string, cache?: string) => {
     const page = profilePage(publicDir, username);
+    return pageAt(c, page, pageKey(username), cache);
+  };
+  const pageAt = async (c: Context, page: FileResponse, key: string, cache?: string) => {
     const spec = cache ? { ...page, cache } : page;
-    if (!disk) return await deliver(c, pageKey(username), spec);
+    if (!disk) return await deliver(c, key, spec);
     const variants = (options.cache ?? sharedFileCache).pageVariants(
       pageVariantsFile(page.file),
       PAGE_REVALIDATE_MS,
@@ -294,6 +306,13 @@ export function publicFiles(options: PublicFilesOptions) {
     const source = c.req.query('s') === 'qr' ? 'qr' : 'nfc';
     // By the code as issued: an address typed with Crockford's look-alikes (O for 0) is the same card.
     return counted(c, sent, { username: card.username, source, action: 'view', cardCode: card.code });
+  });
+
+  // A firm's page (issue 32): no visit is counted, its members' pages count theirs.
+  app.get('/f/:slug', async (c) => {
+    const slug = c.req.param('slug').toLowerCase();
+    const sent = FIRM_SLUG.test(slug) ? await pageAt(c, firmPage(publicDir, slug), firmPageKey(slug)) : null;
+    return sent ?? notFound(c, slug);
   });
 
   app.get('/media/:file', async (c) => {

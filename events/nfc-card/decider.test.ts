@@ -1,7 +1,14 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../tests/support/events/decider-spec';
 import { DomainError } from '../errors';
-import { CARD_NOT_FOUND, CODE_TAKEN, type NfcCardCommand, nfcCardDecider } from './decider';
+import {
+  ALREADY_THEIRS,
+  CARD_NOT_FOUND,
+  CODE_TAKEN,
+  type NfcCardCommand,
+  NOT_IN_THE_FIRM,
+  nfcCardDecider,
+} from './decider';
 import type { NfcCardEvent } from './events';
 
 const now = new Date('2026-11-26T10:00:00Z');
@@ -54,5 +61,42 @@ describe('NFC card decider', () => {
     given().when({ type: 'RetireNfcCard' }).thenNothing();
     given(issued, retired).when(switchOn()).thenThrows(DomainError, CARD_NOT_FOUND);
     given(issued, retired).when(markLost()).thenThrows(DomainError, CARD_NOT_FOUND);
+  });
+
+  describe('in a firm (issue 32)', () => {
+    const firm = { firmId: 'f1', adminId: 'admin', members: ['admin', 'a1', 'a2'] };
+    const reassign = (to: string, by = 'admin', of = firm): NfcCardCommand => ({
+      type: 'ReassignNfcCard',
+      by,
+      to,
+      firm: of,
+    });
+    const reassigned: NfcCardEvent = {
+      type: 'NfcCardReassigned',
+      data: { code: 'K7M2Q9XA', firmId: 'f1', from: 'a1', to: 'a2', by: 'admin' },
+    };
+
+    it("lets the admin move a member's card to another member, who then holds it", () => {
+      given(issued).when(reassign('a2')).then([reassigned]);
+      // The new holder marks it lost; the one before can't any more.
+      given(issued, reassigned)
+        .when(markLost('a2'))
+        .then([{ ...lost, data: { ...lost.data, by: 'a2' } }]);
+      given(issued, reassigned).when(markLost('a1')).thenThrows(DomainError, CARD_NOT_FOUND);
+      // A lost card moves as it is: the new holder switches it on when it's in their hand.
+      given(issued, lost).when(reassign('a2')).then([reassigned]);
+    });
+
+    it('keeps a card inside the firm, and answers anyone but the admin as if it did not exist', () => {
+      given(issued).when(reassign('stranger')).thenThrows(DomainError, NOT_IN_THE_FIRM);
+      given(issued).when(reassign('a2', 'a1')).thenThrows(DomainError, CARD_NOT_FOUND);
+      const withoutHolder = { ...firm, members: ['admin', 'a2'] };
+      given(issued)
+        .when(reassign('a2', 'admin', withoutHolder))
+        .thenThrows(DomainError, CARD_NOT_FOUND);
+      given(issued, retired).when(reassign('a2')).thenThrows(DomainError, CARD_NOT_FOUND);
+      given().when(reassign('a2')).thenThrows(DomainError, CARD_NOT_FOUND);
+      given(issued).when(reassign('a1')).thenThrows(DomainError, ALREADY_THEIRS);
+    });
   });
 });

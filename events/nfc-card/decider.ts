@@ -12,11 +12,23 @@ export type NfcCardCommand =
   | { type: 'IssueNfcCard'; code: string; orderId: string; accountId: string }
   | { type: 'MarkNfcCardLost'; by: string }
   | { type: 'SwitchNfcCardOn'; by: string }
-  | { type: 'RetireNfcCard' };
+  | { type: 'RetireNfcCard' }
+  /**
+   * By a firm's admin, to another member of the same firm (`firm` as its read model has it now): a card held by
+   * someone outside the firm is not the firm's to move, and is answered as not found.
+   */
+  | {
+      type: 'ReassignNfcCard';
+      by: string;
+      to: string;
+      firm: { firmId: string; adminId: string; members: string[] };
+    };
 
 /** The same words for a card that doesn't exist and one that isn't yours: nobody learns another's codes. */
 export const CARD_NOT_FOUND = 'We couldn’t find that card among yours.';
 export const CODE_TAKEN = 'This card code is already in use.';
+export const NOT_IN_THE_FIRM = 'A firm’s card can only go to a member of the firm.';
+export const ALREADY_THEIRS = 'That member already has this card.';
 
 export const initialState = (): NfcCardState => ({ status: 'none' });
 
@@ -30,6 +42,8 @@ export function evolve(state: NfcCardState, event: NfcCardEvent): NfcCardState {
       return { ...state, status: 'active' };
     case 'NfcCardRetired':
       return { ...state, status: 'retired' };
+    case 'NfcCardReassigned':
+      return { ...state, accountId: event.data.to };
     default:
       return assertNever(event);
   }
@@ -65,6 +79,24 @@ export function decide(command: NfcCardCommand, state: NfcCardState): NfcCardEve
     case 'RetireNfcCard':
       if (state.status === 'none' || state.status === 'retired') return [];
       return [{ type: 'NfcCardRetired', data: { code: state.code, reason: 'account_deleted' } }];
+    case 'ReassignNfcCard': {
+      const { by, to, firm } = command;
+      if (
+        state.status === 'none' ||
+        state.status === 'retired' ||
+        firm.adminId !== by ||
+        !firm.members.includes(state.accountId)
+      )
+        throw new DomainError('not_found', CARD_NOT_FOUND);
+      if (!firm.members.includes(to)) throw new DomainError('invalid', NOT_IN_THE_FIRM);
+      if (state.accountId === to) throw new DomainError('conflict', ALREADY_THEIRS);
+      return [
+        {
+          type: 'NfcCardReassigned',
+          data: { code: state.code, firmId: firm.firmId, from: state.accountId, to, by },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }

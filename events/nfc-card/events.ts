@@ -26,11 +26,21 @@ export const NfcCardRetired = z.object({
   data: z.object({ code: z.string(), reason: z.enum(['account_deleted']) }),
 });
 
+/**
+ * Issue 32: a firm's admin gave the card to another member (a leaver's card to a new hire). Its address opens the new
+ * holder's page from then on; its taps so far stay counted on the page they opened, which the firm's admin sees.
+ */
+export const NfcCardReassigned = z.object({
+  type: z.literal('NfcCardReassigned'),
+  data: z.object({ code: z.string(), firmId: z.string(), from: z.string(), to: z.string(), by: z.string() }),
+});
+
 export const nfcCardEventSchemas = [
   NfcCardIssued,
   NfcCardMarkedLost,
   NfcCardSwitchedOn,
   NfcCardRetired,
+  NfcCardReassigned,
 ] as const;
 
 export type NfcCardEvent = z.infer<(typeof nfcCardEventSchemas)[number]>;

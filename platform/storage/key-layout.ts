@@ -14,6 +14,10 @@ export const gzipKey = (key: string) => `${key}.gz`;
 export const brotliKey = (key: string) => `${key}.br`;
 /** Every representation of the page in one file, on the disk (page-variants.ts). */
 export const variantsKey = (username: string) => profileKey(username, PAGE_VARIANTS_FILE);
+/** A firm's page (issue 32), `/f/<slug>`, and its variants file: laid out as a profile's page is. */
+export const firmPrefix = (slug: string) => `f/${slug}/`;
+export const firmPageKey = (slug: string) => `${firmPrefix(slug)}index.html`;
+export const firmVariantsKey = (slug: string) => `${firmPrefix(slug)}${PAGE_VARIANTS_FILE}`;
 
 export const MEDIA_PREFIX = 'media/';
 /** A photo's id: 24 hex digits (api/media/stored.ts). */

@@ -61,6 +61,7 @@ export const POSTGRES_SUITES = [
   'api/domains/serving.test.ts',
   // Firms (issue 32): one firm an account, a slug each, invitations and membership in one transaction.
   'api/routes/firms.test.ts',
+  'renderer/render-firm.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

@@ -86,7 +86,7 @@ async function takeSchema(url: string): Promise<{ opened: OpenedPostgres; schema
 async function giveBackSchema(opened: OpenedPostgres, schema: string, shape: string) {
   try {
     if ((await shapeOf(opened.db, schema)) === shape) freeSchemas.push(schema);
-    else await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(opened.db);
+    else await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(opened.db);
   } finally {
     await opened.close();
   }

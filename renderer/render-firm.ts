@@ -1,0 +1,81 @@
+import { findCardContent } from '../events/card/cards-read-model';
+import { hasText } from '../events/card/display';
+import { shownContent } from '../events/card/shown';
+import { liveDomainOf } from '../events/domain/domains-read-model';
+import { findFirm, membersOf } from '../events/firm/firms-read-model';
+import type { Db } from '../platform/database/db';
+import { firmPageKey, firmVariantsKey } from '../platform/storage/key-layout';
+import { writePageAt } from './page-files';
+import { type FirmPageMember, renderFirmPage } from './pages/firm-page';
+import { displayName, imageSource } from './profile/view-model';
+import { pageKindOf, type RenderTarget } from './render-account';
+
+/**
+ * Issue 32: writes a firm's page, `/f/<slug>`, from the read models: its members whose own pages are live (the admin
+ * first, then in the order they joined), each as their page shows them, and the firm's contact from the admin's page.
+ * Says whether the page changed. The projector calls it when the firm's stream or a member's page changes.
+ */
+export async function renderFirm(db: Db, firmId: string, target: RenderTarget): Promise<boolean> {
+  const firm = await findFirm(db, firmId);
+  if (!firm) return false;
+  const ids = membersOf(firm);
+  const ordered = [firm.admin_id, ...ids.filter((id) => id !== firm.admin_id)];
+  const users = await db.selectFrom('users').selectAll().where('id', 'in', ordered).execute();
+  const byId = new Map(users.map((user) => [user.id, user]));
+
+  const members: (FirmPageMember & { id: string })[] = [];
+  let contact: Parameters<typeof renderFirmPage>[0]['contact'] = null;
+  let quotesTo: string | null = null;
+  for (const id of ordered) {
+    const user = byId.get(id);
+    if (!user) continue;
+    const published = await findCardContent(db, id);
+    if (pageKindOf(user, published) !== 'live' || !published) continue;
+    const content = shownContent(published);
+    const domain = await liveDomainOf(db, id);
+    members.push({
+      id,
+      username: user.username,
+      name: displayName(content, user.username),
+      jobTitle: content.job_title.trim(),
+      avatar: content.avatar && imageSource(content.avatar),
+      address: domain === null ? null : `https://${domain}/`,
+    });
+    if (id === firm.admin_id) {
+      const email = hasText(content.contact_email) ? content.contact_email.trim() : '';
+      if (hasText(content.phone_number) || email)
+        contact = {
+          phone: content.phone_number,
+          fullName: content.full_name,
+          whatsappGreeting: content.whatsapp_greeting,
+          email,
+        };
+      if (content.quotes_enabled) quotesTo = user.username;
+    }
+  }
+  const page = renderFirmPage({
+    firmName: firm.name,
+    slug: firm.slug,
+    publicUrl: target.publicUrl,
+    siteName: target.siteName,
+    members,
+    contact,
+    quotesTo,
+  });
+  return writePageAt(
+    target.storage,
+    { page: firmPageKey(firm.slug), variants: firmVariantsKey(firm.slug) },
+    Buffer.from(page),
+    null,
+  );
+}
+
+/** The firm an account's page belongs to, whose page lists it: re-rendered when the account's page changes. */
+export const firmIdOfAccount = async (db: Db, accountId: string) =>
+  (
+    await db
+      .selectFrom('firm_memberships')
+      .select('firm_id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+  )?.firm_id ?? null;
