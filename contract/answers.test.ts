@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { userJson } from '../api/accounts/users';
 import { cardJson } from '../api/cards/cards';
 import { enquiryJson } from '../api/enquiries/json';
+import { firmJson, invitationOf } from '../api/firms/firms';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/orders/order-json';
 import { adminReviewJson, reviewJson } from '../api/routes/reviews';
@@ -26,6 +27,7 @@ import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './car
 import { checkoutAnswer } from './checkout';
 import { domainAnswer, domainConnectedAnswer } from './domain';
 import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from './enquiry';
+import { type Firm, type Invitation, invitationAnswer, joinedAnswer, myFirmAnswer } from './firm';
 import { messageAnswer, registerAnswer } from './message';
 import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
 import { notificationsAnswer, notificationsUpdatedAnswer } from './notifications';
@@ -255,6 +257,18 @@ describe("every answer the site reads is the one contract/ describes (run agains
     expectContract(domainAnswer, await t.call('GET', '/api/domain', undefined, token));
     expectContract(messageAnswer, await t.call('DELETE', '/api/domain', undefined, token));
   });
+
+  it('a firm: none, created, its invitation before and after joining', async () => {
+    const dana = await t.signUp('dana');
+    expectContract(myFirmAnswer, await t.call('GET', '/api/firms/mine', undefined, dana));
+    const created = await t.call('POST', '/api/firms', { name: 'Pipe & Sons' }, dana);
+    expectContract(myFirmAnswer, await t.call('GET', '/api/firms/mine', undefined, dana));
+    await t.call('POST', `/api/firms/${created.body.data.id}/invites`, { email: 'sam@example.com' }, dana);
+    const link = /\/join\/([^\s"<]+)/.exec((await t.lastMailTo('sam@example.com')).text ?? '')?.[1] ?? '';
+    expectContract(invitationAnswer, await t.call('GET', `/api/firms/join/${link}`));
+    const sam = await t.signUp('sam');
+    expectContract(joinedAnswer, await t.call('POST', `/api/firms/join/${link}`, {}, sam));
+  });
 });
 
 // These are checked by `npm run typecheck` (tsc reads the test files too), as expectTypeOf's assertions are.
@@ -265,6 +279,8 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(adminOrderJson).returns.toEqualTypeOf<AdminOrder>();
     expectTypeOf(nfcCardJson).returns.toEqualTypeOf<NfcCard>();
     expectTypeOf(enquiryJson).returns.toEqualTypeOf<Enquiry>();
+    expectTypeOf(firmJson).returns.resolves.toEqualTypeOf<Firm>();
+    expectTypeOf(invitationOf).returns.resolves.toEqualTypeOf<Invitation>();
     expectTypeOf(reviewJson).returns.toEqualTypeOf<Review>();
     expectTypeOf(adminReviewJson).returns.toEqualTypeOf<AdminReview>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();

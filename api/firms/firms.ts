@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { handleCommand } from '../../events/command';
+import type { Invitation } from '../../contract/firm';
+import { handleCommand, loadState } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import { type FirmCommand, firmDecider } from '../../events/firm/decider';
 import { firmStreamId, INVITE_DAYS } from '../../events/firm/events';
@@ -163,6 +164,39 @@ export async function joinFirm(
   const firm = await findFirm(deps.db, firmId);
   if (!firm) throw new Error(`Firm ${firmId} has no row`);
   return firm;
+}
+
+/**
+ * What the invitation's page shows before anyone signs in: the firm, who invited, the address invited and whether the
+ * link can still be used. The link is the secret: whoever holds it was sent it, so nothing here is another's.
+ */
+export async function invitationOf(db: Db, token: string, now: Date): Promise<Invitation> {
+  const firmId = token.split('.')[0] ?? '';
+  if (!FIRM_ID.test(firmId)) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
+  const state = await loadState(db, firmDecider, firmStreamId(firmId));
+  const tokenHash = inviteTokenHash(token);
+  const invite =
+    state.status === 'active'
+      ? Object.values(state.invites).find((candidate) => candidate.tokenHash === tokenHash)
+      : undefined;
+  if (state.status !== 'active' || !invite) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
+  const admin = await db
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', state.adminId)
+    .executeTakeFirst();
+  const status: Invitation['status'] = invite.used
+    ? 'used'
+    : new Date(invite.expiresAt) <= now
+      ? 'expired'
+      : 'open';
+  return {
+    firmName: state.name,
+    adminName: admin?.name ?? null,
+    email: invite.email,
+    expiresAt: invite.expiresAt,
+    status,
+  };
 }
 
 /** A member leaves, or the admin removes one: both the firm's event and the member's own, together. */

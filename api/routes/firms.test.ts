@@ -95,6 +95,33 @@ describe('firms: /api/firms', () => {
     });
   });
 
+  it("shows the invitation's page, signed out, what the link is for and whether it can still be used", async () => {
+    const dana = await t.signUp('dana');
+    const firmId = (await t.call('POST', '/api/firms', { name: 'Pipe & Sons' }, dana)).body.data.id;
+    await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'lee@example.com' }, dana);
+    const token = await invitationTo('lee@example.com');
+    const preview = await t.call('GET', `/api/firms/join/${encodeURIComponent(token)}`);
+    expect(preview).toMatchObject({
+      status: 200,
+      body: {
+        data: { firmName: 'Pipe & Sons', adminName: 'Dana Pipe', email: 'lee@example.com', status: 'open' },
+      },
+    });
+    expect((await t.call('GET', `/api/firms/join/${firmId}.guess`)).status).toBe(404);
+    expect((await t.call('GET', '/api/firms/join/nonsense')).body.error).toMatch(/isn’t one we know/);
+    const lee = await t.signUp('lee');
+    await t.call('POST', `/api/firms/join/${encodeURIComponent(token)}`, {}, lee);
+    expect((await t.call('GET', `/api/firms/join/${encodeURIComponent(token)}`)).body.data.status).toBe(
+      'used',
+    );
+    await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'kit@example.com' }, dana);
+    const late = await invitationTo('kit@example.com');
+    t.advance(15 * 86_400_000);
+    expect((await t.call('GET', `/api/firms/join/${encodeURIComponent(late)}`)).body.data.status).toBe(
+      'expired',
+    );
+  });
+
   it('lets only the admin invite, remove and hand over', async () => {
     const { sam, firmId } = await firmWithSam();
     expect(

@@ -11,6 +11,7 @@ import {
   firmJson,
   firmOfMember,
   handOverAdmin,
+  invitationOf,
   inviteMember,
   joinFirm,
   MAX_FIRM_NAME,
@@ -67,6 +68,11 @@ export function firmRoutes(deps: Deps) {
   app.get('/mine', signedIn, async (c) => {
     const firm = await firmOfAccount(deps.db, c.get('accountId'));
     return c.json({ success: true, data: firm ? await firmJson(deps.db, firm, c.get('accountId')) : null });
+  });
+
+  // The invitation's page asks before its visitor has signed in or up (site/src/islands/JoinFirm.tsx).
+  app.get('/join/:token', async (c) => {
+    return c.json({ success: true, data: await invitationOf(deps.db, c.req.param('token'), deps.now()) });
   });
 
   app.post('/join/:token', signedIn, async (c) => {

@@ -27,6 +27,7 @@ beforeEach(async () => {
     'video/clip.mp4': Buffer.alloc(1000, 7),
     '404.html': '<h1>We couldn’t find that page</h1>',
     'reset-password/index.html': '<h1>Reset your password</h1>',
+    'join/index.html': '<h1>Join a firm</h1>',
     'SuccessSubscription/index.html': '<h1>Your subscription</h1>',
     'images/logo.png': Buffer.alloc(10, 1),
     'favicon.ico': Buffer.alloc(4286, 0),
@@ -97,6 +98,12 @@ describe('the public site', () => {
       '<h1>Reset your password</h1>',
     );
     expect((await t.app.request('/reset-password/a/b')).status).toBe(404);
+  });
+
+  it("serves the one invitation page for every firm's invitation link (issue 32)", async () => {
+    const token = '1b4e28ba-2fa1-11d2-883f-0016d3cca427.AbC_12-xyz';
+    expect(await (await t.app.request(`/join/${token}`)).text()).toBe('<h1>Join a firm</h1>');
+    expect((await t.app.request('/join/a/b')).status).toBe(404);
   });
 
   it('keeps hashed bundles for a year and answers byte ranges for video', async () => {

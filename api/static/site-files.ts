@@ -54,6 +54,8 @@ function candidateFiles(siteDir: string, requestPath: string): string[] | null {
 function rewriteRequestPath(requestPath: string) {
   // The reset link carries its token in the path (SPEC §2); one static page reads it from the address.
   if (/^\/reset-password\/[^/]+$/.test(requestPath)) return '/reset-password';
+  // A firm's invitation link (issue 32) likewise.
+  if (/^\/join\/[^/]+$/.test(requestPath)) return '/join';
   // SPEC §2 names both spellings. One page file serves both: two files differing only in case can't share a
   // folder on macOS or Windows, so a clone there would hold only one of them.
   if (/^\/successsubscription\/?$/.test(requestPath))

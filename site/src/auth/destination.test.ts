@@ -49,6 +49,8 @@ describe('where a visitor goes once signed in', () => {
 
   it('accepts only same-site paths for `from`, and never a sign-in page', () => {
     expect(safeFrom('/SuccessSubscription?id=7')).toBe('/SuccessSubscription?id=7');
+    // Signed in or up from a firm's invitation, the visitor comes back to it to join (issue 32).
+    expect(safeFrom('/join/f1.abc')).toBe('/join/f1.abc');
     for (const unsafe of [
       null,
       '',

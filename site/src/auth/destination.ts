@@ -25,6 +25,10 @@ export const SIGNED_IN_PATHS = [
   '/successsubscription',
   ADMIN_PATH,
 ];
+/** A firm's invitation (issue 32): signed in or up from it, the visitor comes back to join. */
+export const JOIN_PATH = '/join';
+/** Where `from` may send someone once signed in: a signed-in page, or the invitation they came to accept. */
+const RETURN_PATHS = [...SIGNED_IN_PATHS, JOIN_PATH];
 const PROBE_ORIGIN = 'https://tradecard.invalid';
 
 /**
@@ -41,7 +45,7 @@ export function safeFrom(from: string | null | undefined): string | null {
   }
   if (url.origin !== PROBE_ORIGIN) return null;
   const path = url.pathname.toLowerCase();
-  if (!SIGNED_IN_PATHS.some((page) => path === page || path.startsWith(`${page}/`))) return null;
+  if (!RETURN_PATHS.some((page) => path === page || path.startsWith(`${page}/`))) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

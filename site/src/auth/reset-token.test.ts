@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resetTokenFrom } from './reset-token';
+import { joinTokenFrom, resetTokenFrom } from './reset-token';
 
 describe('the reset token in the address', () => {
   it('is the segment after /reset-password/', () => {
@@ -19,5 +19,11 @@ describe('the reset token in the address', () => {
       expect(resetTokenFrom(path), path).toBeNull();
     }
     expect(resetTokenFrom('/reset-password/a/b')).toBeNull();
+  });
+
+  it("reads a firm's invitation token the same way, and only from /join/", () => {
+    expect(joinTokenFrom('/join/f1.AbC_12/')).toBe('f1.AbC_12');
+    expect(joinTokenFrom('/reset-password/AbC')).toBeNull();
+    expect(resetTokenFrom('/join/AbC')).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ describe('the chat widget loader', () => {
       '/register',
       '/reset-password',
       '/reset-password/0123abcdEF_-',
+      '/join/1b4e28ba-2fa1-11d2-883f-0016d3cca427.AbC_12',
       '/contact-support',
       '/helpcentreinterface',
       '/success',

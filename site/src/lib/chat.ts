@@ -1,4 +1,4 @@
-import { SIGNED_IN_PATHS } from '../auth/destination';
+import { JOIN_PATH, SIGNED_IN_PATHS } from '../auth/destination';
 /** SPEC §2 "Chat widget" and §9: shown after 4 s, or on first interaction, on all but these pages. */
 export const CHAT_DELAY_MS = 4000;
 export const OPEN_RETRY_EVERY_MS = 200;
@@ -16,6 +16,8 @@ export const CHAT_EXCLUDED_PATHS = [
   '/login',
   '/register',
   '/reset-password',
+  // A firm's invitation token.
+  JOIN_PATH,
   // Every signed-in page: each can act with the session and shows the account. The one list of them, so a new
   // signed-in page (issue 16's /stats was missed here) is excluded as it is added.
   ...SIGNED_IN_PATHS,

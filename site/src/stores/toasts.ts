@@ -70,6 +70,8 @@ export const toast = {
   error: (message: string) => raiseToast(message, 'error'),
   /** An error that says why the page is about to change ('Session expired', then the login page). */
   errorBeforeLeaving: (message: string) => raiseToast(message, 'error', Date.now(), true),
+  /** A success that the next page shows ('You’ve joined Pipe & Sons.', then the dashboard). */
+  successBeforeLeaving: (message: string) => raiseToast(message, 'success', Date.now(), true),
 };
 
 export function dismissToast(id: string) {

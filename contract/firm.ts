@@ -1,0 +1,29 @@
+import { z } from 'zod/mini';
+
+/** A firm as its members see it (api/firms/firms.ts firmJson, issue 32): its admin also sees the invitations. */
+export const firmSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  youAreAdmin: z.boolean(),
+  members: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), admin: z.boolean() })),
+  invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string(), used: z.boolean() })),
+});
+export type Firm = z.infer<typeof firmSchema>;
+
+/** GET /firms/mine: the signed-in account's firm, or null. */
+export const myFirmAnswer = z.object({ success: z.literal(true), data: z.nullable(firmSchema) });
+
+/** POST /firms/join/:token: joined, with the firm. */
+export const joinedAnswer = z.object({ success: z.literal(true), message: z.string(), data: firmSchema });
+
+/** GET /firms/join/:token: what the invitation's page shows before anyone signs in (api/firms/firms.ts invitationOf). */
+export const invitationSchema = z.object({
+  firmName: z.string(),
+  adminName: z.nullable(z.string()),
+  email: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(['open', 'used', 'expired']),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationAnswer = z.object({ success: z.literal(true), data: invitationSchema });
