@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Invitation } from '../../contract/firm';
 import { handleCommand, loadState } from '../../events/command';
 import { DomainError } from '../../events/errors';
-import { type FirmCommand, firmDecider } from '../../events/firm/decider';
+import { ADMIN_ONLY, type FirmCommand, firmDecider } from '../../events/firm/decider';
 import { firmStreamId, INVITE_DAYS } from '../../events/firm/events';
 import { type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
 import { type MembershipCommand, membershipDecider, membershipStreamId } from '../../events/firm/membership';
@@ -84,6 +84,13 @@ export async function firmOfMember(db: Db, firmId: string, accountId: string): P
   const firm = FIRM_ID.test(firmId) ? await findFirm(db, firmId) : undefined;
   if (!firm || !membersOf(firm).includes(accountId))
     throw new DomainError('not_found', 'We couldn’t find that firm.');
+  return firm;
+}
+
+/** The firm, when `accountId` is its admin: a member is told only the admin invites, anyone else finds nothing. */
+export async function inviteRights(db: Db, firmId: string, accountId: string): Promise<FirmRow> {
+  const firm = await firmOfMember(db, firmId, accountId);
+  if (firm.admin_id !== accountId) throw new DomainError('forbidden', ADMIN_ONLY);
   return firm;
 }
 

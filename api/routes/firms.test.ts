@@ -122,6 +122,37 @@ describe('firms: /api/firms', () => {
     );
   });
 
+  it('invites a team from a spreadsheet: each line invited or refused by its number, saying why', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    const csv =
+      'Name,Email\nKit Apprentice,kit@example.com\nLee,not-an-address\n"Jo, Joiner",jo@example.com\n';
+    const sent = await t.call('POST', `/api/firms/${firmId}/invites/csv`, { csv }, dana);
+    expect(sent).toMatchObject({
+      status: 201,
+      body: {
+        message: 'We’ve emailed 2 invitations; 1 line was not sent: see why beside each.',
+        invited: [
+          { line: 2, email: 'kit@example.com' },
+          { line: 4, email: 'jo@example.com' },
+        ],
+        refused: [{ line: 3, error: 'Each line needs one email address, and a name beside it if you like.' }],
+      },
+    });
+    expect((await t.lastMailTo('jo@example.com')).text).toMatch(/Hi Jo, Joiner|Jo, Joiner/);
+    const firm = (await t.call('GET', `/api/firms/${firmId}`, undefined, dana)).body.data;
+    expect(firm.invites.map((invite: { email: string }) => invite.email).sort()).toEqual([
+      'jo@example.com',
+      'kit@example.com',
+      'sam@example.com',
+    ]);
+    // Only the admin sends a sheet; nothing of it is read for anyone else.
+    expect(await t.call('POST', `/api/firms/${firmId}/invites/csv`, { csv }, sam)).toMatchObject({
+      status: 403,
+      body: { error: ADMIN_ONLY },
+    });
+    expect((await t.call('POST', `/api/firms/${firmId}/invites/csv`, {}, dana)).body.error).toMatch(/csv/);
+  });
+
   it('lets only the admin invite, remove and hand over', async () => {
     const { sam, firmId } = await firmWithSam();
     expect(

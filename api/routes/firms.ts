@@ -13,9 +13,11 @@ import {
   handOverAdmin,
   invitationOf,
   inviteMember,
+  inviteRights,
   joinFirm,
   MAX_FIRM_NAME,
 } from '../firms/firms';
+import { readInviteCsv } from '../firms/invite-csv';
 import { readJson } from '../http/validate';
 
 const objectOnly = { error: 'Request body must be a JSON object.' };
@@ -41,6 +43,14 @@ const inviteBody = z.object(
       .max(80, 'Please keep the name to 80 characters.')
       .optional()
       .transform((name) => name || null),
+  },
+  objectOnly,
+);
+const csvBody = z.object(
+  {
+    csv: z
+      .string({ error: 'Send the spreadsheet as csv: its text, a name and an email address on each line.' })
+      .max(40_000, 'The file is too long: send 200 people at most at a time.'),
   },
   objectOnly,
 );
@@ -96,6 +106,32 @@ export function firmRoutes(deps: Deps) {
       { success: true, message: `We’ve emailed an invitation to ${invitee.email}.`, ...invite },
       201,
     );
+  });
+
+  // A team from a spreadsheet: each line invited or refused, saying why, so the admin mends the sheet and sends the rest.
+  app.post('/:id/invites/csv', signedIn, async (c) => {
+    const { csv } = await readJson(c, csvBody);
+    const firmId = c.req.param('id');
+    const me = c.get('accountId');
+    // Refused as a whole for anyone but the admin, before a line is read.
+    await inviteRights(deps.db, firmId, me);
+    const { invitees, refused } = readInviteCsv(csv);
+    const invited: { line: number; email: string }[] = [];
+    for (const invitee of invitees) {
+      try {
+        await inviteMember(deps, firmId, me, invitee);
+        invited.push({ line: invitee.line, email: invitee.email });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        refused.push({ line: invitee.line, text: invitee.email, error: error.message });
+      }
+    }
+    refused.sort((a, b) => a.line - b.line);
+    const message =
+      refused.length === 0
+        ? `We’ve emailed ${invited.length} invitation${invited.length === 1 ? '' : 's'}.`
+        : `We’ve emailed ${invited.length} invitation${invited.length === 1 ? '' : 's'}; ${refused.length} line${refused.length === 1 ? ' was' : 's were'} not sent: see why beside each.`;
+    return c.json({ success: true, message, invited, refused }, invited.length > 0 ? 201 : 200);
   });
 
   app.delete('/:id/members/:accountId', signedIn, async (c) => {
