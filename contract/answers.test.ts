@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { userJson } from '../api/accounts/users';
 import { cardJson } from '../api/cards/cards';
 import { enquiryJson } from '../api/enquiries/json';
+import { firmCards } from '../api/firms/cards';
 import { firmJson, invitationOf } from '../api/firms/firms';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/orders/order-json';
@@ -27,7 +28,19 @@ import { type Card, type cardSchema, myCardAnswer, publishedAnswer } from './car
 import { checkoutAnswer } from './checkout';
 import { domainAnswer, domainConnectedAnswer } from './domain';
 import { type Enquiry, enquiriesAnswer, enquiryUpdatedAnswer } from './enquiry';
-import { type Firm, type Invitation, invitationAnswer, joinedAnswer, myFirmAnswer } from './firm';
+import {
+  cardReassignedAnswer,
+  csvInvitedAnswer,
+  type Firm,
+  type FirmCard,
+  firmCardsAnswer,
+  firmCreatedAnswer,
+  type Invitation,
+  invitationAnswer,
+  invitedAnswer,
+  joinedAnswer,
+  myFirmAnswer,
+} from './firm';
 import { messageAnswer, registerAnswer } from './message';
 import { type AdminNfcCard, type NfcCard, nfcCardsAnswer, nfcCardUpdatedAnswer } from './nfc-card';
 import { notificationsAnswer, notificationsUpdatedAnswer } from './notifications';
@@ -262,12 +275,33 @@ describe("every answer the site reads is the one contract/ describes (run agains
     const dana = await t.signUp('dana');
     expectContract(myFirmAnswer, await t.call('GET', '/api/firms/mine', undefined, dana));
     const created = await t.call('POST', '/api/firms', { name: 'Pipe & Sons' }, dana);
+    expectContract(firmCreatedAnswer, created);
+    const firmId = created.body.data.id;
     expectContract(myFirmAnswer, await t.call('GET', '/api/firms/mine', undefined, dana));
-    await t.call('POST', `/api/firms/${created.body.data.id}/invites`, { email: 'sam@example.com' }, dana);
+    expectContract(
+      invitedAnswer,
+      await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'sam@example.com' }, dana),
+    );
+    expectContract(
+      csvInvitedAnswer,
+      await t.call('POST', `/api/firms/${firmId}/invites/csv`, { csv: 'Kit,kit@example.com\nnobody' }, dana),
+    );
     const link = /\/join\/([^\s"<]+)/.exec((await t.lastMailTo('sam@example.com')).text ?? '')?.[1] ?? '';
     expectContract(invitationAnswer, await t.call('GET', `/api/firms/join/${link}`));
     const sam = await t.signUp('sam');
     expectContract(joinedAnswer, await t.call('POST', `/api/firms/join/${link}`, {}, sam));
+    await buyCardsAtHostedCheckout(t, sam, 1);
+    const cards = await t.call('GET', `/api/firms/${firmId}/cards`, undefined, dana);
+    expectContract(firmCardsAnswer, cards);
+    expectContract(
+      cardReassignedAnswer,
+      await t.call(
+        'POST',
+        `/api/firms/${firmId}/cards/${cards.body.data[0].code}/reassign`,
+        { to: await accountIdOf(t.db, 'dana') },
+        dana,
+      ),
+    );
   });
 });
 
@@ -281,6 +315,7 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(enquiryJson).returns.toEqualTypeOf<Enquiry>();
     expectTypeOf(firmJson).returns.resolves.toEqualTypeOf<Firm>();
     expectTypeOf(invitationOf).returns.resolves.toEqualTypeOf<Invitation>();
+    expectTypeOf(firmCards).returns.resolves.toEqualTypeOf<FirmCard[]>();
     expectTypeOf(reviewJson).returns.toEqualTypeOf<Review>();
     expectTypeOf(adminReviewJson).returns.toEqualTypeOf<AdminReview>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();

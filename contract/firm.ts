@@ -27,3 +27,39 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationAnswer = z.object({ success: z.literal(true), data: invitationSchema });
+
+/** POST /firms: the firm just created, its creator its admin. */
+export const firmCreatedAnswer = z.object({ success: z.literal(true), data: firmSchema });
+
+/** POST /firms/:id/invites: one invitation mailed. */
+export const invitedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  inviteId: z.string(),
+  url: z.string(),
+});
+
+/** POST /firms/:id/invites/csv: each line of the spreadsheet invited, or refused saying why. */
+export const csvInvitedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  invited: z.array(z.object({ line: z.number(), email: z.string() })),
+  refused: z.array(z.object({ line: z.number(), text: z.string(), error: z.string() })),
+});
+export type CsvInvited = z.infer<typeof csvInvitedAnswer>;
+
+/** A card a member holds, as the firm's admin sees it (api/firms/cards.ts firmCards). */
+export const firmCardSchema = z.object({
+  code: z.string(),
+  url: z.string(),
+  status: z.enum(['active', 'lost']),
+  issuedAt: z.string(),
+  holder: z.object({ id: z.string(), name: z.string(), username: z.string() }),
+});
+export type FirmCard = z.infer<typeof firmCardSchema>;
+export const firmCardsAnswer = z.object({ success: z.literal(true), data: z.array(firmCardSchema) });
+export const cardReassignedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.nullable(firmCardSchema),
+});

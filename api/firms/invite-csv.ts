@@ -32,6 +32,22 @@ function fieldsOf(line: string): string[] {
   return fields.map((value) => value.trim());
 }
 
+/** What is wrong with a line's fields, in words for the admin; null when it is an invitee. */
+function problemOf(fields: string[], seen: Set<string>, linesSoFar: number): string | null {
+  if (linesSoFar >= MAX_CSV_ROWS)
+    return `A file may hold ${MAX_CSV_ROWS} people at most: send the rest in another.`;
+  const addresses = fields.filter((field) => field.includes('@'));
+  if (addresses.length !== 1 || fields.length > 2)
+    return 'Each line needs one email address, and a name beside it if you like.';
+  const address = (addresses[0] as string).toLowerCase();
+  if (!email.safeParse(address).success || address.length > 254)
+    return `“${address.slice(0, 100)}” isn’t a valid email address.`;
+  const name = fields.find((field) => !field.includes('@'));
+  if (name !== undefined && name.length > NAME_MAX) return `Please keep the name to ${NAME_MAX} characters.`;
+  if (seen.has(address)) return `${address} is on an earlier line already.`;
+  return null;
+}
+
 /**
  * Issue 32: a team imported from a spreadsheet. Each line is a name and an email address, in either order, or an
  * address alone; a first line of headings ("Name,Email") is skipped. Every line is either an invitee or a refusal
@@ -42,27 +58,20 @@ export function readInviteCsv(csv: string): { invitees: CsvInvitee[]; refused: C
   const refused: CsvRefusal[] = [];
   const seen = new Set<string>();
   const lines = csv.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  lines.forEach((text, index) => {
+  for (const [index, text] of lines.entries()) {
     const line = index + 1;
     const fields = fieldsOf(text).filter((field) => field !== '');
-    if (fields.length === 0) return;
+    if (fields.length === 0) continue;
     if (line === 1 && fields.some((field) => /^e-?mail/i.test(field)) && !fields.some((f) => f.includes('@')))
-      return;
-    const refuse = (error: string) => refused.push({ line, text: text.slice(0, 200), error });
-    if (invitees.length + refused.length >= MAX_CSV_ROWS)
-      return refuse(`A file may hold ${MAX_CSV_ROWS} people at most: send the rest in another.`);
-    const addresses = fields.filter((field) => field.includes('@'));
-    if (addresses.length !== 1 || fields.length > 2)
-      return refuse('Each line needs one email address, and a name beside it if you like.');
-    const address = (addresses[0] as string).toLowerCase();
-    if (!email.safeParse(address).success || address.length > 254)
-      return refuse(`“${address.slice(0, 100)}” isn’t a valid email address.`);
-    const name = fields.find((field) => !field.includes('@')) ?? null;
-    if (name !== null && name.length > NAME_MAX)
-      return refuse(`Please keep the name to ${NAME_MAX} characters.`);
-    if (seen.has(address)) return refuse(`${address} is on an earlier line already.`);
+      continue;
+    const problem = problemOf(fields, seen, invitees.length + refused.length);
+    if (problem) {
+      refused.push({ line, text: text.slice(0, 200), error: problem });
+      continue;
+    }
+    const address = (fields.find((field) => field.includes('@')) as string).toLowerCase();
     seen.add(address);
-    invitees.push({ line, name, email: address });
-  });
+    invitees.push({ line, name: fields.find((field) => !field.includes('@')) ?? null, email: address });
+  }
   return { invitees, refused };
 }

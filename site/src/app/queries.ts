@@ -20,6 +20,8 @@ export const queryKeys = {
   enquiries: ['enquiries'] as const,
   reviews: ['reviews'] as const,
   domain: ['domain'] as const,
+  firm: ['firm'] as const,
+  firmCards: (firmId: string) => ['firm_cards', firmId] as const,
   visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
   notifications: ['notifications'] as const,
 };

@@ -18,6 +18,7 @@ export const SIGNED_IN_PATHS = [
   '/notifications',
   '/stats',
   '/enquiries',
+  '/firm',
   '/contact-support',
   '/helpcentreinterface',
   '/profile',

@@ -9,6 +9,7 @@ describe('the sidebar', () => {
       'Home',
       'Statistics',
       'Enquiries',
+      'Firm',
       'My Orders',
       'Product & Plan',
       'Contact Us',

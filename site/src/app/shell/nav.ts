@@ -7,6 +7,8 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/stats', label: 'Statistics' },
   // Issue 17: quote requests from the page, which it exists to win.
   { href: '/enquiries', label: 'Enquiries' },
+  // Issue 32: several tradespeople on one firm's page.
+  { href: '/firm', label: 'Firm' },
   { href: '/myorders', label: 'My Orders' },
   { href: '/nfccards', label: 'Product & Plan', also: ['/products-and-plans', '/subscription'] },
   { href: '/contact-support', label: 'Contact Us' },

@@ -1,0 +1,330 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import type { CsvInvited, Firm } from '../../../../contract/firm';
+import { toast } from '../../stores/toasts';
+import { queryKeys } from '../queries';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import {
+  createFirm,
+  inviteFromCsv,
+  inviteOne,
+  leaveFirm,
+  makeAdmin,
+  reassignCard,
+  removeMember,
+  useFirmCards,
+  useMyFirm,
+} from './firm';
+
+type Member = Firm['members'][number];
+
+/** Every change to the firm is read back whole: members, invitations and cards move together. */
+function useFirmChange<Input>(run: (input: Input) => Promise<{ message: string }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      await client.invalidateQueries({ queryKey: queryKeys.firm });
+      await client.invalidateQueries({ queryKey: ['firm_cards'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+function StartFirm() {
+  const id = useId();
+  const client = useQueryClient();
+  const start = useMutation({
+    mutationFn: createFirm,
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.firm, answer.data);
+      toast.success(`${answer.data.name} is started: invite your team below.`);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    start.mutate(String(new FormData(event.currentTarget).get('name') ?? ''));
+  };
+  return (
+    <section className="card settings" aria-labelledby="start-firm-heading">
+      <h2 id="start-firm-heading">Start a firm</h2>
+      <p className="settings__note">
+        Several tradespeople working together? Start a firm and invite them: each keeps their own page and
+        enquiries, and your firm gets a page of its own listing everyone. You’ll be its admin.
+      </p>
+      <form className="form account-form" onSubmit={submit}>
+        <label htmlFor={id}>Your firm’s name</label>
+        <input id={id} name="name" maxLength={80} required autoComplete="organization" />
+        <div>
+          <button type="submit" className="button" disabled={start.isPending}>
+            {start.isPending ? 'Starting…' : 'Start a firm'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function InviteOne({ firm }: { firm: Firm }) {
+  const id = useId();
+  const invite = useFirmChange((invitee: { email: string; name: string }) => inviteOne(firm.id, invitee));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    invite.mutate(
+      { email: String(fields.get('email') ?? ''), name: String(fields.get('name') ?? '') },
+      { onSuccess: () => form.reset() },
+    );
+  };
+  return (
+    <form className="form account-form" onSubmit={submit} aria-label="Invite one person">
+      <label htmlFor={`${id}-email`}>Their email address</label>
+      <input id={`${id}-email`} name="email" type="email" autoComplete="off" maxLength={254} required />
+      <label htmlFor={`${id}-name`}>Their name (optional)</label>
+      <input id={`${id}-name`} name="name" autoComplete="off" maxLength={80} />
+      <div>
+        <button type="submit" className="button" disabled={invite.isPending}>
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function InviteFromSpreadsheet({ firm }: { firm: Firm }) {
+  const id = useId();
+  const client = useQueryClient();
+  const [report, setReport] = useState<CsvInvited | null>(null);
+  const send = useMutation({
+    mutationFn: async (file: File) => inviteFromCsv(firm.id, await file.text()),
+    onSuccess: async (answer) => {
+      setReport(answer);
+      if (answer.refused.length === 0) toast.success(answer.message);
+      else toast.error(answer.message);
+      await client.invalidateQueries({ queryKey: queryKeys.firm });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = new FormData(event.currentTarget).get('csv');
+    if (file instanceof File && file.size > 0) send.mutate(file);
+    else toast.error('Choose a CSV file first.');
+  };
+  return (
+    <form className="form account-form" onSubmit={submit} aria-label="Invite a team from a spreadsheet">
+      <label htmlFor={id}>Or a spreadsheet saved as CSV</label>
+      <p className="account-form__hint" id={`${id}-hint`}>
+        A name and an email address on each line, up to 200 people.
+      </p>
+      <input id={id} name="csv" type="file" accept=".csv,text/csv" aria-describedby={`${id}-hint`} />
+      <div>
+        <button type="submit" className="button button--ghost" disabled={send.isPending}>
+          {send.isPending ? 'Sending…' : 'Invite everyone in the file'}
+        </button>
+      </div>
+      {report && report.refused.length > 0 && (
+        <div role="status">
+          <p>{report.message}</p>
+          <ul>
+            {report.refused.map((refusal) => (
+              <li key={refusal.line}>
+                Line {refusal.line} ({refusal.text}): {refusal.error}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** The admin's hands on one member: remove them, or make them the admin. Each asks first. */
+function MemberActions({ firm, member }: { firm: Firm; member: Member }) {
+  const [asking, setAsking] = useState<'remove' | 'admin' | null>(null);
+  const remove = useFirmChange(() => removeMember(firm.id, member.id));
+  const handOver = useFirmChange(() => makeAdmin(firm.id, member.id));
+  return (
+    <>
+      <button type="button" className="button button--ghost button--small" onClick={() => setAsking('admin')}>
+        Make admin
+      </button>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => setAsking('remove')}
+      >
+        Remove
+      </button>
+      {asking === 'remove' && (
+        <ConfirmDialog
+          title={`Remove ${member.name} from ${firm.name}?`}
+          confirmLabel="Remove"
+          cancelLabel="Keep them"
+          onConfirm={() => {
+            setAsking(null);
+            remove.mutate(undefined);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>Their page stays theirs. Move any card of the firm’s they hold to someone else first.</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'admin' && (
+        <ConfirmDialog
+          title={`Make ${member.name} the admin?`}
+          confirmLabel="Make admin"
+          cancelLabel="Cancel"
+          onConfirm={() => {
+            setAsking(null);
+            handOver.mutate(undefined);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>They will invite, remove and move cards from now on; you stay a member.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function Members({ firm }: { firm: Firm }) {
+  const [leaving, setLeaving] = useState(false);
+  const leave = useFirmChange(() => leaveFirm(firm.id));
+  return (
+    <section className="card settings" aria-labelledby="firm-members-heading">
+      <h2 id="firm-members-heading">Members</h2>
+      <ul className="firm__members">
+        {firm.members.map((member) => (
+          <li key={member.id}>
+            <span>
+              <strong>{member.name}</strong> <span>@{member.username}</span>
+              {member.admin && <span className="firm__badge"> · Admin</span>}
+            </span>
+            {firm.youAreAdmin && !member.admin && <MemberActions firm={firm} member={member} />}
+          </li>
+        ))}
+      </ul>
+      {!firm.youAreAdmin && (
+        <div>
+          <button type="button" className="button button--ghost" onClick={() => setLeaving(true)}>
+            Leave the firm
+          </button>
+        </div>
+      )}
+      {leaving && (
+        <ConfirmDialog
+          title={`Leave ${firm.name}?`}
+          confirmLabel="Leave"
+          cancelLabel="Stay"
+          onConfirm={() => {
+            setLeaving(false);
+            leave.mutate(undefined);
+          }}
+          onCancel={() => setLeaving(false)}
+        >
+          <p>Your page and enquiries stay yours; the firm’s page stops listing you.</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function Invitations({ firm }: { firm: Firm }) {
+  return (
+    <section className="card settings" aria-labelledby="firm-invite-heading">
+      <h2 id="firm-invite-heading">Invite your team</h2>
+      <p className="settings__note">
+        We email each person a link to join: it works once, for 14 days, for the address you give.
+      </p>
+      <InviteOne firm={firm} />
+      <InviteFromSpreadsheet firm={firm} />
+      {firm.invites.length > 0 && (
+        <>
+          <h3>Invitations sent</h3>
+          <ul className="firm__invites">
+            {firm.invites.map((invite) => (
+              <li key={invite.id}>
+                {invite.email}:{' '}
+                {invite.used
+                  ? 'joined'
+                  : new Date(invite.expiresAt) <= new Date()
+                    ? 'expired'
+                    : `waiting, until ${new Date(invite.expiresAt).toLocaleDateString('en-GB')}`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Cards({ firm }: { firm: Firm }) {
+  const cards = useFirmCards(firm.id, firm.youAreAdmin);
+  const move = useFirmChange(({ code, to }: { code: string; to: string }) => reassignCard(firm.id, code, to));
+  const id = useId();
+  if (!cards.data || cards.data.length === 0) return null;
+  return (
+    <section className="card settings" aria-labelledby="firm-cards-heading">
+      <h2 id="firm-cards-heading">The team’s NFC cards</h2>
+      <p className="settings__note">
+        Someone leaving? Give their card to whoever takes over: it opens the new holder’s page from the next
+        tap.
+      </p>
+      <ul className="firm__cards">
+        {cards.data.map((card) => (
+          <li key={card.code}>
+            <label htmlFor={`${id}-${card.code}`}>
+              Card {card.code}
+              {card.status === 'lost' ? ' (switched off)' : ''} opens the page of
+            </label>
+            <select
+              id={`${id}-${card.code}`}
+              value={card.holder.id}
+              disabled={move.isPending}
+              onChange={(event) => move.mutate({ code: card.code, to: event.target.value })}
+            >
+              {firm.members.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.name} (@{member.username})
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Issue 32: /firm, the signed-in account's firm: starting one, its members, invitations and cards. */
+export function FirmScreen() {
+  const firm = useMyFirm();
+  return (
+    <div className="account-screen firm">
+      <h1>{firm.data ? firm.data.name : 'Your firm'}</h1>
+      {firm.isPending && <p>Loading your firm…</p>}
+      {firm.isError && (
+        <p className="form__problem" role="alert">
+          {firm.error.message}
+        </p>
+      )}
+      {firm.data === null && <StartFirm />}
+      {firm.data && (
+        <>
+          <p className="lead">
+            Your firm’s page:{' '}
+            <a href={`/f/${firm.data.slug}`}>{`${window.location.origin}/f/${firm.data.slug}`}</a>
+          </p>
+          <Members firm={firm.data} />
+          {firm.data.youAreAdmin && <Invitations firm={firm.data} />}
+          {firm.data.youAreAdmin && <Cards firm={firm.data} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  cardReassignedAnswer,
+  csvInvitedAnswer,
+  firmCardsAnswer,
+  firmCreatedAnswer,
+  invitedAnswer,
+  myFirmAnswer,
+} from '../../../../contract/firm';
+import { messageAnswer } from '../../../../contract/message';
+import { callApi } from '../../lib/api';
+import { queryKeys } from '../queries';
+
+export const LOAD_FIRM_FAILED = 'Could not load your firm.';
+
+/** The signed-in account's firm (issue 32), or null when it is in none. */
+export const useMyFirm = () =>
+  useQuery({
+    queryKey: queryKeys.firm,
+    queryFn: async () => (await callApi('/firms/mine', myFirmAnswer, { fallback: LOAD_FIRM_FAILED })).data,
+  });
+
+/** The cards the members hold, for the admin, who may move them between members. */
+export const useFirmCards = (firmId: string, admin: boolean) =>
+  useQuery({
+    queryKey: queryKeys.firmCards(firmId),
+    enabled: admin,
+    queryFn: async () =>
+      (
+        await callApi(`/firms/${firmId}/cards`, firmCardsAnswer, {
+          fallback: 'Could not load the firm’s cards.',
+        })
+      ).data,
+  });
+
+const firmPath = (firmId: string, rest = '') => `/firms/${encodeURIComponent(firmId)}${rest}`;
+
+export const createFirm = (name: string) =>
+  callApi('/firms', firmCreatedAnswer, {
+    method: 'POST',
+    body: { name },
+    fallback: 'Could not start the firm. Please try again.',
+  });
+
+export const inviteOne = (firmId: string, invitee: { email: string; name: string }) =>
+  callApi(firmPath(firmId, '/invites'), invitedAnswer, {
+    method: 'POST',
+    body: invitee,
+    fallback: 'Could not send the invitation. Please try again.',
+  });
+
+export const inviteFromCsv = (firmId: string, csv: string) =>
+  callApi(firmPath(firmId, '/invites/csv'), csvInvitedAnswer, {
+    method: 'POST',
+    body: { csv },
+    fallback: 'Could not send the invitations. Please try again.',
+  });
+
+export const removeMember = (firmId: string, accountId: string) =>
+  callApi(firmPath(firmId, `/members/${encodeURIComponent(accountId)}`), messageAnswer, {
+    method: 'DELETE',
+    fallback: 'Could not remove them. Please try again.',
+  });
+
+export const leaveFirm = (firmId: string) =>
+  callApi(firmPath(firmId, '/leave'), messageAnswer, {
+    method: 'POST',
+    body: {},
+    fallback: 'Could not leave the firm. Please try again.',
+  });
+
+export const makeAdmin = (firmId: string, accountId: string) =>
+  callApi(firmPath(firmId, '/admin'), messageAnswer, {
+    method: 'POST',
+    body: { accountId },
+    fallback: 'Could not hand the admin role over. Please try again.',
+  });
+
+export const reassignCard = (firmId: string, code: string, to: string) =>
+  callApi(firmPath(firmId, `/cards/${encodeURIComponent(code)}/reassign`), cardReassignedAnswer, {
+    method: 'POST',
+    body: { to },
+    fallback: 'Could not move the card. Please try again.',
+  });
