@@ -5,6 +5,7 @@ import { cardJson } from '../api/cards/cards';
 import { enquiryJson } from '../api/enquiries/json';
 import { firmCards } from '../api/firms/cards';
 import { firmJson, invitationOf } from '../api/firms/firms';
+import { firmTeam } from '../api/firms/team';
 import { adminNfcCardJson, nfcCardJson } from '../api/nfc-cards/json';
 import { adminOrderJson, orderJson } from '../api/orders/order-json';
 import { adminReviewJson, reviewJson } from '../api/routes/reviews';
@@ -33,8 +34,10 @@ import {
   csvInvitedAnswer,
   type Firm,
   type FirmCard,
+  type FirmTeam,
   firmCardsAnswer,
   firmCreatedAnswer,
+  firmTeamAnswer,
   type Invitation,
   invitationAnswer,
   invitedAnswer,
@@ -293,6 +296,7 @@ describe("every answer the site reads is the one contract/ describes (run agains
     await buyCardsAtHostedCheckout(t, sam, 1);
     const cards = await t.call('GET', `/api/firms/${firmId}/cards`, undefined, dana);
     expectContract(firmCardsAnswer, cards);
+    expectContract(firmTeamAnswer, await t.call('GET', `/api/firms/${firmId}/team?days=30`, undefined, dana));
     expectContract(
       cardReassignedAnswer,
       await t.call(
@@ -316,6 +320,7 @@ describe('the contract binds both sides at compile time', () => {
     expectTypeOf(firmJson).returns.resolves.toEqualTypeOf<Firm>();
     expectTypeOf(invitationOf).returns.resolves.toEqualTypeOf<Invitation>();
     expectTypeOf(firmCards).returns.resolves.toEqualTypeOf<FirmCard[]>();
+    expectTypeOf(firmTeam).returns.resolves.toEqualTypeOf<FirmTeam>();
     expectTypeOf(reviewJson).returns.toEqualTypeOf<Review>();
     expectTypeOf(adminReviewJson).returns.toEqualTypeOf<AdminReview>();
     expectTypeOf(adminNfcCardJson).returns.toEqualTypeOf<AdminNfcCard>();

@@ -63,3 +63,42 @@ export const cardReassignedAnswer = z.object({
   message: z.string(),
   data: z.nullable(firmCardSchema),
 });
+
+const bySource = z.object({ nfc: z.number(), qr: z.number(), link: z.number() });
+
+/** GET /firms/:id/team?days=7|30|90: the firm as its admin runs it (api/firms/team.ts firmTeam). */
+export const firmTeamSchema = z.object({
+  days: z.number(),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      username: z.string(),
+      admin: z.boolean(),
+      page: z.enum(['live', 'not-live', 'not-set-up']),
+      views: bySource,
+      visitors: z.number(),
+      enquiries: z.number(),
+      newEnquiries: z.number(),
+    }),
+  ),
+  totals: z.object({
+    views: bySource,
+    visitors: z.number(),
+    enquiries: z.number(),
+    newEnquiries: z.number(),
+  }),
+  enquiries: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      memberName: z.string(),
+      customer: z.string(),
+      job: z.string(),
+      status: z.enum(['new', 'replied', 'won', 'lost']),
+      receivedAt: z.string(),
+    }),
+  ),
+});
+export type FirmTeam = z.infer<typeof firmTeamSchema>;
+export const firmTeamAnswer = z.object({ success: z.literal(true), data: firmTeamSchema });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { STATS_PERIODS, type StatsPeriod } from '../../contract/visits';
 import { DomainError } from '../../events/errors';
 import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { requireUser } from '../auth/require-user';
@@ -18,6 +19,7 @@ import {
   MAX_FIRM_NAME,
 } from '../firms/firms';
 import { readInviteCsv } from '../firms/invite-csv';
+import { firmTeam } from '../firms/team';
 import { readJson } from '../http/validate';
 
 const objectOnly = { error: 'Request body must be a JSON object.' };
@@ -54,6 +56,12 @@ const csvBody = z.object(
   },
   objectOnly,
 );
+const PERIOD_RULE = `Choose a period of ${STATS_PERIODS.join(', ')} days.`;
+const teamQuery = z.object({
+  days: z
+    .enum(STATS_PERIODS.map(String) as [string, ...string[]], { error: PERIOD_RULE })
+    .transform((days) => Number(days) as StatsPeriod),
+});
 const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
 const reassignBody = z.object(
   { to: z.string({ error: 'Say which member the card goes to: to, their account id.' }).max(100) },
@@ -152,6 +160,33 @@ export function firmRoutes(deps: Deps) {
     const { accountId } = await readJson(c, adminBody);
     await handOverAdmin(deps, c.req.param('id'), c.get('accountId'), accountId);
     return c.json({ success: true, message: 'The admin role is handed over.' });
+  });
+
+  app.get('/:id/team', signedIn, async (c) => {
+    const parsed = teamQuery.safeParse(c.req.query());
+    if (!parsed.success) throw new DomainError('invalid', parsed.error.issues[0]?.message ?? PERIOD_RULE);
+    const team = await firmTeam(deps.db, c.req.param('id'), c.get('accountId'), {
+      days: parsed.data.days,
+      now: deps.now(),
+    });
+    return c.json({ success: true, data: team });
+  });
+
+  // The firm's own data, for its admin to keep: who is in it, who was invited, its cards and its last 90 days.
+  app.get('/:id/export', signedIn, async (c) => {
+    const firmId = c.req.param('id');
+    const me = c.get('accountId');
+    const team = await firmTeam(deps.db, firmId, me, { days: 90, now: deps.now() });
+    const firm = await firmOfMember(deps.db, firmId, me);
+    const exported = {
+      exportedAt: deps.now().toISOString(),
+      firm: { ...(await firmJson(deps.db, firm, me)), page: `${deps.publicUrl}/f/${firm.slug}` },
+      cards: await firmCards(deps.db, deps.publicUrl, firmId, me),
+      last90Days: team,
+    };
+    c.header('Content-Disposition', `attachment; filename="${firm.slug}-firm.json"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(exported);
   });
 
   app.get('/:id/cards', signedIn, async (c) => {

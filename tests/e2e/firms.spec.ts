@@ -65,6 +65,16 @@ test('a firm started and its invitation sent from /firm → opened signed out �
   await team.nth(1).click();
   await expect(joiner).toHaveURL(/\/u\/firmjoiner$/);
   await joiner.context().close();
+
+  // The admin sees the team: both pages live, each member's row and the firm's; the firm's data downloads.
+  await page.reload();
+  const figures = page.getByRole('region', { name: 'The team’s figures' });
+  await expect(figures.getByRole('row')).toHaveCount(4);
+  await expect(figures.getByRole('row').nth(2)).toContainText('Live');
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the firm’s data' }).click();
+  expect((await download).suggestedFilename()).toBe(`${firm.slug}-firm.json`);
 });
 
 test('an invitation link that is not one of ours says so', async ({ page }) => {

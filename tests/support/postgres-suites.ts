@@ -62,6 +62,7 @@ export const POSTGRES_SUITES = [
   // Firms (issue 32): one firm an account, a slug each, invitations and membership in one transaction.
   'api/routes/firms.test.ts',
   'renderer/render-firm.test.ts',
+  'api/firms/team.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

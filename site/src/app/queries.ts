@@ -22,6 +22,7 @@ export const queryKeys = {
   domain: ['domain'] as const,
   firm: ['firm'] as const,
   firmCards: (firmId: string) => ['firm_cards', firmId] as const,
+  firmTeam: (firmId: string, days: number) => ['firm_team', firmId, days] as const,
   visitStats: (days: StatsPeriod) => ['visit_stats', days] as const,
   notifications: ['notifications'] as const,
 };

@@ -93,9 +93,9 @@ export default function JoinFirm() {
       {status === 'open' && (
         <>
           <p className="auth__intro">
-            {adminName ?? 'The firm’s admin'} has invited <strong>{email}</strong> to join {firmName}. As a
-            member, your page is on the firm’s plan and carries its brand; your page and enquiries stay your
-            own.
+            {adminName ?? 'The firm’s admin'} has invited <strong>{email}</strong> to join {firmName}. Your
+            page stays your own; the firm’s page lists you, and its admin sees your page’s visits and who sent
+            you enquiries.
           </p>
           {signedIn ? (
             <>

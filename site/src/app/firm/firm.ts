@@ -4,10 +4,12 @@ import {
   csvInvitedAnswer,
   firmCardsAnswer,
   firmCreatedAnswer,
+  firmTeamAnswer,
   invitedAnswer,
   myFirmAnswer,
 } from '../../../../contract/firm';
 import { messageAnswer } from '../../../../contract/message';
+import type { StatsPeriod } from '../../../../contract/visits';
 import { callApi } from '../../lib/api';
 import { queryKeys } from '../queries';
 
@@ -34,6 +36,21 @@ export const useFirmCards = (firmId: string, admin: boolean) =>
   });
 
 const firmPath = (firmId: string, rest = '') => `/firms/${encodeURIComponent(firmId)}${rest}`;
+
+/** The team's pages, visits and enquiries over the period, for the admin. */
+export const useFirmTeam = (firmId: string, days: StatsPeriod) =>
+  useQuery({
+    queryKey: queryKeys.firmTeam(firmId, days),
+    queryFn: async () =>
+      (
+        await callApi(firmPath(firmId, `/team?days=${days}`), firmTeamAnswer, {
+          fallback: 'Could not load the team.',
+        })
+      ).data,
+  });
+
+/** The firm's data as a file: an ordinary link, which the browser downloads with the session cookie. */
+export const firmExportHref = (firmId: string) => `/api${firmPath(firmId, '/export')}`;
 
 export const createFirm = (name: string) =>
   callApi('/firms', firmCreatedAnswer, {
