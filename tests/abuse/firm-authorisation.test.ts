@@ -89,6 +89,8 @@ function cells(): Cell[] {
       body: { csv: 'y@example.com' },
       expect: adminOnly(),
     },
+    { method: 'GET', path: `/api/firms/${firmId}/team?days=7`, expect: adminOnly() },
+    { method: 'GET', path: `/api/firms/${firmId}/export`, expect: adminOnly() },
     // A member is answered with an empty list: the firm's cards are the admin's to see.
     { method: 'GET', path: `/api/firms/${firmId}/cards`, expect: adminOnly('ok') },
     // A card is moved by the admin alone; a member is told there is no such card.
