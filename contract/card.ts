@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { CardContent } from '../events/card/content';
+import { firmBrandSchema } from './firm';
 import { messageAnswer } from './message';
 
 /** An uploaded image's stored sizes (events/card/content.ts imageRefSchema, which the editor checks it with). */
@@ -41,7 +42,11 @@ export type Card = Omit<CardContent, CardImages> & z.infer<typeof cardSchema>;
 /** GET /business-card/my_card: the card, and whose it is. */
 export const myCardAnswer = z.object({
   success: z.literal(true),
-  data: z.extend(cardSchema, { user: z.object({ _id: z.string(), username: z.string() }) }),
+  data: z.extend(cardSchema, {
+    user: z.object({ _id: z.string(), username: z.string() }),
+    /** Issue 32: the brand of the firm the owner is in, whose locked parts their page shows instead of their own. */
+    firmBrand: z.nullable(z.extend(firmBrandSchema, { firmName: z.string() })),
+  }),
 });
 export type MyCardAnswer = z.infer<typeof myCardAnswer>;
 

@@ -1,11 +1,16 @@
 import { z } from 'zod/mini';
+import { brandSchema } from '../events/firm/brand';
 
 /** A firm as its members see it (api/firms/firms.ts firmJson, issue 32): its admin also sees the invitations. */
+/** A firm's brand: the values, and the parts members may not change (events/firm/brand.ts). */
+export const firmBrandSchema = brandSchema;
+
 export const firmSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
   youAreAdmin: z.boolean(),
+  brand: z.nullable(firmBrandSchema),
   members: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), admin: z.boolean() })),
   invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string(), used: z.boolean() })),
 });

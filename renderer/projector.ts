@@ -6,7 +6,7 @@ import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
 import { eachConcurrently } from './each-concurrently';
 import type { RenderTarget } from './render-account';
-import { firmIdOfAccount, renderFirm } from './render-firm';
+import { firmIdOfAccount, membersOfFirm, renderFirm } from './render-firm';
 import { renderAccountInTurn } from './render-in-turn';
 
 export const PROJECTOR_NAME = 'profile-pages';
@@ -28,7 +28,8 @@ const NOT_ON_THE_PAGE = new Set<EventType>([
 /** The account whose public files an event can change: its own stream or its card's, unless no page shows it. */
 export function accountOf(event: { streamId: string; type: string }): string | null {
   if (NOT_ON_THE_PAGE.has(event.type as EventType)) return null;
-  const match = /^(?:account|card|domain)-(.+)$/.exec(event.streamId);
+  // Joining or leaving a firm (its membership stream, issue 32) brings the firm's brand to the page or takes it away.
+  const match = /^(?:account|card|domain|membership)-(.+)$/.exec(event.streamId);
   return match?.[1] ?? null;
 }
 
@@ -113,15 +114,20 @@ export async function catchUp(
     const accounts = new Set<string>();
     const reviews = new Set<string>();
     const firms = new Set<string>();
+    const brandChanged = new Set<string>();
     for (const event of batch) {
       const account = accountOf(event);
       const firm = firmOf(event);
       if (account) accounts.add(account);
-      else if (firm) firms.add(firm);
-      else if (changesThePage(event)) reviews.add(event.streamId);
+      else if (firm) {
+        firms.add(firm);
+        if (event.type === 'FirmBrandChanged') brandChanged.add(firm);
+      } else if (changesThePage(event)) reviews.add(event.streamId);
     }
     // A customer's review is on its owner's page (issue 30): its stream names the owner only in its request.
     if (reviews.size > 0) for (const owner of await ownersOfReviews(db, [...reviews])) accounts.add(owner);
+    // A firm's brand is on every member's page (issue 32).
+    for (const firm of brandChanged) for (const member of await membersOfFirm(db, firm)) accounts.add(member);
     await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
       renderAccountInTurn(db, account, target),
     );

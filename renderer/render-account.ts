@@ -5,6 +5,8 @@ import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
 import { liveDomainOf } from '../events/domain/domains-read-model';
+import { brandedContent } from '../events/firm/brand';
+import { brandOfAccount } from '../events/firm/firms-read-model';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
@@ -127,7 +129,9 @@ export async function renderAccount(
   const domain = await liveDomainOf(db, accountId);
   const pageUrl = pageAddressOf(target.publicUrl, user.username, domain);
   const { username } = user;
-  const content = await findCardContent(db, accountId);
+  // A firm's member shows the firm's brand in the parts it locked (issue 32).
+  const own = await findCardContent(db, accountId);
+  const content = own && brandedContent(own, (await brandOfAccount(db, accountId))?.brand ?? null);
 
   const kind = pageKindOf(user, content);
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */

@@ -36,7 +36,8 @@ export async function renderFirm(db: Db, firmId: string, target: RenderTarget): 
     members.push({
       id,
       username: user.username,
-      name: displayName(content, user.username),
+      // Their own name: a firm that locks the business name would otherwise list everyone under it.
+      name: content.full_name.trim() || displayName(content, user.username),
       jobTitle: content.job_title.trim(),
       avatar: content.avatar && imageSource(content.avatar),
       address: domain === null ? null : `https://${domain}/`,
@@ -79,3 +80,9 @@ export const firmIdOfAccount = async (db: Db, accountId: string) =>
       .where('account_id', '=', accountId)
       .executeTakeFirst()
   )?.firm_id ?? null;
+
+/** The members of a firm now, whose pages show its brand. */
+export const membersOfFirm = async (db: Db, firmId: string) => {
+  const firm = await findFirm(db, firmId);
+  return firm ? membersOf(firm) : [];
+};

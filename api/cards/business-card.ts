@@ -7,6 +7,8 @@ import { largestMediaUrl, MAX_WORK_IMAGES } from '../../events/card/content';
 import { PUBLISHED_EMPTY } from '../../events/card/decider';
 import { shownContent, showsAnything } from '../../events/card/shown';
 import { DomainError } from '../../events/errors';
+import { brandedContent } from '../../events/firm/brand';
+import { brandOfAccount } from '../../events/firm/firms-read-model';
 import { uploadsRefused } from '../../observability/metrics';
 import { findUserById } from '../accounts/users';
 import { requireUser } from '../auth/require-user';
@@ -139,9 +141,14 @@ export function businessCardRoutes(deps: Deps) {
     const user = await findUserById(deps.db, c.get('accountId'));
     if (!user) throw new DomainError('unauthorised', 'Session expired. Please log in again.');
     const content = await findCardContent(deps.db, user.id);
+    const firm = await brandOfAccount(deps.db, user.id);
     return c.json({
       success: true,
-      data: { ...cardJson(user, content, deps.publicUrl), user: { _id: user.id, username: user.username } },
+      data: {
+        ...cardJson(user, content, deps.publicUrl),
+        user: { _id: user.id, username: user.username },
+        firmBrand: firm && { firmName: firm.firmName, ...firm.brand },
+      },
     } satisfies MyCardAnswer);
   });
 
@@ -153,8 +160,9 @@ export function businessCardRoutes(deps: Deps) {
       .where('username', '=', username)
       .executeTakeFirst();
     if (!user) throw new DomainError('not_found', `No business card found for “${username}”`);
-    const content = await findCardContent(deps.db, user.id);
-    // Public: what the page shows of the card (shown.ts), nothing of a hidden section.
+    const own = await findCardContent(deps.db, user.id);
+    // As the page shows it: a firm's locked brand (issue 32), and nothing of a hidden section (shown.ts).
+    const content = own && brandedContent(own, (await brandOfAccount(deps.db, user.id))?.brand ?? null);
     const card = cardJson(user, content && shownContent(content), deps.publicUrl);
     // A page that is not live shows nothing of its content, here as on the static page.
     if (!card.isLive) {

@@ -2,9 +2,10 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Invitation } from '../../contract/firm';
 import { handleCommand, loadState } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import type { Brand } from '../../events/firm/brand';
 import { ADMIN_ONLY, type FirmCommand, firmDecider } from '../../events/firm/decider';
 import { firmStreamId, INVITE_DAYS } from '../../events/firm/events';
-import { type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
+import { brandOf, type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
 import { type MembershipCommand, membershipDecider, membershipStreamId } from '../../events/firm/membership';
 import type { Db } from '../../platform/database/db';
 import { isUniqueViolation } from '../../platform/database/dialect';
@@ -244,16 +245,32 @@ export async function leaveFirmOnErasure(trx: Db, accountId: string, now: Date) 
   );
 }
 
-export async function handOverAdmin(
+/** A change only the firm's admin makes: refused as not found for anyone outside the firm. */
+async function adminCommand(
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  command: FirmCommand,
+) {
+  await firmOfMember(deps.db, firmId, by);
+  await firmCommand(deps.db, firmId, command, deps.now());
+  deps.onAppended();
+}
+
+export const handOverAdmin = (
   deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
   firmId: string,
   by: string,
   to: string,
-) {
-  await firmOfMember(deps.db, firmId, by);
-  await firmCommand(deps.db, firmId, { type: 'HandOverAdmin', by, to }, deps.now());
-  deps.onAppended();
-}
+) => adminCommand(deps, firmId, by, { type: 'HandOverAdmin', by, to });
+
+/** The admin sets the firm's brand and what of it members may not change; every member's page is drawn again. */
+export const setBrand = (
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  brand: Brand,
+) => adminCommand(deps, firmId, by, { type: 'SetBrand', by, brand });
 
 /** The firm as its members see it: the admin sees the invitations and everyone's page; a member sees who's in it. */
 export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
@@ -270,6 +287,7 @@ export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
     name: firm.name,
     slug: firm.slug,
     youAreAdmin: admin,
+    brand: brandOf(firm),
     members: ids.flatMap((id) => {
       const user = byId.get(id);
       return user ? [{ id, name: user.name, username: user.username, admin: id === firm.admin_id }] : [];

@@ -286,3 +286,75 @@ describe("a firm's NFC cards (issue 32)", () => {
     ).toMatchObject({ status: 404, body: { error: CARD_NOT_FOUND } });
   });
 });
+
+describe("a firm's brand (issue 32)", () => {
+  const brand = (locked: string[]) => ({
+    values: {
+      business_card_name: 'Pipe & Sons',
+      button_bg_color: '#0a5c36',
+      button_text_color: 'white',
+      style: 'Montserrat',
+      page_theme: 'dark',
+    },
+    locked,
+  });
+  const pageOf = async (username: string) => {
+    await catchUp(t.db, { ...t.renderTarget });
+    return (await t.app.request(`/u/${username}`)).text();
+  };
+
+  it("shows the locked parts on every member's page, leaves the rest the member's own, and follows the admin's changes", async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    for (const token of [dana, sam])
+      await t.call(
+        'POST',
+        '/api/business-card/create_business_card',
+        { full_name: 'Own Name', button_bg_color: '#FF0000', style: 'Poppins' },
+        token,
+      );
+    expect(await pageOf('sam')).toContain('#FF0000');
+
+    const set = await t.call('PUT', `/api/firms/${firmId}/brand`, brand(['colours']), dana);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.data.brand).toMatchObject({
+      locked: ['colours'],
+      values: { button_bg_color: '#0A5C36' },
+    });
+    for (const username of ['sam', 'dana']) {
+      const html = await pageOf(username);
+      expect(html).toContain('#0A5C36');
+      expect(html).not.toContain('#FF0000');
+      // The font wasn't locked: still the member's own.
+      expect(html).toContain('Poppins');
+    }
+    // The editor is told what is locked and by whom; the member's own choice is kept beneath it.
+    const mine = (await t.call('GET', '/api/business-card/my_card', undefined, sam)).body.data;
+    expect(mine.button_bg_color).toBe('#FF0000');
+    expect(mine.firmBrand).toMatchObject({ firmName: 'Pipe & Sons Plumbing', locked: ['colours'] });
+    // The public card API says what the page shows.
+    expect((await t.call('GET', '/api/business-card/by_username/sam')).body.data.button_bg_color).toBe(
+      '#0A5C36',
+    );
+
+    await t.call('PUT', `/api/firms/${firmId}/brand`, brand(['colours', 'font']), dana);
+    expect(await pageOf('sam')).toContain('Montserrat');
+
+    // Out of the firm, the page is the member's own again.
+    await t.call('POST', `/api/firms/${firmId}/leave`, {}, sam);
+    const own = await pageOf('sam');
+    expect(own).toContain('#FF0000');
+    expect(own).not.toContain('#0A5C36');
+  });
+
+  it('is set by the admin alone, with each value checked', async () => {
+    const { sam, dana, firmId } = await firmWithSam();
+    expect(await t.call('PUT', `/api/firms/${firmId}/brand`, brand([]), sam)).toMatchObject({
+      status: 403,
+      body: { error: ADMIN_ONLY },
+    });
+    const wrong = { ...brand(['everything']), values: { ...brand([]).values, button_bg_color: 'green' } };
+    const refused = await t.call('PUT', `/api/firms/${firmId}/brand`, wrong, dana);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/#RRGGBB|Lock any of/);
+  });
+});

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { STATS_PERIODS, type StatsPeriod } from '../../contract/visits';
+import { FONTS } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
+import { BRAND_PART_NAMES, type BrandPart } from '../../events/firm/brand';
 import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
@@ -17,6 +19,7 @@ import {
   inviteRights,
   joinFirm,
   MAX_FIRM_NAME,
+  setBrand,
 } from '../firms/firms';
 import { readInviteCsv } from '../firms/invite-csv';
 import { firmTeam } from '../firms/team';
@@ -62,6 +65,34 @@ const teamQuery = z.object({
     .enum(STATS_PERIODS.map(String) as [string, ...string[]], { error: PERIOD_RULE })
     .transform((days) => Number(days) as StatsPeriod),
 });
+const COLOUR = /^#[0-9A-F]{6}$/;
+const brandBody = z.object(
+  {
+    values: z.object(
+      {
+        business_card_name: z
+          .string({ error: 'Please write the business name your members’ pages show.' })
+          .trim()
+          .max(80, 'Please keep the business name to 80 characters.'),
+        button_bg_color: z
+          .string()
+          .transform((colour) => colour.toUpperCase())
+          .pipe(z.string().regex(COLOUR, 'Choose the button colour as #RRGGBB.')),
+        button_text_color: z.enum(['white', 'black'], { error: 'Choose white or black button text.' }),
+        style: z.enum(FONTS, { error: `Choose a font: ${FONTS.join(', ')}.` }),
+        page_theme: z.enum(['light', 'dark'], { error: 'Choose a light or dark theme.' }),
+        page_theme_variant: z.string().max(40).default(''),
+      },
+      { error: 'Say the brand’s values: name, colours, font and theme.' },
+    ),
+    locked: z.array(
+      z.enum(BRAND_PART_NAMES as [BrandPart, ...BrandPart[]], {
+        error: `Lock any of: ${BRAND_PART_NAMES.join(', ')}.`,
+      }),
+    ),
+  },
+  objectOnly,
+);
 const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
 const reassignBody = z.object(
   { to: z.string({ error: 'Say which member the card goes to: to, their account id.' }).max(100) },
@@ -160,6 +191,24 @@ export function firmRoutes(deps: Deps) {
     const { accountId } = await readJson(c, adminBody);
     await handOverAdmin(deps, c.req.param('id'), c.get('accountId'), accountId);
     return c.json({ success: true, message: 'The admin role is handed over.' });
+  });
+
+  app.put('/:id/brand', signedIn, async (c) => {
+    const brand = await readJson(c, brandBody);
+    const firmId = c.req.param('id');
+    await setBrand(deps, firmId, c.get('accountId'), {
+      ...brand,
+      values: {
+        ...brand.values,
+        page_theme_variant: brand.values.page_theme_variant || `subtle-${brand.values.page_theme}`,
+      },
+    });
+    const firm = await firmOfMember(deps.db, firmId, c.get('accountId'));
+    return c.json({
+      success: true,
+      message: 'The brand is saved: your members’ pages show it in a moment.',
+      data: await firmJson(deps.db, firm, c.get('accountId')),
+    });
   });
 
   app.get('/:id/team', signedIn, async (c) => {

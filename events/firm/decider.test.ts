@@ -138,6 +138,42 @@ describe('firm decider', () => {
   });
 });
 
+describe('firm decider: the brand', () => {
+  const values = {
+    business_card_name: 'Taylor & Sons',
+    button_bg_color: '#0A5C36',
+    button_text_color: 'white',
+    style: 'Montserrat',
+    page_theme: 'dark',
+    page_theme_variant: 'subtle-dark',
+  } as const;
+  const changed = (locked: ('name' | 'colours' | 'font' | 'theme')[]): FirmEvent => ({
+    type: 'FirmBrandChanged',
+    data: { firmId: 'f1', values, locked, by: 'admin' },
+  });
+
+  it('is set by the admin, its locked parts once each in a stable order; the same brand again records nothing', () => {
+    given(created)
+      .when({ type: 'SetBrand', by: 'admin', brand: { values, locked: ['theme', 'colours', 'colours'] } })
+      .then([changed(['colours', 'theme'])]);
+    given(created, changed(['colours', 'theme']))
+      .when({ type: 'SetBrand', by: 'admin', brand: { values, locked: ['theme', 'colours'] } })
+      .thenNothing();
+    given(created, changed(['colours', 'theme']))
+      .when({ type: 'SetBrand', by: 'admin', brand: { values, locked: [] } })
+      .then([changed([])]);
+  });
+
+  it('is the admin’s alone: a member is told so, anyone else finds no firm', () => {
+    given(created, invited, joined)
+      .when({ type: 'SetBrand', by: 'sam', brand: { values, locked: [] } })
+      .thenThrows(DomainError, ADMIN_ONLY);
+    given(created)
+      .when({ type: 'SetBrand', by: 'stranger', brand: { values, locked: [] } })
+      .thenThrows(DomainError, FIRM_NOT_FOUND);
+  });
+});
+
 describe('firm decider: erasure', () => {
   it('takes an erased member out; an erased admin’s role goes to the longest-standing member', () => {
     given(created, invited, joined)

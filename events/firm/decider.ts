@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
+import { BRAND_PART_NAMES, type Brand, sameBrand } from './brand';
 import { type FirmEvent, INVITE_DAYS } from './events';
 
 type Invite = { email: string; tokenHash: string; expiresAt: string; used: boolean };
@@ -15,6 +16,8 @@ export type FirmState =
       /** Every member, the admin included, in the order they joined. */
       members: string[];
       invites: Record<string, Invite>;
+      /** Null until the admin first sets one. */
+      brand: Brand | null;
     };
 
 export type FirmCommand =
@@ -32,6 +35,7 @@ export type FirmCommand =
   | { type: 'RemoveMember'; by: string; accountId: string }
   | { type: 'LeaveFirm'; accountId: string }
   | { type: 'HandOverAdmin'; by: string; to: string }
+  | { type: 'SetBrand'; by: string; brand: Brand }
   /** The member's account is erased: they leave, and an admin's role goes to the longest-standing member left. */
   | { type: 'EraseMember'; accountId: string };
 
@@ -54,7 +58,7 @@ export const initialState = (): FirmState => ({ status: 'none' });
 
 export function evolve(state: FirmState, event: FirmEvent): FirmState {
   if (event.type === 'FirmCreated')
-    return { status: 'active', ...event.data, members: [event.data.adminId], invites: {} };
+    return { status: 'active', ...event.data, members: [event.data.adminId], invites: {}, brand: null };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'MemberInvited': {
@@ -78,6 +82,8 @@ export function evolve(state: FirmState, event: FirmEvent): FirmState {
       return { ...state, members: state.members.filter((member) => member !== event.data.accountId) };
     case 'AdminHandedOver':
       return { ...state, adminId: event.data.to };
+    case 'FirmBrandChanged':
+      return { ...state, brand: { values: event.data.values, locked: event.data.locked } };
     default:
       return assertNever(event);
   }
@@ -156,6 +162,20 @@ export function decide(command: FirmCommand, state: FirmState, now: Date): FirmE
           data: { firmId: firm.firmId, accountId: command.accountId, leftAt: at, by: command.accountId },
         },
       ];
+    }
+    case 'SetBrand': {
+      const firm = asAdmin(state, command.by);
+      const { values, locked } = command.brand;
+      // Each part once, in a stable order: the same brand set twice is the same event.
+      const parts = BRAND_PART_NAMES.filter((part) => locked.includes(part));
+      return firm.brand !== null && sameBrand(firm.brand, { values, locked: parts })
+        ? []
+        : [
+            {
+              type: 'FirmBrandChanged',
+              data: { firmId: firm.firmId, values, locked: parts, by: command.by },
+            },
+          ];
     }
     case 'HandOverAdmin': {
       const firm = asAdmin(state, command.by);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FONTS } from '../card/content';
+import { BRAND_PART_NAMES, type BrandPart } from './brand';
 
 /**
  * Issue 32: a firm, several tradespeople on one bill and one brand, one stream per firm. Who belongs to which firm
@@ -46,12 +48,31 @@ export const AdminHandedOver = z.object({
   data: z.object({ firmId: z.string(), from: z.string(), to: z.string(), at: z.string() }),
 });
 
+/** The admin set the firm's brand and which parts of it members may not change (brand.ts). */
+export const FirmBrandChanged = z.object({
+  type: z.literal('FirmBrandChanged'),
+  data: z.object({
+    firmId: z.string(),
+    values: z.object({
+      business_card_name: z.string(),
+      button_bg_color: z.string(),
+      button_text_color: z.enum(['white', 'black']),
+      style: z.enum(FONTS),
+      page_theme: z.enum(['light', 'dark']),
+      page_theme_variant: z.string(),
+    }),
+    locked: z.array(z.enum(BRAND_PART_NAMES as [BrandPart, ...BrandPart[]])),
+    by: z.string(),
+  }),
+});
+
 export const firmEventSchemas = [
   FirmCreated,
   MemberInvited,
   MemberJoined,
   MemberLeft,
   AdminHandedOver,
+  FirmBrandChanged,
 ] as const;
 
 export type FirmEvent = z.infer<(typeof firmEventSchemas)[number]>;

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/database/db';
 import type { FirmMembershipsTable, FirmsTable } from '../../platform/database/schema';
 import type { ReadModel } from '../read-model';
 import type { ProjectedEvent } from '../store';
+import type { Brand } from './brand';
 import { evolve, type FirmState, initialState } from './decider';
 import { FIRM_STREAM_PREFIX, type FirmEvent } from './events';
 import {
@@ -36,6 +37,7 @@ export const firmsReadModel: ReadModel<FirmState> = {
               used,
             })),
           ),
+          brand: JSON.stringify(state.brand),
         },
 };
 
@@ -66,6 +68,17 @@ export type FirmRow = FirmsTable;
 export type FirmInviteRow = { inviteId: string; email: string; expiresAt: string; used: boolean };
 
 export const membersOf = (row: Pick<FirmRow, 'members'>) => JSON.parse(row.members) as string[];
+export const brandOf = (row: Pick<FirmRow, 'brand'>) => JSON.parse(row.brand) as Brand | null;
+
+/** The brand of the firm an account is in, when it has one: what its page shows in the parts the firm locked. */
+export async function brandOfAccount(
+  db: Db,
+  accountId: string,
+): Promise<{ firmName: string; brand: Brand } | null> {
+  const firm = await firmOfAccount(db, accountId);
+  const brand = firm ? brandOf(firm) : null;
+  return firm && brand ? { firmName: firm.name, brand } : null;
+}
 export const invitesOf = (row: Pick<FirmRow, 'invites'>) => JSON.parse(row.invites) as FirmInviteRow[];
 
 export const findFirm = (db: Db, firmId: string) =>

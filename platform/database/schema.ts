@@ -171,6 +171,8 @@ export type FirmsTable = {
   admin_id: string;
   members: string;
   invites: string;
+  /** The firm's brand (events/firm/brand.ts) as JSON, or 'null'. */
+  brand: string;
 };
 
 /** Which firm an account is in, since when: one row an account (events/firm/membership.ts). */

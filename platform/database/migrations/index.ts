@@ -24,6 +24,7 @@ import { migration as m0021 } from './0021-visit-allowances';
 import { migration as m0022 } from './0022-reviews';
 import { migration as m0023 } from './0023-domains';
 import { migration as m0024 } from './0024-firms';
+import { migration as m0025 } from './0025-firm-brands';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0022-reviews': m0022,
   '0023-domains': m0023,
   '0024-firms': m0024,
+  '0025-firm-brands': m0025,
 };
 
 /**
