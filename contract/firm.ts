@@ -33,6 +33,9 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationAnswer = z.object({ success: z.literal(true), data: invitationSchema });
 
+/** PUT /firms/:id/brand: the firm with its brand as saved. */
+export const firmSavedAnswer = z.object({ success: z.literal(true), message: z.string(), data: firmSchema });
+
 /** POST /firms: the firm just created, its creator its admin. */
 export const firmCreatedAnswer = z.object({ success: z.literal(true), data: firmSchema });
 

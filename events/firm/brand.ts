@@ -34,8 +34,8 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-/** The card as a member's page shows it: the firm's value in every field the firm has locked. */
-export function brandedContent(content: CardContent, brand: Brand | null): CardContent {
+/** The card as a member's page shows it (or the editor's draft, its preview): the firm's value in every locked field. */
+export function brandedContent<Content extends BrandValues>(content: Content, brand: Brand | null): Content {
   if (!brand || brand.locked.length === 0) return content;
   const branded = { ...content };
   for (const part of brand.locked)

@@ -5,9 +5,10 @@ import { mailTo } from './mail';
 
 /**
  * Issue 32, so far: an admin starts a firm on /firm and invites someone by email; they open the invitation signed
- * out, log in on the way, come back to it and join; the firm's own page lists its members whose pages are live.
+ * out, log in on the way, come back to it and join; the firm's own page lists its members whose pages are live; the
+ * admin locks the firm's button colours, both pages show them, and the member's editor shows them as the firm's.
  */
-test('a firm started and its invitation sent from /firm → opened signed out → log in on the way → join → the firm’s page lists its team', async ({
+test('a firm started and its invitation sent from /firm → opened signed out → log in on the way → join → the firm’s page lists its team → the admin locks the colours', async ({
   browser,
   page,
   request,
@@ -64,10 +65,28 @@ test('a firm started and its invitation sent from /firm → opened signed out �
   await expectNoAxeViolations(joiner);
   await team.nth(1).click();
   await expect(joiner).toHaveURL(/\/u\/firmjoiner$/);
+
+  // The admin locks the button colours: both pages change, and the member's editor shows them as the firm's.
+  await page.reload();
+  await page.getByLabel('Button colour', { exact: true }).fill('#0a5c36');
+  await page.getByLabel('Button colours').check();
+  await page.getByRole('button', { name: 'Save the brand' }).click();
+  await expect(page.getByText('The brand is saved')).toBeVisible();
+  for (const username of ['firmadmin', 'firmjoiner'])
+    await expect
+      .poll(async () => (await (await request.get(`/u/${username}`)).text()).includes('#0A5C36'))
+      .toBe(true);
+  await joiner.goto('/myprofile');
+  const colour = joiner.getByRole('button', { name: /^Button colour/ });
+  await expect(colour).toBeDisabled();
+  await expect(colour).toContainText('#0A5C36');
+  await expect(joiner.getByText('Set by Pipe & Sons: only its admin can change it.')).toBeVisible();
+  // The font is still the member's own to choose.
+  await expect(joiner.getByRole('radio', { name: 'Poppins' })).toBeEnabled();
   await joiner.context().close();
 
   // The admin sees the team: both pages live, each member's row and the firm's; the firm's data downloads.
-  await page.reload();
+  await page.goto('/firm');
   const figures = page.getByRole('region', { name: 'The team’s figures' });
   await expect(figures.getByRole('row')).toHaveCount(4);
   await expect(figures.getByRole('row').nth(2)).toContainText('Live');

@@ -2,6 +2,7 @@ import { type Dispatch, memo } from 'react';
 import type { EditorImage } from './draft';
 import { Field } from './Field';
 import { ImagePicker } from './ImagePicker';
+import { LockedByFirm } from './LockedByFirm';
 import { Panel } from './Panel';
 import type { EditorAction } from './reducer';
 
@@ -13,6 +14,9 @@ type Props = {
   businessName: string;
   bio: string;
   dispatch: Dispatch<EditorAction>;
+  /** The member's firm shows its own business name on their page (issue 32). */
+  nameLocked: boolean;
+  firmName: string | null;
 };
 
 export const AboutFields = memo(function AboutFields({
@@ -23,6 +27,8 @@ export const AboutFields = memo(function AboutFields({
   businessName,
   bio,
   dispatch,
+  nameLocked,
+  firmName,
 }: Props) {
   return (
     <Panel
@@ -52,14 +58,16 @@ export const AboutFields = memo(function AboutFields({
         placeholder="e.g. Gas Safe engineer"
         onChange={(value) => dispatch({ type: 'set', field: 'job_title', value })}
       />
-      <Field
-        label="Business name"
-        value={businessName}
-        maxLength={80}
-        autoComplete="organization"
-        placeholder="e.g. Thompson Bathrooms Ltd"
-        onChange={(value) => dispatch({ type: 'set', field: 'business_card_name', value })}
-      />
+      <LockedByFirm locked={nameLocked} firmName={firmName}>
+        <Field
+          label="Business name"
+          value={businessName}
+          maxLength={80}
+          autoComplete="organization"
+          placeholder="e.g. Thompson Bathrooms Ltd"
+          onChange={(value) => dispatch({ type: 'set', field: 'business_card_name', value })}
+        />
+      </LockedByFirm>
       <Field
         label="Bio"
         value={bio}

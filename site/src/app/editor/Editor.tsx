@@ -56,5 +56,13 @@ export function Editor() {
   // another account's for a moment after a switch, the card (fetched with this session) never is.
   const accountId = card.data?.user._id ?? user._id;
   // Drawn at once: the screen's first render is the preview alone, its form follows in slices (EditorScreen).
-  return <EditorScreen key={accountId} user={user} accountId={accountId} saved={saved} />;
+  return (
+    <EditorScreen
+      key={accountId}
+      user={user}
+      accountId={accountId}
+      saved={saved}
+      firmBrand={card.data?.firmBrand ?? null}
+    />
+  );
 }

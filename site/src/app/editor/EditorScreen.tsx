@@ -1,4 +1,6 @@
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { MyCardAnswer } from '../../../../contract/card';
+import { type BrandPart, brandedContent } from '../../../../events/firm/brand';
 import type { SessionUser } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { ConfirmDialog } from '../shell/ConfirmDialog';
@@ -35,7 +37,15 @@ import { useScrollToEditor } from './use-scroll-to-editor';
 import { VerifyPrompt } from './VerifyPrompt';
 import { WorkFields } from './WorkFields';
 
-type Props = { user: SessionUser; accountId: string; saved: SavedCard };
+type Props = {
+  user: SessionUser;
+  accountId: string;
+  saved: SavedCard;
+  /** The brand of the member's firm (issue 32), whose locked parts the page shows instead of theirs. */
+  firmBrand: MyCardAnswer['data']['firmBrand'];
+};
+
+const NO_LOCKS: readonly BrandPart[] = [];
 
 /** The published card, or the unpublished draft this account left on this device (issue 14) on top of it. */
 function startingPoint(accountId: string, saved: SavedCard) {
@@ -61,7 +71,7 @@ function EditorForm({ busy, children }: { busy: boolean; children: ReactNode }) 
 
 const timeText = (date: Date) => date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function EditorScreen({ user, accountId, saved }: Props) {
+export function EditorScreen({ user, accountId, saved, firmBrand }: Props) {
   const [start] = useState(() => startingPoint(accountId, saved));
   const [state, dispatch] = useReducer(editorReducer, start.state);
   const [restored, setRestored] = useState<RestoredDraft | null>(start.restored);
@@ -96,7 +106,12 @@ export function EditorScreen({ user, accountId, saved }: Props) {
     setPublished(saved.isPublished);
   }, [saved]);
 
-  const preview = useMemo(() => previewCard(draft, baseline, isPublished), [draft, baseline, isPublished]);
+  // The firm's locked brand, as the page will show it (issue 32): in the preview and in the locked controls.
+  const shown = useMemo(() => brandedContent(draft, firmBrand), [draft, firmBrand]);
+  const preview = useMemo(
+    () => previewCard(shown, brandedContent(baseline, firmBrand), isPublished),
+    [shown, baseline, firmBrand, isPublished],
+  );
   // The status line can lag a keystroke behind; the preview must not.
   const settled = useDeferredValue(state);
   const dirty = useMemo(() => isDirty(settled.draft, settled.baseline), [settled]);
@@ -171,12 +186,14 @@ export function EditorScreen({ user, accountId, saved }: Props) {
           />
           <EditorForm busy={busy}>
             <DesignFields
-              page_theme={draft.page_theme}
-              style={draft.style}
-              button_bg_color={draft.button_bg_color}
-              button_text_color={draft.button_text_color}
+              page_theme={shown.page_theme}
+              style={shown.style}
+              button_bg_color={shown.button_bg_color}
+              button_text_color={shown.button_text_color}
               text_alignment={draft.text_alignment}
               dispatch={dispatch}
+              brandLocks={firmBrand?.locked ?? NO_LOCKS}
+              firmName={firmBrand?.firmName ?? null}
             />
             <SectionOrder order={draft.section_order} dispatch={dispatch} />
             <MainFields
@@ -191,9 +208,11 @@ export function EditorScreen({ user, accountId, saved }: Props) {
               avatar={draft.avatar}
               fullName={draft.full_name}
               jobTitle={draft.job_title}
-              businessName={draft.business_card_name}
+              businessName={shown.business_card_name}
               bio={draft.bio}
               dispatch={dispatch}
+              nameLocked={firmBrand?.locked.includes('name') ?? false}
+              firmName={firmBrand?.firmName ?? null}
             />
             <WorkFields shown={draft.show_work_section} works={draft.works} dispatch={dispatch} />
             <ServicesFields

@@ -4,12 +4,14 @@ import {
   csvInvitedAnswer,
   firmCardsAnswer,
   firmCreatedAnswer,
+  firmSavedAnswer,
   firmTeamAnswer,
   invitedAnswer,
   myFirmAnswer,
 } from '../../../../contract/firm';
 import { messageAnswer } from '../../../../contract/message';
 import type { StatsPeriod } from '../../../../contract/visits';
+import type { Brand, BrandPart } from '../../../../events/firm/brand';
 import { callApi } from '../../lib/api';
 import { queryKeys } from '../queries';
 
@@ -98,4 +100,13 @@ export const reassignCard = (firmId: string, code: string, to: string) =>
     method: 'POST',
     body: { to },
     fallback: 'Could not move the card. Please try again.',
+  });
+
+export type BrandInput = { values: Omit<Brand['values'], 'page_theme_variant'>; locked: BrandPart[] };
+
+export const saveBrand = (firmId: string, brand: BrandInput) =>
+  callApi(firmPath(firmId, '/brand'), firmSavedAnswer, {
+    method: 'PUT',
+    body: brand,
+    fallback: 'Could not save the brand. Please try again.',
   });
