@@ -88,7 +88,8 @@ test.describe('photos in the editor', () => {
     const sideways = await bands('portrait.jpg', 3000, 2001);
     sideways.buffer = await sharp(sideways.buffer).withMetadata({ orientation: 6 }).jpeg().toBuffer();
     await work.getByLabel('Add work photos').setInputFiles([await bands('phone.jpg', 4032, 3024), sideways]);
-    await expect(work.getByText('2 of 10 photos')).toBeVisible();
+    // Two 12 MP decodes and re-encodes in the browser: seconds on a phone, more on a CI machine that is busy.
+    await expect(work.getByText('2 of 10 photos')).toBeVisible({ timeout: 20_000 });
     const sizeOf = async (name: string) => {
       const photo = await inspect(page, (await work.getByRole('img', { name }).getAttribute('src')) ?? '');
       return [photo.width, photo.height];
