@@ -11,6 +11,8 @@ export const firmSchema = z.object({
   slug: z.string(),
   youAreAdmin: z.boolean(),
   brand: z.nullable(firmBrandSchema),
+  /** The member whose enquiries the firm page's quote requests go to: the admin unless they chose another. */
+  quotesTo: z.string(),
   members: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), admin: z.boolean() })),
   invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string(), used: z.boolean() })),
 });

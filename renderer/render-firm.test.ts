@@ -79,6 +79,22 @@ describe("a firm's page, /f/<slug> (issue 32)", () => {
     expect((await firmPage(slug)).html).not.toContain('/u/sam');
   });
 
+  it("sends the firm page's quote requests to the member the admin chooses", async () => {
+    const { dana, slug } = await firm();
+    const firmId = (await t.call('GET', '/api/firms/mine', undefined, dana)).body.data.id;
+    const samId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', 'sam').executeTakeFirstOrThrow()
+    ).id;
+    const chosen = await t.call('PUT', `/api/firms/${firmId}/quotes`, { accountId: samId }, dana);
+    expect(chosen.body.data.quotesTo).toBe(samId);
+    await catchUp(t.db, { ...t.renderTarget });
+    const { html } = await firmPage(slug);
+    expect(html).toContain('href="https://tradecard.test/u/sam/quote"');
+    expect(html).not.toContain('/u/dana/quote');
+    // The firm's number is still the admin's.
+    expect(html).toContain('href="tel:+447700900123"');
+  });
+
   it('is written again by a full rebuild, and an unknown slug is a 404', async () => {
     const { slug } = await firm();
     const before = (await firmPage(slug)).html;

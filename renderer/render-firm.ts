@@ -12,7 +12,8 @@ import { pageKindOf, type RenderTarget } from './render-account';
 
 /**
  * Issue 32: writes a firm's page, `/f/<slug>`, from the read models: its members whose own pages are live (the admin
- * first, then in the order they joined), each as their page shows them, and the firm's contact from the admin's page.
+ * first, then in the order they joined), each as their page shows them, the firm's contact from the admin's page, and
+ * Ask for a quote to the form of the member the admin chose (the admin, unless they chose another).
  * Says whether the page changed. The projector calls it when the firm's stream or a member's page changes.
  */
 export async function renderFirm(db: Db, firmId: string, target: RenderTarget): Promise<boolean> {
@@ -51,8 +52,8 @@ export async function renderFirm(db: Db, firmId: string, target: RenderTarget): 
           whatsappGreeting: content.whatsapp_greeting,
           email,
         };
-      if (content.quotes_enabled) quotesTo = user.username;
     }
+    if (id === (firm.quotes_to ?? firm.admin_id) && content.quotes_enabled) quotesTo = user.username;
   }
   const page = renderFirmPage({
     firmName: firm.name,

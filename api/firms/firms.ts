@@ -272,6 +272,14 @@ export const setBrand = (
   brand: Brand,
 ) => adminCommand(deps, firmId, by, { type: 'SetBrand', by, brand });
 
+/** The admin chooses whose enquiries the firm page's quote requests go to (their own, at first). */
+export const directQuotes = (
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  to: string,
+) => adminCommand(deps, firmId, by, { type: 'DirectQuotes', by, to });
+
 /** The firm as its members see it: the admin sees the invitations and everyone's page; a member sees who's in it. */
 export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
   const ids = membersOf(firm);
@@ -288,6 +296,7 @@ export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
     slug: firm.slug,
     youAreAdmin: admin,
     brand: brandOf(firm),
+    quotesTo: firm.quotes_to ?? firm.admin_id,
     members: ids.flatMap((id) => {
       const user = byId.get(id);
       return user ? [{ id, name: user.name, username: user.username, admin: id === firm.admin_id }] : [];

@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from '../deps';
 import { firmCards, reassignCard } from '../firms/cards';
 import {
   createFirm,
+  directQuotes,
   endMembership,
   firmJson,
   firmOfMember,
@@ -207,6 +208,18 @@ export function firmRoutes(deps: Deps) {
     return c.json({
       success: true,
       message: 'The brand is saved: your members’ pages show it in a moment.',
+      data: await firmJson(deps.db, firm, c.get('accountId')),
+    });
+  });
+
+  app.put('/:id/quotes', signedIn, async (c) => {
+    const { accountId } = await readJson(c, adminBody);
+    const firmId = c.req.param('id');
+    await directQuotes(deps, firmId, c.get('accountId'), accountId);
+    const firm = await firmOfMember(deps.db, firmId, c.get('accountId'));
+    return c.json({
+      success: true,
+      message: 'Quote requests from the firm’s page go there now.',
       data: await firmJson(deps.db, firm, c.get('accountId')),
     });
   });

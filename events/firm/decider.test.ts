@@ -174,6 +174,42 @@ describe('firm decider: the brand', () => {
   });
 });
 
+describe("firm decider: the firm page's quote requests", () => {
+  const directed = (to: string | null): FirmEvent => ({
+    type: 'FirmQuotesDirected',
+    data: { firmId: 'f1', to, by: 'admin' },
+  });
+
+  it('go to the member the admin chooses, back to the admin when that member leaves', () => {
+    given(created, invited, joined)
+      .when({ type: 'DirectQuotes', by: 'admin', to: 'sam' })
+      .then([directed('sam')]);
+    given(created, invited, joined, directed('sam'))
+      .when({ type: 'DirectQuotes', by: 'admin', to: 'sam' })
+      .thenNothing();
+    given(created, invited, joined, directed('sam'))
+      .when({ type: 'DirectQuotes', by: 'admin', to: 'admin' })
+      .then([directed(null)]);
+    const left: FirmEvent = {
+      type: 'MemberLeft',
+      data: { firmId: 'f1', accountId: 'sam', leftAt: at, by: 'sam' },
+    };
+    // Gone back to the admin with the leaver: choosing the admin now records nothing.
+    given(created, invited, joined, directed('sam'), left)
+      .when({ type: 'DirectQuotes', by: 'admin', to: 'admin' })
+      .thenNothing();
+  });
+
+  it('go only to a member, chosen by the admin alone', () => {
+    given(created)
+      .when({ type: 'DirectQuotes', by: 'admin', to: 'stranger' })
+      .thenThrows(DomainError, NOT_A_MEMBER);
+    given(created, invited, joined)
+      .when({ type: 'DirectQuotes', by: 'sam', to: 'sam' })
+      .thenThrows(DomainError, ADMIN_ONLY);
+  });
+});
+
 describe('firm decider: erasure', () => {
   it('takes an erased member out; an erased admin’s role goes to the longest-standing member', () => {
     given(created, invited, joined)

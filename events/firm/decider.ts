@@ -18,6 +18,8 @@ export type FirmState =
       invites: Record<string, Invite>;
       /** Null until the admin first sets one. */
       brand: Brand | null;
+      /** The member whose enquiries the firm page's quote requests go to; null: the admin's. */
+      quotesTo: string | null;
     };
 
 export type FirmCommand =
@@ -36,6 +38,7 @@ export type FirmCommand =
   | { type: 'LeaveFirm'; accountId: string }
   | { type: 'HandOverAdmin'; by: string; to: string }
   | { type: 'SetBrand'; by: string; brand: Brand }
+  | { type: 'DirectQuotes'; by: string; to: string | null }
   /** The member's account is erased: they leave, and an admin's role goes to the longest-standing member left. */
   | { type: 'EraseMember'; accountId: string };
 
@@ -58,7 +61,14 @@ export const initialState = (): FirmState => ({ status: 'none' });
 
 export function evolve(state: FirmState, event: FirmEvent): FirmState {
   if (event.type === 'FirmCreated')
-    return { status: 'active', ...event.data, members: [event.data.adminId], invites: {}, brand: null };
+    return {
+      status: 'active',
+      ...event.data,
+      members: [event.data.adminId],
+      invites: {},
+      brand: null,
+      quotesTo: null,
+    };
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'MemberInvited': {
@@ -79,11 +89,18 @@ export function evolve(state: FirmState, event: FirmEvent): FirmState {
       };
     }
     case 'MemberLeft':
-      return { ...state, members: state.members.filter((member) => member !== event.data.accountId) };
+      return {
+        ...state,
+        members: state.members.filter((member) => member !== event.data.accountId),
+        // A leaver's enquiries are theirs alone: the firm's requests go back to the admin.
+        quotesTo: state.quotesTo === event.data.accountId ? null : state.quotesTo,
+      };
     case 'AdminHandedOver':
       return { ...state, adminId: event.data.to };
     case 'FirmBrandChanged':
       return { ...state, brand: { values: event.data.values, locked: event.data.locked } };
+    case 'FirmQuotesDirected':
+      return { ...state, quotesTo: event.data.to };
     default:
       return assertNever(event);
   }
@@ -176,6 +193,15 @@ export function decide(command: FirmCommand, state: FirmState, now: Date): FirmE
               data: { firmId: firm.firmId, values, locked: parts, by: command.by },
             },
           ];
+    }
+    case 'DirectQuotes': {
+      const firm = asAdmin(state, command.by);
+      // The admin is the default: choosing them is choosing no one in particular.
+      const to = command.to === firm.adminId ? null : command.to;
+      if (to !== null && !firm.members.includes(to)) throw new DomainError('not_found', NOT_A_MEMBER);
+      return to === firm.quotesTo
+        ? []
+        : [{ type: 'FirmQuotesDirected', data: { firmId: firm.firmId, to, by: command.by } }];
     }
     case 'HandOverAdmin': {
       const firm = asAdmin(state, command.by);

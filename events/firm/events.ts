@@ -66,6 +66,12 @@ export const FirmBrandChanged = z.object({
   }),
 });
 
+/** Quote requests from the firm's page go to this member's enquiries; `to` null: the admin's, as at first. */
+export const FirmQuotesDirected = z.object({
+  type: z.literal('FirmQuotesDirected'),
+  data: z.object({ firmId: z.string(), to: z.string().nullable(), by: z.string() }),
+});
+
 export const firmEventSchemas = [
   FirmCreated,
   MemberInvited,
@@ -73,6 +79,7 @@ export const firmEventSchemas = [
   MemberLeft,
   AdminHandedOver,
   FirmBrandChanged,
+  FirmQuotesDirected,
 ] as const;
 
 export type FirmEvent = z.infer<(typeof firmEventSchemas)[number]>;

@@ -38,6 +38,7 @@ export const firmsReadModel: ReadModel<FirmState> = {
             })),
           ),
           brand: JSON.stringify(state.brand),
+          quotes_to: state.quotesTo,
         },
 };
 

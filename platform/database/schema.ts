@@ -173,6 +173,8 @@ export type FirmsTable = {
   invites: string;
   /** The firm's brand (events/firm/brand.ts) as JSON, or 'null'. */
   brand: string;
+  /** Whose enquiries the firm page's quote requests go to; null: the admin's. */
+  quotes_to: string | null;
 };
 
 /** Which firm an account is in, since when: one row an account (events/firm/membership.ts). */

@@ -90,6 +90,22 @@ function cells(): Cell[] {
       expect: adminOnly(),
     },
     { method: 'GET', path: `/api/firms/${firmId}/team?days=7`, expect: adminOnly() },
+    { method: 'PUT', path: `/api/firms/${firmId}/quotes`, body: { accountId: danaId }, expect: adminOnly() },
+    {
+      method: 'PUT',
+      path: `/api/firms/${firmId}/brand`,
+      body: {
+        values: {
+          business_card_name: 'Pipe & Sons',
+          button_bg_color: '#0A5C36',
+          button_text_color: 'white',
+          style: 'Inter',
+          page_theme: 'light',
+        },
+        locked: ['colours'],
+      },
+      expect: adminOnly(),
+    },
     { method: 'GET', path: `/api/firms/${firmId}/export`, expect: adminOnly() },
     // A member is answered with an empty list: the firm's cards are the admin's to see.
     { method: 'GET', path: `/api/firms/${firmId}/cards`, expect: adminOnly('ok') },

@@ -9,5 +9,7 @@ export const migration: Migration = {
       .alterTable('firms')
       .addColumn('brand', 'text', (column) => column.notNull().defaultTo('null'))
       .execute();
+    // The member whose enquiries the firm page's quote requests go to; null: the admin's.
+    await db.schema.alterTable('firms').addColumn('quotes_to', 'text').execute();
   },
 };

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import {
   type BrandInput,
   createFirm,
+  directQuotes,
   firmExportHref,
   inviteFromCsv,
   inviteOne,
@@ -34,6 +35,19 @@ function useFirmChange<Input>(run: (input: Input) => Promise<{ message: string }
       toast.success(answer.message);
       await client.invalidateQueries({ queryKey: queryKeys.firm });
       await client.invalidateQueries({ queryKey: ['firm_cards'] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** A change whose answer is the firm as it now is: shown at once, and said. */
+function useFirmSaved<Input>(run: (input: Input) => Promise<{ message: string; data: Firm }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.firm, answer.data);
+      toast.success(answer.message);
     },
     onError: (error) => toast.error(error.message),
   });
@@ -198,6 +212,29 @@ function MemberActions({ firm, member }: { firm: Firm; member: Member }) {
   );
 }
 
+/** Whose enquiries the firm page's Ask for a quote fills: the admin's, or a member's they choose. */
+function QuotesTo({ firm }: { firm: Firm }) {
+  const id = useId();
+  const choose = useFirmSaved((accountId: string) => directQuotes(firm.id, accountId));
+  return (
+    <div className="account-form__row">
+      <label htmlFor={id}>Quote requests from the firm’s page go to</label>
+      <select
+        id={id}
+        value={choose.isPending ? choose.variables : firm.quotesTo}
+        disabled={choose.isPending}
+        onChange={(event) => choose.mutate(event.target.value)}
+      >
+        {firm.members.map((member) => (
+          <option key={member.id} value={member.id}>
+            {member.name} (@{member.username})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Members({ firm }: { firm: Firm }) {
   const [leaving, setLeaving] = useState(false);
   const leave = useFirmChange(() => leaveFirm(firm.id));
@@ -215,6 +252,7 @@ function Members({ firm }: { firm: Firm }) {
           </li>
         ))}
       </ul>
+      {firm.youAreAdmin && <QuotesTo firm={firm} />}
       {!firm.youAreAdmin && (
         <div>
           <button type="button" className="button button--ghost" onClick={() => setLeaving(true)}>
@@ -318,16 +356,8 @@ const LOCK_LABELS: Record<BrandPart, string> = {
 /** The firm's brand: its values, and the parts members may not change on their pages (issue 32). */
 function BrandForm({ firm }: { firm: Firm }) {
   const id = useId();
-  const client = useQueryClient();
   const current = firm.brand;
-  const save = useMutation({
-    mutationFn: (brand: BrandInput) => saveBrand(firm.id, brand),
-    onSuccess: (answer) => {
-      client.setQueryData(queryKeys.firm, answer.data);
-      toast.success(answer.message);
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const save = useFirmSaved((brand: BrandInput) => saveBrand(firm.id, brand));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = new FormData(event.currentTarget);

@@ -110,3 +110,10 @@ export const saveBrand = (firmId: string, brand: BrandInput) =>
     body: brand,
     fallback: 'Could not save the brand. Please try again.',
   });
+
+export const directQuotes = (firmId: string, accountId: string) =>
+  callApi(firmPath(firmId, '/quotes'), firmSavedAnswer, {
+    method: 'PUT',
+    body: { accountId },
+    fallback: 'Could not change where quote requests go. Please try again.',
+  });
