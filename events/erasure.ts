@@ -86,6 +86,11 @@ export function eventsOfAccount(db: Db, account: { id: string; email: string }, 
           ]),
         ]),
       ),
+      // A firm's invitations to its address (issue 32), whether or not it ever joined.
+      eb.and([
+        eb('type', '=', 'MemberInvited'),
+        eb(sql`lower(${jsonField(db, 'data', 'email')})`, '=', account.email.toLowerCase()),
+      ]),
       eb.and([
         eb('type', '=', 'ContactMessageReceived'),
         eb.or([
@@ -134,11 +139,13 @@ export async function redactAccountEvents(
   const orderStreams = orders.filter((order) => !held.has(order.id)).map(streamOfOrder);
   const rows = await trx
     .selectFrom('events')
-    .select(['global_position', 'type', 'data', 'metadata'])
+    .select(['global_position', 'stream_id', 'type', 'data', 'metadata'])
     .where(eventsOfAccount(trx, { id: accountId, email }, orderStreams))
     .execute();
   const redacted = await redactRows(trx, rows);
-  await refold(trx, orderStreams);
+  // The firms that invited it list their invitations: their rows are folded again without its address.
+  const firms = new Set(rows.filter((row) => row.type === 'MemberInvited').map((row) => row.stream_id));
+  await refold(trx, [...orderStreams, ...firms]);
   // Its page's visits: the tallied days were emptied above; the raw rows of the days not tallied yet go now.
   await trx.deleteFrom('visit_days').where('account_id', '=', accountId).execute();
   await trx.deleteFrom('visit_counts').where('account_id', '=', accountId).execute();

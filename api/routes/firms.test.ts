@@ -214,6 +214,21 @@ describe('firms: /api/firms', () => {
     });
   });
 
+  it('forgets the address it invited once that person deletes their account, joined or not', async () => {
+    const { dana, sam, firmId } = await firmWithSam();
+    await t.call('POST', `/api/firms/${firmId}/invites`, { email: 'Sam@Example.com', name: 'Sam' }, dana);
+    expect((await t.call('DELETE', '/api/profile', undefined, sam)).status).toBeLessThan(300);
+    const invites = (await t.call('GET', `/api/firms/${firmId}`, undefined, dana)).body.data.invites;
+    expect(invites.map((invite: { email: string }) => invite.email)).toEqual(['[erased]', '[erased]']);
+    const log = await t.db
+      .selectFrom('events')
+      .select('data')
+      .where('stream_id', '=', `firm-${firmId}`)
+      .where('type', '=', 'MemberInvited')
+      .execute();
+    expect(log.map((row) => row.data).join()).not.toMatch(/sam@example\.com/i);
+  });
+
   it('makes a slug a person can type', () => {
     expect(slugOf('Pipe & Sons Plumbing Ltd.')).toBe('pipe-and-sons-plumbing-ltd');
     expect(slugOf('Élan Électriques')).toBe('elan-electriques');
