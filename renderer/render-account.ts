@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { isAccountLive } from '../events/account/liveness';
 import { reservationOfAccount } from '../events/account/reserved-usernames';
-import { findCardContent } from '../events/card/cards-read-model';
 import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
 import { liveDomainOf } from '../events/domain/domains-read-model';
-import { brandedContent } from '../events/firm/brand';
-import { brandOfAccount } from '../events/firm/firms-read-model';
+import { findShownCardContent } from '../events/firm/branded-card';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
@@ -130,8 +128,7 @@ export async function renderAccount(
   const pageUrl = pageAddressOf(target.publicUrl, user.username, domain);
   const { username } = user;
   // A firm's member shows the firm's brand in the parts it locked (issue 32).
-  const own = await findCardContent(db, accountId);
-  const content = own && brandedContent(own, (await brandOfAccount(db, accountId))?.brand ?? null);
+  const content = await findShownCardContent(db, accountId);
 
   const kind = pageKindOf(user, content);
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */

@@ -7,7 +7,7 @@ import { largestMediaUrl, MAX_WORK_IMAGES } from '../../events/card/content';
 import { PUBLISHED_EMPTY } from '../../events/card/decider';
 import { shownContent, showsAnything } from '../../events/card/shown';
 import { DomainError } from '../../events/errors';
-import { brandedContent } from '../../events/firm/brand';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import { brandOfAccount } from '../../events/firm/firms-read-model';
 import { uploadsRefused } from '../../observability/metrics';
 import { findUserById } from '../accounts/users';
@@ -160,9 +160,8 @@ export function businessCardRoutes(deps: Deps) {
       .where('username', '=', username)
       .executeTakeFirst();
     if (!user) throw new DomainError('not_found', `No business card found for “${username}”`);
-    const own = await findCardContent(deps.db, user.id);
     // As the page shows it: a firm's locked brand (issue 32), and nothing of a hidden section (shown.ts).
-    const content = own && brandedContent(own, (await brandOfAccount(deps.db, user.id))?.brand ?? null);
+    const content = await findShownCardContent(deps.db, user.id);
     const card = cardJson(user, content && shownContent(content), deps.publicUrl);
     // A page that is not live shows nothing of its content, here as on the static page.
     if (!card.isLive) {

@@ -1,7 +1,7 @@
 import { isAccountLive } from '../../events/account/liveness';
-import { findCardContent } from '../../events/card/cards-read-model';
 import type { CardContent } from '../../events/card/content';
 import { shownContent } from '../../events/card/shown';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import type { Db } from '../../platform/database/db';
 import { pageKindOf } from '../../renderer/render-account';
 import type { UserRow } from '../accounts/users';
@@ -23,7 +23,7 @@ export async function findPublicPage(db: Db, username: string): Promise<PublicPa
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   if (!user) return { kind: 'none' };
   if (!isAccountLive(user)) return { kind: 'not-live', user };
-  const content = await findCardContent(db, user.id);
+  const content = await findShownCardContent(db, user.id);
   const kind = pageKindOf(user, content);
   return kind === 'live' && content
     ? { kind, user, content: shownContent(content) }

@@ -1,8 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { findCardContent } from '../../events/card/cards-read-model';
 import { type CardContent, defaultCardContent } from '../../events/card/content';
 import { shownContent } from '../../events/card/shown';
 import type { DomainError } from '../../events/errors';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import {
   REVIEW_LINK_EXPIRED,
   REVIEW_LINK_UNKNOWN,
@@ -53,7 +53,7 @@ export type ReviewPage = { accountId: string; ownerName: string; username: strin
 export async function findReviewPage(deps: Deps, username: string): Promise<ReviewPage | null> {
   const user = await findUserByUsername(deps.db, username);
   if (!user) return null;
-  const content = await findCardContent(deps.db, user.id);
+  const content = await findShownCardContent(deps.db, user.id);
   const shown = content ? shownContent(content) : defaultCardContent();
   return { accountId: user.id, username, content: shown, ownerName: displayName(shown, username) };
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { findCardContent } from '../../events/card/cards-read-model';
 import { shownContent } from '../../events/card/shown';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import { reviewDecider } from '../../events/review/decider';
 import { REVIEW_LINK_DAYS, reviewStreamId } from '../../events/review/events';
 import { reviewFormPath } from '../../renderer/pages/review-pages';
@@ -29,7 +29,7 @@ export async function askingOwner(deps: Pick<Deps, 'db'>, accountId: string) {
   if (!user) throw new DomainError('unauthorised', SESSION_EXPIRED);
   if (user.is_verified !== 1) throw new DomainError('forbidden', VERIFY_BEFORE_ASKING);
   // The name the customer knows from the page (its business name, say), not the account's own.
-  const content = await findCardContent(deps.db, accountId);
+  const content = await findShownCardContent(deps.db, accountId);
   const ownerName = content ? displayName(shownContent(content), user.username) : user.name;
   return { accountId, username: user.username, ownerName };
 }

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { type EnquiriesAnswer, type EnquiryUpdatedAnswer, enquiryStatuses } from '../../contract/enquiry';
 import type { MessageAnswer } from '../../contract/message';
 import type { ReviewLinkAnswer } from '../../contract/review';
-import { findCardContent } from '../../events/card/cards-read-model';
 import { handleCommand } from '../../events/command';
 import { ENQUIRY_NOT_FOUND, enquiryDecider } from '../../events/enquiry/decider';
 import { enquiriesOfAccount, findEnquiry } from '../../events/enquiry/enquiries-read-model';
 import { enquiryStreamId } from '../../events/enquiry/events';
 import { DomainError } from '../../events/errors';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import { reviewedEnquiry } from '../../events/review/reviews-read-model';
 import { quotePath } from '../../renderer/profile/QuoteLink';
 import { findUserById } from '../accounts/users';
@@ -42,7 +42,7 @@ export function enquiryRoutes(deps: Deps) {
     const [user, rows, content] = await Promise.all([
       findUserById(deps.db, accountId),
       enquiriesOfAccount(deps.db, accountId),
-      findCardContent(deps.db, accountId),
+      findShownCardContent(deps.db, accountId),
     ]);
     if (!user) throw new DomainError('unauthorised', SESSION_EXPIRED);
     return c.json({

@@ -350,6 +350,8 @@ describe("a firm's brand (issue 32)", () => {
     expect((await t.call('GET', '/api/business-card/by_username/sam')).body.data.button_bg_color).toBe(
       '#0A5C36',
     );
+    // So do the pages drawn per request in the page's colours: the quote form.
+    expect(await (await t.app.request('/u/sam/quote')).text()).toContain('#0A5C36');
 
     await t.call('PUT', `/api/firms/${firmId}/brand`, brand(['colours', 'font']), dana);
     expect(await pageOf('sam')).toContain('Montserrat');

@@ -1,4 +1,4 @@
-import { findCardContent } from '../../events/card/cards-read-model';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import type { Db } from '../../platform/database/db';
 import { headersFor, ogDiskName, profileKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
@@ -53,7 +53,7 @@ export async function ogImageFile(db: Db, storage: Storage, username: string): P
 }
 
 async function draw(db: Db, storage: Storage, username: string, accountId: string) {
-  const content = await findCardContent(db, accountId);
+  const content = await findShownCardContent(db, accountId);
   if (!content) return null;
   // From the card as it is now: when it has changed since the page was rendered, this is the picture the page will
   // name once the projector catches up.
