@@ -101,9 +101,10 @@ const reassignBody = z.object(
 );
 
 /**
- * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations, joining by an
- * invitation's link, removing a member or leaving, handing the admin role over, and moving the members' NFC cards. A member sees their firm; only
- * its admin changes it; anyone else finds nothing.
+ * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations (one by one or
+ * from a spreadsheet), joining by an invitation's link, removing a member or leaving, handing the admin role over,
+ * the brand, where the firm page's quote requests go, the team's figures and export, and moving the members' NFC
+ * cards. A member sees their firm; only its admin changes it; anyone else finds nothing.
  */
 export function firmRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
