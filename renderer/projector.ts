@@ -1,12 +1,13 @@
 import type { EventType } from '../events/catalogue';
 import { FIRM_STREAM_PREFIX } from '../events/firm/events';
+import { firmOfAccount } from '../events/firm/firms-read-model';
 import { changesThePage, ownersOfReviews } from '../events/review/on-the-page';
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
 import { eachConcurrently } from './each-concurrently';
 import type { RenderTarget } from './render-account';
-import { firmIdOfAccount, membersOfFirm, renderFirm } from './render-firm';
+import { membersOfFirm, renderFirm } from './render-firm';
 import { renderAccountInTurn } from './render-in-turn';
 
 export const PROJECTOR_NAME = 'profile-pages';
@@ -48,8 +49,8 @@ export async function renderFirms(
   accounts: Iterable<string>,
 ): Promise<void> {
   for (const account of accounts) {
-    const firm = await firmIdOfAccount(db, account);
-    if (firm) firms.add(firm);
+    const firm = await firmOfAccount(db, account);
+    if (firm) firms.add(firm.firm_id);
   }
   await eachConcurrently(firms, RENDER_CONCURRENCY, (firm) => renderFirm(db, firm, target));
 }

@@ -72,16 +72,6 @@ export async function renderFirm(db: Db, firmId: string, target: RenderTarget): 
   );
 }
 
-/** The firm an account's page belongs to, whose page lists it: re-rendered when the account's page changes. */
-export const firmIdOfAccount = async (db: Db, accountId: string) =>
-  (
-    await db
-      .selectFrom('firm_memberships')
-      .select('firm_id')
-      .where('account_id', '=', accountId)
-      .executeTakeFirst()
-  )?.firm_id ?? null;
-
 /** The members of a firm now, whose pages show its brand. */
 export const membersOfFirm = async (db: Db, firmId: string) => {
   const firm = await findFirm(db, firmId);

@@ -1,29 +1,17 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Invitation } from '../../contract/firm';
-import { handleCommand, loadState } from '../../events/command';
+import { randomUUID } from 'node:crypto';
+import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import type { Brand } from '../../events/firm/brand';
 import { ADMIN_ONLY, type FirmCommand, firmDecider } from '../../events/firm/decider';
-import { firmStreamId, INVITE_DAYS } from '../../events/firm/events';
+import { firmStreamId } from '../../events/firm/events';
 import { brandOf, type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
 import { type MembershipCommand, membershipDecider, membershipStreamId } from '../../events/firm/membership';
 import type { Db } from '../../platform/database/db';
 import { isUniqueViolation } from '../../platform/database/dialect';
 import type { Deps } from '../deps';
-import { firmInviteMail } from '../mail/firm-templates';
-import { enqueueMail } from '../mail/queue';
 
 export const MAX_FIRM_NAME = 80;
-/** Invitations a firm sends in a day: each is a mail to an address the admin typed. */
-export const INVITES_PER_DAY = 50;
-export const TOO_MANY_INVITES = `Your firm has sent ${INVITES_PER_DAY} invitations in the last 24 hours, the most we send in a day. Please try again tomorrow.`;
-export const INVITE_LINK_UNKNOWN =
-  'This invitation link isn’t one we know. Please check it was copied whole.';
-
-const FIRM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const inviteTokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const joinPath = (token: string) => `/join/${encodeURIComponent(token)}`;
+export const FIRM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The slug /f/<slug> shows: the name in lower case, words joined by hyphens, a number after it when taken. */
 export function slugOf(name: string): string {
@@ -50,9 +38,9 @@ async function freeSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-const firmCommand = (trx: Db, firmId: string, command: FirmCommand, now: Date) =>
+export const firmCommand = (trx: Db, firmId: string, command: FirmCommand, now: Date) =>
   handleCommand(trx, { decider: firmDecider, streamId: firmStreamId(firmId), command, now });
-const membershipCommand = (trx: Db, accountId: string, command: MembershipCommand, now: Date) =>
+export const membershipCommand = (trx: Db, accountId: string, command: MembershipCommand, now: Date) =>
   handleCommand(trx, { decider: membershipDecider, streamId: membershipStreamId(accountId), command, now });
 
 /** Creates a firm; its creator is its admin and first member (one firm an account: refused if in one already). */
@@ -93,118 +81,6 @@ export async function inviteRights(db: Db, firmId: string, accountId: string): P
   const firm = await firmOfMember(db, firmId, accountId);
   if (firm.admin_id !== accountId) throw new DomainError('forbidden', ADMIN_ONLY);
   return firm;
-}
-
-/** Invites someone by email: a single-use link to /join/<token>, mailed in the same transaction as the event. */
-export async function inviteMember(
-  deps: Pick<Deps, 'db' | 'now' | 'publicUrl' | 'onAppended' | 'mailQueued'>,
-  firmId: string,
-  by: string,
-  invitee: { email: string; name: string | null },
-) {
-  const firm = await firmOfMember(deps.db, firmId, by);
-  const now = deps.now();
-  const sent = await deps.db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('stream_id', '=', firmStreamId(firmId))
-    .where('type', '=', 'MemberInvited')
-    .where('occurred_at', '>', new Date(now.getTime() - 86_400_000).toISOString())
-    .executeTakeFirstOrThrow();
-  if (Number(sent.count) >= INVITES_PER_DAY) throw new DomainError('too_many', TOO_MANY_INVITES);
-  const admin = await deps.db.selectFrom('users').select('name').where('id', '=', by).executeTakeFirst();
-  const token = `${firmId}.${randomBytes(24).toString('base64url')}`;
-  const url = `${deps.publicUrl}${joinPath(token)}`;
-  const inviteId = randomUUID();
-  await handleCommand(deps.db, {
-    decider: firmDecider,
-    streamId: firmStreamId(firmId),
-    command: {
-      type: 'InviteMember',
-      by,
-      inviteId,
-      email: invitee.email,
-      name: invitee.name,
-      tokenHash: inviteTokenHash(token),
-    },
-    now,
-    alsoInTransaction: async (trx) => {
-      const mail = firmInviteMail({
-        name: invitee.name,
-        firmName: firm.name,
-        adminName: admin?.name ?? firm.name,
-        url,
-        days: INVITE_DAYS,
-      });
-      await enqueueMail(trx, { to: invitee.email, ...mail }, now, firmStreamId(firmId));
-    },
-  });
-  deps.onAppended();
-  deps.mailQueued();
-  return { inviteId, url };
-}
-
-/** The signed-in account accepts an invitation: a member of the firm, in one transaction with its membership. */
-export async function joinFirm(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
-  accountId: string,
-  token: string,
-) {
-  const firmId = token.split('.')[0] ?? '';
-  if (!FIRM_ID.test(firmId)) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
-  const user = await deps.db
-    .selectFrom('users')
-    .select('email')
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  if (!user) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    await firmCommand(
-      trx,
-      firmId,
-      { type: 'JoinFirm', accountId, email: user.email, tokenHash: inviteTokenHash(token) },
-      now,
-    );
-    await membershipCommand(trx, accountId, { type: 'StartMembership', accountId, firmId }, now);
-  });
-  deps.onAppended();
-  const firm = await findFirm(deps.db, firmId);
-  if (!firm) throw new Error(`Firm ${firmId} has no row`);
-  return firm;
-}
-
-/**
- * What the invitation's page shows before anyone signs in: the firm, who invited, the address invited and whether the
- * link can still be used. The link is the secret: whoever holds it was sent it, so nothing here is another's.
- */
-export async function invitationOf(db: Db, token: string, now: Date): Promise<Invitation> {
-  const firmId = token.split('.')[0] ?? '';
-  if (!FIRM_ID.test(firmId)) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
-  const state = await loadState(db, firmDecider, firmStreamId(firmId));
-  const tokenHash = inviteTokenHash(token);
-  const invite =
-    state.status === 'active'
-      ? Object.values(state.invites).find((candidate) => candidate.tokenHash === tokenHash)
-      : undefined;
-  if (state.status !== 'active' || !invite) throw new DomainError('not_found', INVITE_LINK_UNKNOWN);
-  const admin = await db
-    .selectFrom('users')
-    .select('name')
-    .where('id', '=', state.adminId)
-    .executeTakeFirst();
-  const status: Invitation['status'] = invite.used
-    ? 'used'
-    : new Date(invite.expiresAt) <= now
-      ? 'expired'
-      : 'open';
-  return {
-    firmName: state.name,
-    adminName: admin?.name ?? null,
-    email: invite.email,
-    expiresAt: invite.expiresAt,
-    status,
-  };
 }
 
 /** A member leaves, or the admin removes one: both the firm's event and the member's own, together. */

@@ -9,6 +9,7 @@ import { buyCardsAtHostedCheckout } from '../../tests/support/api/payments/flows
 import { accountIdOf } from '../../tests/support/visits/stats';
 import { firmCards } from '../firms/cards';
 import { slugOf } from '../firms/firms';
+import { joinPath } from '../firms/invitations';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -23,6 +24,8 @@ async function invitationTo(email: string) {
   const mail = await t.lastMailTo(email);
   const token = /\/join\/([^\s"<]+)/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no join link in: ${mail.text}`);
+  // The link as api/firms/invitations.ts writes it, on the site's address.
+  expect(mail.text).toContain(`https://tradecard.test${joinPath(decodeURIComponent(token))}`);
   return decodeURIComponent(token);
 }
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { STATS_PERIODS, type StatsPeriod } from '../../contract/visits';
 import { FONTS } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
 import { BRAND_PART_NAMES, type BrandPart } from '../../events/firm/brand';
@@ -15,16 +14,15 @@ import {
   firmJson,
   firmOfMember,
   handOverAdmin,
-  invitationOf,
-  inviteMember,
   inviteRights,
-  joinFirm,
   MAX_FIRM_NAME,
   setBrand,
 } from '../firms/firms';
+import { invitationOf, inviteMember, joinFirm } from '../firms/invitations';
 import { readInviteCsv } from '../firms/invite-csv';
 import { firmTeam } from '../firms/team';
 import { readJson } from '../http/validate';
+import { PERIOD_RULE, statsQuery } from './stats';
 
 const objectOnly = { error: 'Request body must be a JSON object.' };
 const createBody = z.object(
@@ -60,12 +58,6 @@ const csvBody = z.object(
   },
   objectOnly,
 );
-const PERIOD_RULE = `Choose a period of ${STATS_PERIODS.join(', ')} days.`;
-const teamQuery = z.object({
-  days: z
-    .enum(STATS_PERIODS.map(String) as [string, ...string[]], { error: PERIOD_RULE })
-    .transform((days) => Number(days) as StatsPeriod),
-});
 const COLOUR = /^#[0-9A-F]{6}$/;
 const brandBody = z.object(
   {
@@ -226,7 +218,7 @@ export function firmRoutes(deps: Deps) {
   });
 
   app.get('/:id/team', signedIn, async (c) => {
-    const parsed = teamQuery.safeParse(c.req.query());
+    const parsed = statsQuery.safeParse(c.req.query());
     if (!parsed.success) throw new DomainError('invalid', parsed.error.issues[0]?.message ?? PERIOD_RULE);
     const team = await firmTeam(deps.db, c.req.param('id'), c.get('accountId'), {
       days: parsed.data.days,

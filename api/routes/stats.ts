@@ -5,10 +5,11 @@ import { DomainError } from '../../events/errors';
 import type { AppEnv, Deps } from '../deps';
 import { visitStats } from '../visits/stats';
 
-const PERIOD_RULE = `Choose a period of ${STATS_PERIODS.join(', ')} days.`;
+export const PERIOD_RULE = `Choose a period of ${STATS_PERIODS.join(', ')} days.`;
 const PERIODS = STATS_PERIODS.map(String) as [string, ...string[]];
 
-const statsQuery = z.object({
+/** `?days=7|30|90`: the periods the statistics offer, for the owner's page and a firm's team alike. */
+export const statsQuery = z.object({
   days: z.enum(PERIODS, { error: PERIOD_RULE }).transform((days) => Number(days) as StatsPeriod),
 });
 
