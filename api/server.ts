@@ -11,6 +11,7 @@ import { createApp } from './app';
 import { createLeaderWork, type LeaderWork, leadWhenElected } from './cluster/leader-work';
 import { watchLiveDomains } from './domains/live-domains';
 import { type Env, readEnv } from './env';
+import { startFirmBills } from './firms/plan';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { countAppendedEvents } from './process/count-events';
 import { type Draining, drainable } from './process/drain';
@@ -201,6 +202,8 @@ if (!stopping) {
   // After the seed, which runs its own simulator on the same database (PAYMENTS=local) to subscribe the sample.
   const appDeps = await startPayments(env, deps).catch(failToStart);
   const { stripeSimulator } = appDeps;
+  // Issue 32: firms' plans follow their members at the provider, so it starts with the provider, on the leader.
+  leaderWork.add({ name: 'firm bills', start: () => startFirmBills(appDeps) });
   // Stopped first: its webhooks append events, which the projector's last batch renders. What it could not deliver
   // once the listener closed waits in its database for the next start.
   if (stripeSimulator) stoppers.unshift({ name: 'Stripe simulator', stop: stripeSimulator.close });

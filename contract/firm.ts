@@ -5,6 +5,22 @@ import { brandSchema } from '../events/firm/brand';
 /** A firm's brand: the values, and the parts members may not change (events/firm/brand.ts). */
 export const firmBrandSchema = brandSchema;
 
+/**
+ * Issue 32: the firm's one bill, as its members see it: whether it runs and keeps their pages live; its admin also
+ * sees the places paid for, the monthly total and when it renews (api/firms/plan.ts planJson).
+ */
+export const firmPlanSchema = z.object({
+  status: z.string(),
+  coversPages: z.boolean(),
+  quantity: z.nullable(z.number()),
+  monthlyTotal: z.nullable(z.number()),
+  currency: z.string(),
+  renewsAt: z.nullable(z.string()),
+  cancelAtPeriodEnd: z.boolean(),
+  paidBy: z.nullable(z.string()),
+});
+export type FirmPlan = z.infer<typeof firmPlanSchema>;
+
 export const firmSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -15,6 +31,8 @@ export const firmSchema = z.object({
   quotesTo: z.string(),
   members: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), admin: z.boolean() })),
   invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string(), used: z.boolean() })),
+  /** null: the firm has no plan; each member pays (or trials) on their own. */
+  plan: z.nullable(firmPlanSchema),
 });
 export type Firm = z.infer<typeof firmSchema>;
 
@@ -65,6 +83,8 @@ export const firmCardSchema = z.object({
   status: z.enum(['active', 'lost']),
   issuedAt: z.string(),
   holder: z.object({ id: z.string(), name: z.string(), username: z.string() }),
+  /** False for a card the firm bought whose holder has left: it opens their page until the admin moves it. */
+  holderInFirm: z.boolean(),
 });
 export type FirmCard = z.infer<typeof firmCardSchema>;
 export const firmCardsAnswer = z.object({ success: z.literal(true), data: z.array(firmCardSchema) });
@@ -112,3 +132,11 @@ export const firmTeamSchema = z.object({
 });
 export type FirmTeam = z.infer<typeof firmTeamSchema>;
 export const firmTeamAnswer = z.object({ success: z.literal(true), data: firmTeamSchema });
+
+/** POST /firms/:id/plan and /firms/:id/card-orders: the checkout to send the admin to. */
+export const firmCheckoutAnswer = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  sessionId: z.string(),
+  orderId: z.string(),
+});

@@ -2,6 +2,7 @@ import type { SimulatorContext } from './context';
 import { attachCard, chargeSucceeds, customerFor, type TestCard } from './customers';
 import type { SimulatorDb } from './db';
 import { newId } from './ids';
+import { wholeLine } from './invoice-object';
 import { createInvoice } from './invoices';
 import {
   type Customer,
@@ -95,12 +96,14 @@ export function payCheckout(
           customer: customer.id,
           customerEmail: customer.email,
           currency: session.currency ?? 'gbp',
-          line: {
-            description: internal.productName,
-            quantity: internal.quantity,
-            unitAmount: internal.unitAmount,
-            period: null,
-          },
+          lines: [
+            wholeLine({
+              description: internal.productName,
+              quantity: internal.quantity,
+              unitAmount: internal.unitAmount,
+              period: null,
+            }),
+          ],
           subscription: null,
           billingReason: 'manual',
           paid: true,
@@ -145,6 +148,7 @@ async function startSubscription(
     customer: customer.id,
     paymentMethod: input.paymentMethod,
     price: { unit_amount: internal.unitAmount, currency, product: newId('prod') },
+    quantity: internal.quantity,
     created: at,
     trialEnd,
     periodEnd: trialEnd ?? addMonths(at, 1),
@@ -155,12 +159,15 @@ async function startSubscription(
     customer: customer.id,
     customerEmail: customer.email,
     currency,
-    line: {
-      description: trialEnd ? `Free trial – ${internal.productName}` : internal.productName,
-      quantity: 1,
-      unitAmount: trialEnd ? 0 : internal.unitAmount,
-      period: { start: at, end: trialEnd ?? addMonths(at, 1) },
-    },
+    lines: [
+      wholeLine({
+        description: trialEnd ? `Free trial – ${internal.productName}` : internal.productName,
+        quantity: internal.quantity,
+        unitAmount: trialEnd ? 0 : internal.unitAmount,
+        period: { start: at, end: trialEnd ?? addMonths(at, 1) },
+        subscriptionItem: subscription.items.data[0]?.id ?? null,
+      }),
+    ],
     subscription,
     billingReason: 'subscription_create',
     paid: true,

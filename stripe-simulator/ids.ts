@@ -7,7 +7,7 @@ export const newSessionId = () => `cs_test_${random(18)}`;
 export const SESSION_ID = /^cs_test_[A-Za-z0-9]{24}$/;
 
 export const newId = (
-  prefix: 'cus' | 'pm' | 'sub' | 'si' | 'in' | 'il' | 'evt' | 'pi' | 'seti' | 'price' | 'prod' | 're',
+  prefix: 'cus' | 'pm' | 'sub' | 'si' | 'in' | 'il' | 'evt' | 'pi' | 'seti' | 'price' | 'prod' | 're' | 'ii',
 ) => `${prefix}_${random(18)}`;
 
 /** Receipt links travel in emails and billing pages, so they are unguessable and not the invoice id. */

@@ -1,7 +1,8 @@
 import type { SimulatorContext } from './context';
 import type { SimulatorDb } from './db';
 import { newReceiptToken } from './ids';
-import { type Invoice, type InvoiceFor, invoiceObject } from './objects';
+import { type InvoiceFor, invoiceObject } from './invoice-object';
+import type { Invoice } from './objects';
 import { countObjects, insertObject, saveObject } from './store';
 
 export type NewInvoice = InvoiceFor & { at: number };

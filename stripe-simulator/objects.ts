@@ -11,6 +11,7 @@ export type Customer = Stripe.Customer;
 export type PaymentMethod = Stripe.PaymentMethod;
 export type Subscription = Stripe.Subscription;
 export type Invoice = Stripe.Invoice;
+export type InvoiceLineItem = Stripe.InvoiceLineItem;
 export type SetupIntent = Stripe.SetupIntent;
 export type Refund = Stripe.Refund;
 export type ShippingDetails = { name: string; address: Stripe.Address };
@@ -80,6 +81,8 @@ export const subscriptionObject = (fields: {
   paymentMethod: string;
   price: { unit_amount: number; currency: string; product: string };
   created: number;
+  /** How many of the plan: a firm pays one a member. */
+  quantity: number;
   trialEnd: number | null;
   periodEnd: number;
   metadata: Record<string, string>;
@@ -116,7 +119,7 @@ export const subscriptionObject = (fields: {
           object: 'subscription_item',
           subscription: id,
           created: fields.created,
-          quantity: 1,
+          quantity: fields.quantity,
           current_period_start: fields.created,
           current_period_end: fields.periodEnd,
           metadata: {},
@@ -132,99 +135,6 @@ export const subscriptionObject = (fields: {
       ],
     },
   } as unknown as Subscription;
-};
-
-export type InvoiceLine = {
-  description: string;
-  quantity: number;
-  unitAmount: number;
-  period: { start: number; end: number } | null;
-};
-
-/** What an invoice is for: whom, what and whether it was paid at once. */
-export type InvoiceFor = {
-  customer: string;
-  customerEmail: string | null;
-  currency: string;
-  line: InvoiceLine;
-  subscription: Subscription | null;
-  billingReason: 'manual' | 'subscription_create' | 'subscription_cycle';
-  paid: boolean;
-  /** Unix seconds of the next try at an unpaid invoice, as Stripe's `next_payment_attempt`; null when none is due. */
-  nextPaymentAttempt?: number | null;
-};
-
-export const invoiceObject = (
-  fields: InvoiceFor & { number: string; created: number; receiptUrl: string },
-) => {
-  const id = newId('in');
-  const amount = fields.line.quantity * fields.line.unitAmount;
-  const { period } = fields.line;
-  return {
-    id,
-    object: 'invoice',
-    customer: fields.customer,
-    customer_email: fields.customerEmail,
-    // Stripe copies these from the customer; the simulator's customers keep neither.
-    customer_name: null,
-    customer_address: null,
-    status: fields.paid ? 'paid' : 'open',
-    number: fields.number,
-    created: fields.created,
-    currency: fields.currency,
-    amount_due: amount,
-    amount_paid: fields.paid ? amount : 0,
-    amount_remaining: fields.paid ? 0 : amount,
-    subtotal: amount,
-    total: amount,
-    // No tax is calculated, and no credit notes are issued here.
-    total_taxes: [],
-    post_payment_credit_notes_amount: 0,
-    attempt_count: amount > 0 ? 1 : 0,
-    attempted: amount > 0,
-    billing_reason: fields.billingReason,
-    next_payment_attempt: fields.paid ? null : (fields.nextPaymentAttempt ?? null),
-    collection_method: 'charge_automatically',
-    parent: fields.subscription
-      ? {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: {
-            metadata: fields.subscription.metadata,
-            subscription: fields.subscription.id,
-          },
-        }
-      : null,
-    lines: {
-      object: 'list',
-      has_more: false,
-      url: `/v1/invoices/${id}/lines`,
-      data: [
-        {
-          id: newId('il'),
-          object: 'line_item',
-          description: fields.line.description,
-          amount,
-          currency: fields.currency,
-          quantity: fields.line.quantity,
-          period: period ?? { start: fields.created, end: fields.created },
-          pricing: { unit_amount_decimal: String(fields.line.unitAmount) },
-        },
-      ],
-    },
-    period_start: period?.start ?? fields.created,
-    period_end: period?.end ?? fields.created,
-    status_transitions: {
-      finalized_at: fields.created,
-      paid_at: fields.paid ? fields.created : null,
-      marked_uncollectible_at: null,
-      voided_at: null,
-    },
-    hosted_invoice_url: fields.receiptUrl,
-    invoice_pdf: `${fields.receiptUrl}?download=1`,
-    livemode: false,
-    metadata: {},
-  } as unknown as Invoice;
 };
 
 /** A refund of a card payment: a test card's settles at once, as Stripe's test mode settles it. */

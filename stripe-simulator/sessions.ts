@@ -18,6 +18,8 @@ export type SessionInternal = {
 
 /** Stripe's default: a checkout left open for a day expires. */
 export const SESSION_LIFETIME = DAY;
+/** The most members a firm's plan is sold for. */
+export const MAX_PLAN_QUANTITY = 500;
 /** Stripe's own limit on trial_period_days. */
 const MAX_TRIAL_DAYS = 730;
 
@@ -82,7 +84,11 @@ export async function createSession(ctx: SimulatorContext, params: FormObject): 
   const unitAmount = item
     ? whole(formText(item, 'price_data', 'unit_amount'), 'unit_amount', 0, 99_999_999)
     : 0;
-  const quantity = item ? whole(formText(item, 'quantity') ?? '1', 'quantity', 1, 999) : 0;
+  // A plan is one a tradesperson, or one a member of a firm; card orders keep Stripe's own bound.
+  const maxQuantity = mode === 'subscription' ? MAX_PLAN_QUANTITY : 999;
+  const quantity = item
+    ? whole(formText(item, 'quantity') ?? '1', 'line_items[0][quantity]', 1, maxQuantity)
+    : 0;
   const trial = trialOf(params);
   const created = ctx.now();
   // A trial end already past is no trial, so the first month is charged at checkout.

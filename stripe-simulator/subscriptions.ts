@@ -2,8 +2,9 @@ import type { SimulatorContext } from './context';
 import { chargeSucceeds } from './customers';
 import type { SimulatorDb } from './db';
 import { invalid, missing } from './errors';
+import { amountDueFor, type InvoiceLine, wholeLine } from './invoice-object';
 import { createInvoice, recordAttempt } from './invoices';
-import type { Customer, Invoice, PaymentMethod, Subscription } from './objects';
+import type { Customer, Invoice, Subscription } from './objects';
 import { findObject, type Stored, saveObject } from './store';
 import { addMonths, DAY } from './time';
 import { recordEvent } from './webhooks';
@@ -24,11 +25,17 @@ export type SubscriptionInternal = {
   periodsBilled: number;
   failedAttempts: number;
   nextAttemptAt: number | null;
+  /**
+   * Prorations waiting for the next renewal, as Stripe's pending invoice items; absent on subscriptions stored before
+   * quantities could change.
+   */
+  pendingItems?: InvoiceLine[];
 };
 
 type StoredSubscription = Stored<Subscription, SubscriptionInternal>;
 
-const periodOf = (subscription: Subscription) => {
+/** The subscription's one item, which holds its price, quantity and period (since API 2025-03-31). */
+export const periodOf = (subscription: Subscription) => {
   const item = subscription.items.data[0];
   if (!item) throw new Error(`Subscription ${subscription.id} has no item.`);
   return item;
@@ -48,7 +55,7 @@ export function dueAt(subscription: Subscription, internal: SubscriptionInternal
 }
 
 /** Writes a change and its event: `deleted` once it has ended, `updated` otherwise. */
-async function changed(
+export async function changed(
   db: SimulatorDb,
   subscription: Subscription,
   internal: SubscriptionInternal,
@@ -99,21 +106,28 @@ async function renew(
   at: number,
 ) {
   const periodsBilled = internal.periodsBilled + 1;
-  const start = periodOf(data).current_period_end;
+  const item = periodOf(data);
+  const start = item.current_period_end;
   const end = addMonths(internal.anchor, periodsBilled);
-  const price = periodOf(data).price;
-  const paid = await chargeSucceeds(db, await cardOf(db, data));
+  // Prorations from changes during the period gone come first, then the plan for the period ahead, as at Stripe.
+  const pending = internal.pendingItems ?? [];
+  const lines = [
+    ...pending,
+    wholeLine({
+      description: internal.description,
+      quantity: item.quantity ?? 1,
+      unitAmount: item.price.unit_amount ?? 0,
+      period: { start, end },
+      subscriptionItem: item.id,
+    }),
+  ];
+  const paid = amountDueFor(lines) === 0 || (await chargeSucceeds(db, await cardOf(db, data)));
   const customer = await findObject<Customer>(db, 'customer', String(data.customer));
   const invoice = await createInvoice(ctx, db, {
     customer: String(data.customer),
     customerEmail: customer?.data.email ?? null,
     currency: data.currency,
-    line: {
-      description: internal.description,
-      quantity: 1,
-      unitAmount: price.unit_amount ?? 0,
-      period: { start, end },
-    },
+    lines,
     subscription: data,
     billingReason: 'subscription_cycle',
     paid,
@@ -132,6 +146,8 @@ async function renew(
     {
       ...internal,
       periodsBilled,
+      // Billed now, so billed once.
+      pendingItems: [],
       failedAttempts: paid ? 0 : 1,
       nextAttemptAt: paid ? null : at + RETRY_EVERY,
     },
@@ -194,36 +210,6 @@ export async function findSubscription(db: SimulatorDb, id: string): Promise<Sto
   const stored = await findObject<Subscription, SubscriptionInternal>(db, 'subscription', id);
   if (!stored) throw missing('subscription', id);
   return stored;
-}
-
-/** `cancel_at_period_end` true (cancel at the period's end) or false (resume); a change already in place sends nothing. */
-export async function setCancelAtPeriodEnd(db: SimulatorDb, id: string, atPeriodEnd: boolean, at: number) {
-  const { data, internal } = await findSubscription(db, id);
-  if (data.status === 'canceled')
-    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
-  if (data.cancel_at_period_end === atPeriodEnd) return data;
-  const update: Subscription = {
-    ...data,
-    cancel_at_period_end: atPeriodEnd,
-    cancel_at: atPeriodEnd ? periodOf(data).current_period_end : null,
-    canceled_at: atPeriodEnd ? at : null,
-  };
-  return changed(db, update, internal, at);
-}
-
-/** The card the subscription charges from now on; it must be one of its customer's. */
-export async function setDefaultPaymentMethod(
-  db: SimulatorDb,
-  id: string,
-  paymentMethod: string,
-  at: number,
-) {
-  const { data, internal } = await findSubscription(db, id);
-  const method = await findObject<PaymentMethod>(db, 'payment_method', paymentMethod);
-  if (!method || method.data.customer !== data.customer)
-    throw invalid(`No such PaymentMethod: '${paymentMethod}'`, 'resource_missing');
-  if (data.default_payment_method === paymentMethod) return data;
-  return changed(db, { ...data, default_payment_method: paymentMethod }, internal, at);
 }
 
 /**

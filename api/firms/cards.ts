@@ -9,8 +9,9 @@ import type { Deps } from '../deps';
 import { firmOfMember } from './firms';
 
 /**
- * Issue 32: the NFC cards the firm's members hold, for its admin: which member each opens the page of, so a leaver's
- * card can be handed to a new hire. A retired card (an erased account's) is nobody's to move and isn't listed.
+ * Issue 32: the NFC cards the firm's members hold and the cards the firm bought (held by someone who has since left,
+ * perhaps), for its admin: whose page each opens, so a leaver's card can be handed to a new hire. A retired card (an
+ * erased account's) is nobody's to move and isn't listed.
  */
 export async function firmCards(db: Db, publicUrl: string, firmId: string, viewer: string) {
   const firm = await firmOfMember(db, firmId, viewer);
@@ -20,7 +21,7 @@ export async function firmCards(db: Db, publicUrl: string, firmId: string, viewe
     .selectFrom('nfc_cards as c')
     .innerJoin('users as u', 'u.id', 'c.account_id')
     .select(['c.code', 'c.status', 'c.issued_at', 'c.account_id', 'u.name', 'u.username'])
-    .where('c.account_id', 'in', members)
+    .where((eb) => eb.or([eb('c.account_id', 'in', members), eb('c.firm_id', '=', firm.firm_id)]))
     .where('c.status', '!=', 'retired')
     .orderBy('u.name')
     .orderBy('c.issued_at')
@@ -32,6 +33,7 @@ export async function firmCards(db: Db, publicUrl: string, firmId: string, viewe
     status: card.status === 'lost' ? ('lost' as const) : ('active' as const),
     issuedAt: card.issued_at,
     holder: { id: card.account_id, name: card.name, username: card.username },
+    holderInFirm: members.includes(card.account_id),
   }));
 }
 

@@ -9,6 +9,8 @@ import { type MembershipCommand, membershipDecider, membershipStreamId } from '.
 import type { Db } from '../../platform/database/db';
 import { isUniqueViolation } from '../../platform/database/dialect';
 import type { Deps } from '../deps';
+import { firmPlanCovers } from '../payments/record';
+import { afterLeavingFirm, planJson, settleFirmBillSoon } from './plan';
 
 export const MAX_FIRM_NAME = 80;
 export const FIRM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -83,16 +85,20 @@ export async function inviteRights(db: Db, firmId: string, accountId: string): P
   return firm;
 }
 
-/** A member leaves, or the admin removes one: both the firm's event and the member's own, together. */
+/**
+ * A member leaves, or the admin removes one: both the firm's event and the member's own, together, with what the
+ * firm's plan meant for their page (issue 32: a trial of their own); then the plan's quantity follows.
+ */
 export async function endMembership(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   firmId: string,
   by: string,
   accountId: string,
 ) {
-  await firmOfMember(deps.db, firmId, by);
+  const firm = await firmOfMember(deps.db, firmId, by);
   const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const mailed = await deps.db.transaction().execute(async (trx) => {
+    const wasCovered = await firmPlanCovers(trx, accountId);
     await firmCommand(
       trx,
       firmId,
@@ -100,8 +106,12 @@ export async function endMembership(
       now,
     );
     await membershipCommand(trx, accountId, { type: 'EndMembership', accountId, firmId }, now);
+    const leaver = { accountId, firmId, firmName: firm.name, removed: by !== accountId, wasCovered };
+    return afterLeavingFirm(trx, deps.publicUrl, leaver, now);
   });
   deps.onAppended();
+  if (mailed) deps.mailQueued();
+  await settleFirmBillSoon(deps, firmId);
 }
 
 /** Erasure (ADR 004): the account leaves its firm in the erasing transaction; an admin's role passes on. */
@@ -185,5 +195,6 @@ export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
           used,
         }))
       : [],
+    plan: await planJson(db, firm, viewer),
   };
 }

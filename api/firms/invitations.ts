@@ -9,7 +9,9 @@ import type { Db } from '../../platform/database/db';
 import type { Deps } from '../deps';
 import { firmInviteMail } from '../mail/firm-templates';
 import { enqueueMail } from '../mail/queue';
+import { recordAccess } from '../payments/record';
 import { FIRM_ID, firmCommand, firmOfMember, membershipCommand } from './firms';
+import { settleFirmBillSoon } from './plan';
 
 /** Invitations a firm sends in a day: each is a mail to an address the admin typed. */
 export const INVITES_PER_DAY = 50;
@@ -71,7 +73,7 @@ export async function inviteMember(
 
 /** The signed-in account accepts an invitation: a member of the firm, in one transaction with its membership. */
 export async function joinFirm(
-  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  deps: Pick<Deps, 'db' | 'payments' | 'now' | 'onAppended' | 'mailQueued' | 'publicUrl'>,
   accountId: string,
   token: string,
 ) {
@@ -92,8 +94,11 @@ export async function joinFirm(
       now,
     );
     await membershipCommand(trx, accountId, { type: 'StartMembership', accountId, firmId }, now);
+    // Issue 32: from now on the firm's plan, when it has one, keeps the member's page live.
+    await recordAccess(trx, accountId, now);
   });
   deps.onAppended();
+  await settleFirmBillSoon(deps, firmId);
   const firm = await findFirm(deps.db, firmId);
   if (!firm) throw new Error(`Firm ${firmId} has no row`);
   return firm;

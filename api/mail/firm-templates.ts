@@ -1,3 +1,5 @@
+import { formatPounds, SUBSCRIPTION_AMOUNT } from '../../events/order/pricing';
+import { compose, longDate, longDateTime } from './compose';
 import { requireHttpUrl } from './http-url';
 import { button, emailLayout, html, mutedParagraph, paragraph } from './layout';
 import type { MailContent } from './templates';
@@ -28,4 +30,48 @@ ${paragraph(html`${how}`)}
 ${button('Accept the invitation', url)}
 ${mutedParagraph(html`${why}`)}`;
   return { subject, text, html: emailLayout({ title: subject, body }) };
+}
+
+/** Why a firm's plan no longer pays for someone's page. */
+export type OwnTrialReason = 'left' | 'removed' | 'plan-ended';
+
+const BECAUSE: Record<OwnTrialReason, (firm: string) => string> = {
+  left: (firm) => `You left ${firm}.`,
+  removed: (firm) => `${firm}’s admin removed you from the firm.`,
+  'plan-ended': (firm) => `${firm}’s plan has ended, so it no longer pays for your page.`,
+};
+
+/**
+ * Issue 32: a member whose page the firm's plan paid for has left it, was removed, or the plan has lapsed: the page
+ * stays live on a 14-day trial of their own, and this says until when and how to keep it.
+ */
+export function ownTrialMail(facts: {
+  name: string;
+  firmName: string;
+  reason: OwnTrialReason;
+  endsAt: string;
+  pageUrl: string;
+  subscribeUrl: string;
+}) {
+  const firm = oneLine(facts.firmName, 80);
+  const monthly = `${formatPounds(SUBSCRIPTION_AMOUNT)}/month`;
+  const subject =
+    facts.reason === 'plan-ended'
+      ? `Your page stays live until ${longDate(facts.endsAt)}: ${oneLine(firm, 60)}’s plan has ended`
+      : `Your page stays live until ${longDate(facts.endsAt)}: you are no longer in ${oneLine(firm, 60)}`;
+  return compose({
+    subject,
+    name: facts.name,
+    lines: [
+      BECAUSE[facts.reason](firm),
+      `Your page stays live on a free trial of your own until ${longDateTime(facts.endsAt)}, with no card needed.`,
+      `To keep it live after that, subscribe for ${monthly}. We will remind you 3 days before the trial ends; if you don’t subscribe, your page goes offline then, and everything you built is kept.`,
+    ],
+    details: [
+      ['Free trial until', longDateTime(facts.endsAt)],
+      ['Your page', facts.pageUrl],
+      ['After the trial', monthly],
+    ],
+    link: ['Choose a plan', facts.subscribeUrl],
+  });
 }

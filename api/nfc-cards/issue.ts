@@ -43,13 +43,19 @@ export async function issueCardCodes(
     const assigned = events.flatMap((event) => (event.type === 'CardCodesAssigned' ? event.data.codes : []));
     if (assigned.length === 0 || order.status === 'none') return [];
     // A deleted account's order still ships (ADR 004): its cards lead to nothing of the former owner.
-    const ownerGone = !(await findUserById(trx, order.accountId));
+    const ownerGone = !(await findUserById(trx, order.holderId));
     for (const code of assigned) {
       const streamId = nfcCardStreamId(code);
       await handleCommand(trx, {
         decider: nfcCardDecider,
         streamId,
-        command: { type: 'IssueNfcCard', code, orderId, accountId: order.accountId },
+        command: {
+          type: 'IssueNfcCard',
+          code,
+          orderId,
+          accountId: order.holderId,
+          ...(order.firmId ? { firmId: order.firmId } : {}),
+        },
         now,
       });
       if (ownerGone)

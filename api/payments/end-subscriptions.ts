@@ -21,6 +21,8 @@ function endedHere(order: OrderRow, now: Date): SubscriptionFacts {
     id: order.provider_subscription_id as string,
     customerId: order.provider_customer_id as string,
     status: 'canceled',
+    // The retired provider sold one plan a subscription, before firms paid for their members.
+    quantity: 1,
     trialEnd: order.trial_end,
     currentPeriodStart: order.current_period_start,
     currentPeriodEnd: order.current_period_end,

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { invoiceFileName, vatLine } from './invoice-pdf';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readPdf } from '../../tests/support/api/read-pdf';
+import { invoiceFileName, invoicePdf, vatLine } from './invoice-pdf';
+import type { InvoiceDocument } from './provider';
+import { DEFAULT_SELLER } from './seller';
 import { winAnsi } from './win-ansi';
 
 describe('the invoice’s VAT line', () => {
@@ -37,5 +43,73 @@ describe('the invoice’s file and words', () => {
     expect(winAnsi('Zoë’s £4.95 – “Plumbing” €')).toBe('Zoë’s £4.95 – “Plumbing” €');
     expect(winAnsi('Łukasz Żółć, Dvořák')).toBe('Lukasz Zólc, Dvorák');
     expect(winAnsi('Иван 🔧')).toBe('???? ?');
+  });
+});
+
+describe('an invoice with several lines', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A firm's renewal after it grew from 3 members to 4 in the month before. */
+  const renewal: InvoiceDocument = {
+    id: 'in_1',
+    number: 'TC-0007',
+    status: 'paid',
+    created: '2026-04-02T09:00:00.000Z',
+    paidAt: '2026-04-02T09:00:00.000Z',
+    currency: 'gbp',
+    customerId: 'cus_1',
+    customer: { name: null, email: 'firm@example.com', address: null },
+    lines: [
+      {
+        description: 'Unused time on 3 × TradeCard Profile plan after 12 Mar 2026',
+        quantity: 3,
+        unitAmount: 495,
+        amount: -1006,
+        period: { start: '2026-03-12T09:00:00.000Z', end: '2026-04-02T09:00:00.000Z' },
+      },
+      {
+        description: 'Remaining time on 4 × TradeCard Profile plan after 12 Mar 2026',
+        quantity: 4,
+        unitAmount: 495,
+        amount: 1341,
+        period: { start: '2026-03-12T09:00:00.000Z', end: '2026-04-02T09:00:00.000Z' },
+      },
+      {
+        description: 'TradeCard Profile plan',
+        quantity: 4,
+        unitAmount: 495,
+        amount: 1980,
+        period: { start: '2026-04-02T09:00:00.000Z', end: '2026-05-02T09:00:00.000Z' },
+      },
+    ],
+    total: 2315,
+    amountDue: 2315,
+    amountPaid: 2315,
+    amountRemaining: 0,
+    amountRefunded: 0,
+    tax: null,
+    testMode: true,
+  };
+
+  it('draws each line with its own quantity and signed amount, and the total of them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-pdf-'));
+    dirs.push(dir);
+    const billedTo = { name: 'Pipe & Co', email: 'firm@example.com', address: [] };
+
+    const text = readPdf(dir, await invoicePdf(renewal, DEFAULT_SELLER, billedTo));
+
+    for (const words of [
+      'Unused time on 3 × TradeCard Profile plan after 12 Mar',
+      '3 £4.95 -£10.06',
+      'Remaining time on 4 × TradeCard Profile plan after 12',
+      '4 £4.95 £13.41',
+      'TradeCard Profile plan 4 £4.95 £19.80',
+      '2 April 2026 to 2 May 2026',
+      'Total £23.15',
+    ])
+      expect(text).toContain(words);
   });
 });

@@ -1,5 +1,7 @@
+import { findFirm } from '../../events/firm/firms-read-model';
 import type { Db } from '../../platform/database/db';
 import { findUserById, type UserRow } from '../accounts/users';
+import { ownTrialMailTo } from '../firms/leaver-grace';
 import {
   type CardOrderFacts,
   cardOrderConfirmationMail,
@@ -43,7 +45,13 @@ const trialStillRuns = (user: UserRow, now: Date) =>
     ? user.trial_expires
     : null;
 
-function noticeMail(publicUrl: string, notice: Notice, order: OrderRow, user: UserRow, now: Date) {
+function noticeMail(
+  publicUrl: string,
+  notice: Exclude<Notice, { kind: 'firm-plan-lapsed' }>,
+  order: OrderRow,
+  user: UserRow,
+  now: Date,
+) {
   const links = siteLinks(publicUrl);
   const base = { name: user.name, orderId: order.id, amount: order.amount_total };
   switch (notice.kind) {
@@ -106,12 +114,29 @@ function noticeMail(publicUrl: string, notice: Notice, order: OrderRow, user: Us
   }
 }
 
-async function mailFor(trx: Db, publicUrl: string, notice: Notice, now: Date) {
+async function mailsFor(trx: Db, publicUrl: string, notice: Notice, now: Date) {
   const order = await findOrder(trx, notice.orderId);
-  const user = order && (await findUserById(trx, order.account_id));
-  if (!order || !user) return null;
-  const mail = noticeMail(publicUrl, notice, order, user, now);
-  return mail && { to: user.email, ...mail };
+  if (!order) return [];
+  if (notice.kind === 'firm-plan-lapsed') return firmPlanLapsedMails(trx, publicUrl, order, notice.trials);
+  const user = await findUserById(trx, order.account_id);
+  const mail = user && noticeMail(publicUrl, notice, order, user, now);
+  return mail && user ? [{ to: user.email, ...mail }] : [];
+}
+
+/** To each member now on a trial of their own; the payer has the plan's own mail (it ended, or went unpaid). */
+async function firmPlanLapsedMails(
+  trx: Db,
+  publicUrl: string,
+  order: OrderRow,
+  trials: { accountId: string; endsAt: string }[],
+) {
+  const firm = order.firm_id ? await findFirm(trx, order.firm_id) : undefined;
+  const mails = [];
+  for (const { accountId, endsAt } of trials) {
+    const user = accountId === order.account_id ? undefined : await findUserById(trx, accountId);
+    if (user) mails.push(ownTrialMailTo(publicUrl, user, firm?.name ?? 'Your firm', 'plan-ended', endsAt));
+  }
+  return mails;
 }
 
 /**
@@ -128,10 +153,10 @@ export async function queueNotices(
 ): Promise<boolean> {
   let queued = false;
   for (const notice of notices) {
-    const mail = await mailFor(trx, publicUrl, notice, now);
-    if (!mail) continue;
-    await enqueueMail(trx, mail, now);
-    queued = true;
+    for (const mail of await mailsFor(trx, publicUrl, notice, now)) {
+      await enqueueMail(trx, mail, now);
+      queued = true;
+    }
   }
   return queued;
 }

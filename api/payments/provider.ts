@@ -15,6 +15,8 @@ export type SubscriptionFacts = {
   id: string;
   customerId: string;
   status: SubscriptionStatus;
+  /** How many of the plan it pays for (its first item's quantity): 1 for one tradesperson, a firm's members. */
+  quantity: number;
   trialEnd: string | null;
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;
@@ -98,7 +100,7 @@ export type CheckoutRequest = {
   email: string;
   /** Reuse the provider's customer from an earlier order, so payment methods and invoices stay together. */
   customerId: string | null;
-  /** Cards: 1–50. Subscriptions: 1. */
+  /** Cards: 1–50. Subscriptions: 1 for one tradesperson, or a firm's number of members (1–500). */
   quantity: number;
   /** Subscriptions only: a free trial ending at a set time, lasting some days, or none. */
   trial: { endsAt: string } | { days: number } | null;
@@ -211,6 +213,11 @@ export interface PaymentProvider {
   cancelAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   /** Undoes cancelAtPeriodEnd while the period still runs: the plan renews as before. */
   resume(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
+  /**
+   * Changes the plan's quantity, prorated: the difference for the rest of the period is billed on the next invoice
+   * (nothing while trialing).
+   */
+  setQuantity(subscriptionId: string, quantity: number, idempotencyKey: string): Promise<SubscriptionFacts>;
   /** Ends at once, without refund: used when an account is deleted. */
   cancelNow(subscriptionId: string, idempotencyKey: string): Promise<SubscriptionFacts>;
   billing(customerId: string): Promise<BillingFacts>;

@@ -5,8 +5,14 @@ import { orderDecider } from '../../events/order/decider';
 import { orderStreamId } from '../../events/order/events';
 import type { RecordedEvent } from '../../events/store';
 import { subscriptionDecider } from '../../events/subscription/decider';
-import { ACCESS_STATUSES, ENDED_STATUSES, subscriptionStreamId } from '../../events/subscription/events';
+import {
+  ACCESS_STATUSES,
+  ENDED_STATUSES,
+  type SubscriptionStatus,
+  subscriptionStreamId,
+} from '../../events/subscription/events';
 import type { Db } from '../../platform/database/db';
+import { startOwnTrial } from '../firms/leaver-grace';
 import { issueCardCodes } from '../nfc-cards/issue';
 import { findOrder, type OrderRow } from '../orders/orders';
 import type { CheckoutFacts, InvoiceFacts, SubscriptionFacts } from './provider';
@@ -17,7 +23,9 @@ export type Notice =
       kind: 'card-paid' | 'subscription-started' | 'cancel-scheduled' | 'plan-unpaid' | 'plan-ended';
       orderId: string;
     }
-  | { kind: 'plan-paid' | 'payment-failed'; orderId: string; invoice: InvoiceFacts; at: string };
+  | { kind: 'plan-paid' | 'payment-failed'; orderId: string; invoice: InvoiceFacts; at: string }
+  /** Issue 32: a firm's plan stopped keeping pages live; these members' pages are on trials of their own. */
+  | { kind: 'firm-plan-lapsed'; orderId: string; trials: { accountId: string; endsAt: string }[] };
 
 /** Statuses in which the customer had a plan (as opposed to a checkout that never became one). */
 const HAD_PLAN = ['trialing', 'active', 'past_due', 'unpaid', 'paused'];
@@ -44,27 +52,64 @@ function subscriptionNotices(before: OrderRow, events: RecordedEvent[]): Notice[
 }
 
 /**
- * isSubscribed on the account follows from all its subscriptions (a resubscribe is a second one), recorded in the
- * same transaction as the subscription's own change.
+ * isSubscribed on the account follows from all its own subscriptions (a resubscribe is a second one) and, for a
+ * member of a firm, from the firm's plan (issue 32), recorded in the same transaction as the change that moved it.
  */
-async function recordAccess(trx: Db, accountId: string, now: Date) {
+export async function recordAccess(trx: Db, accountId: string, now: Date) {
   const granting = await trx
     .selectFrom('orders')
     .select(['status', 'trial_end'])
     .where('account_id', '=', accountId)
     .where('type', '=', 'subscription')
+    .where('firm_id', 'is', null)
     .where('status', 'in', [...ACCESS_STATUSES])
     // The trial of the oldest plan in one, on either database (PostgreSQL returns rows in no order of its own).
     .orderBy('created_at')
     .orderBy('id')
     .execute();
   const trialEnd = granting.find((row) => row.status === 'trialing' && row.trial_end)?.trial_end ?? null;
+  const covered = granting.length > 0 || (await firmPlanCovers(trx, accountId));
   await handleCommand(trx, {
     decider: accountDecider,
     streamId: accountStreamId(accountId),
-    command: { type: 'RecordSubscriptionAccess', isSubscribed: granting.length > 0, trialEnd },
+    command: { type: 'RecordSubscriptionAccess', isSubscribed: covered, trialEnd },
     now,
   });
+}
+
+/** Whether the firm the account is in has a plan that keeps pages live. */
+export async function firmPlanCovers(trx: Db, accountId: string): Promise<boolean> {
+  const plan = await trx
+    .selectFrom('firm_memberships as m')
+    .innerJoin('orders as o', 'o.firm_id', 'm.firm_id')
+    .select('o.id')
+    .where('m.account_id', '=', accountId)
+    .where('o.type', '=', 'subscription')
+    .where('o.status', 'in', [...ACCESS_STATUSES])
+    .executeTakeFirst();
+  return plan !== undefined;
+}
+
+/** A lapsed firm plan's members, each on a trial of their own unless a plan of theirs keeps their page live. */
+async function ownTrials(trx: Db, firmId: string, accountIds: string[], now: Date) {
+  const trials: { accountId: string; endsAt: string }[] = [];
+  for (const accountId of accountIds) {
+    const endsAt = await startOwnTrial(trx, accountId, firmId, now);
+    if (endsAt) trials.push({ accountId, endsAt });
+  }
+  return trials;
+}
+
+/** Whose pages a plan keeps live: its buyer's, and on a firm's plan every member's as well. */
+async function coveredBy(trx: Db, order: OrderRow): Promise<string[]> {
+  if (!order.firm_id) return [order.account_id];
+  const members = await trx
+    .selectFrom('firm_memberships')
+    .select('account_id')
+    .where('firm_id', '=', order.firm_id)
+    .orderBy('account_id')
+    .execute();
+  return [...new Set([order.account_id, ...members.map((member) => member.account_id)])];
 }
 
 export async function recordSubscription(
@@ -92,16 +137,22 @@ export async function recordSubscription(
         cancelAtPeriodEnd,
         canceledAt,
         endedAt,
+        quantity: facts.quantity,
       },
     },
     now,
   });
   if (events.length === 0) return [];
-  await recordAccess(trx, order.account_id, now);
+  const covered = await coveredBy(trx, before);
+  for (const accountId of covered) await recordAccess(trx, accountId, now);
   const started = before.status === 'pending' && ACCESS_STATUSES.includes(status);
+  const lapsed =
+    ACCESS_STATUSES.includes(before.status as SubscriptionStatus) && !ACCESS_STATUSES.includes(status);
+  const trials = before.firm_id && lapsed ? await ownTrials(trx, before.firm_id, covered, now) : [];
   return [
     ...(started ? [{ kind: 'subscription-started', orderId: order.id } as const] : []),
     ...subscriptionNotices(before, events),
+    ...(trials.length > 0 ? [{ kind: 'firm-plan-lapsed', orderId: order.id, trials } as const] : []),
   ];
 }
 

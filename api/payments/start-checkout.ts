@@ -98,6 +98,11 @@ export type StartCheckout = {
   reorderOf: string | null;
   /** Where the user came from; they go back there if they cancel. */
   cancelUrl: string | null;
+  /**
+   * Issue 32, paid by a firm's admin: its plan (`quantity` its members, no trial: the members' own trials are
+   * theirs), or cards for one of its members, issued to them. The caller has checked the admin's right to it.
+   */
+  firm?: { firmId: string; forAccountId?: string };
 };
 
 /** Opens a checkout with the provider, then records the order it will pay for. */
@@ -110,12 +115,13 @@ export async function startCheckout(
   const now = deps.now();
   if (start.kind === 'card' && !isValidQuantity(start.quantity))
     throw new DomainError('invalid', QUANTITY_RULE);
-  if (start.kind === 'subscription' && account.isSubscribed)
+  const firmPlan = start.kind === 'subscription' && start.firm !== undefined;
+  if (start.kind === 'subscription' && !firmPlan && account.isSubscribed)
     throw new DomainError('conflict', ALREADY_SUBSCRIBED);
   // Before the provider is asked: a refused request costs no session there and no event here.
   await refuseTooManyCheckouts(deps.db, accountId, now, MAX_OPEN_CHECKOUTS - 1);
   const orderId = randomUUID();
-  const successPath = start.kind === 'card' ? '/success' : '/SuccessSubscription';
+  const successPath = start.kind === 'card' ? '/success' : firmPlan ? '/firm' : '/SuccessSubscription';
   const fallbackCancel = start.kind === 'card' ? '/whatisnfc' : '/subscription';
   const { sessionId, url } = await deps.payments.createCheckout({
     kind: start.kind,
@@ -123,8 +129,8 @@ export async function startCheckout(
     accountId,
     email: account.email,
     customerId: await customerOf(deps.db, accountId, deps.payments.name),
-    quantity: start.kind === 'card' ? start.quantity : 1,
-    trial: start.kind === 'subscription' ? trialFor(account, now) : null,
+    quantity: start.kind === 'card' || firmPlan ? start.quantity : 1,
+    trial: start.kind === 'subscription' && !firmPlan ? trialFor(account, now) : null,
     successUrl: `${deps.publicUrl}${successPath}?id=${orderId}&session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: sameSiteUrl(deps.publicUrl, start.cancelUrl) ?? `${deps.publicUrl}${fallbackCancel}`,
     idempotencyKey: `checkout-${orderId}`,
@@ -143,7 +149,14 @@ export async function startCheckout(
     await handleCommand(deps.db, {
       decider: orderDecider,
       streamId: orderStreamId(orderId),
-      command: { type: 'StartCardCheckout', ...opened, quantity: start.quantity },
+      command: {
+        type: 'StartCardCheckout',
+        ...opened,
+        quantity: start.quantity,
+        ...(start.firm?.forAccountId
+          ? { forAccountId: start.firm.forAccountId, firmId: start.firm.firmId }
+          : {}),
+      },
       now,
       alsoInTransaction: withinLimit,
     });
@@ -151,7 +164,11 @@ export async function startCheckout(
     await handleCommand(deps.db, {
       decider: subscriptionDecider,
       streamId: subscriptionStreamId(orderId),
-      command: { type: 'StartSubscriptionCheckout', ...opened },
+      command: {
+        type: 'StartSubscriptionCheckout',
+        ...opened,
+        ...(firmPlan && start.firm ? { firmId: start.firm.firmId, quantity: start.quantity } : {}),
+      },
       now,
       alsoInTransaction: withinLimit,
     });

@@ -22,6 +22,7 @@ import { invitationOf, inviteMember, joinFirm } from '../firms/invitations';
 import { readInviteCsv } from '../firms/invite-csv';
 import { firmTeam } from '../firms/team';
 import { readJson } from '../http/validate';
+import { firmBillRoutes } from './firm-bill';
 import { PERIOD_RULE, statsQuery } from './stats';
 
 const objectOnly = { error: 'Request body must be a JSON object.' };
@@ -96,7 +97,7 @@ const reassignBody = z.object(
  * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations (one by one or
  * from a spreadsheet), joining by an invitation's link, removing a member or leaving, handing the admin role over,
  * the brand, where the firm page's quote requests go, the team's figures and export, and moving the members' NFC
- * cards. A member sees their firm; only its admin changes it; anyone else finds nothing.
+ * cards; the bill is firm-bill.ts. A member sees their firm; only its admin changes it; anyone else finds nothing.
  */
 export function firmRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
@@ -264,6 +265,8 @@ export function firmRoutes(deps: Deps) {
       data: card ?? null,
     });
   });
+
+  app.route('/', firmBillRoutes(deps));
 
   return app;
 }

@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../tests/support/api/app';
 import { daysPass, subscribeAtHostedCheckout } from '../../tests/support/api/payments/flows';
+import { readPdf as readPdfIn } from '../../tests/support/api/read-pdf';
 import type { Deps } from '../deps';
 import { INVOICE_NOT_FOUND } from './invoices';
 
@@ -25,22 +23,7 @@ async function renewalWith(card: '4242' | '0341', overrides: Partial<Deps> = {})
 const download = (url: string, token?: string) =>
   t.app.request(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-/** The PDF's words as poppler reads them (Debian's poppler-utils), and proof that its pages render. */
-function readPdf(bytes: Buffer) {
-  const file = path.join(t.dir, 'invoice.pdf');
-  fs.writeFileSync(file, bytes);
-  execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', file, path.join(t.dir, 'page')]);
-  const page = fs.readdirSync(t.dir).find((name) => /^page-\d+\.png$/.test(name));
-  expect(page).toBeDefined();
-  expect(
-    fs
-      .readFileSync(path.join(t.dir, page as string))
-      .subarray(1, 4)
-      .toString(),
-  ).toBe('PNG');
-  // One line per line of the page, runs of spaces between columns made one.
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/ {2,}/g, ' ');
-}
+const readPdf = (bytes: Buffer) => readPdfIn(t.dir, bytes);
 
 describe('the billing table (GET /api/billing, issue 28)', () => {
   it('shows the renewal a declined card left unpaid as £4.95 due, with our PDF to download', async () => {

@@ -110,6 +110,46 @@ describe('account decider', () => {
     given(registered).when({ type: 'EndTrial' }).thenNothing();
   });
 
+  it('gives a firm’s leaver 14 days of trial from leaving, warned of and ended as any trial', () => {
+    const grace: AccountEvent = {
+      type: 'LeaverGraceStarted',
+      data: { accountId: 'a1', firmId: 'f1', trialExpires: '2026-12-06T10:00:00.000Z' },
+    };
+    const longAgo: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-10-01T10:00:00.000Z' },
+    };
+    const warned: AccountEvent = {
+      type: 'TrialEndingSoon',
+      data: { accountId: 'a1', trialExpires: '2026-10-01T10:00:00.000Z' },
+    };
+    const ended: AccountEvent = { type: 'TrialEnded', data: { accountId: 'a1' } };
+    // A first trial long over (warned of and ended) does not stand in the way of the leaver's own.
+    given(registered, longAgo, warned, ended).when({ type: 'StartLeaverGrace', firmId: 'f1' }).then([grace]);
+    given(registered).when({ type: 'StartLeaverGrace', firmId: 'f1' }).then([grace]);
+    // A trial of their own that runs longer already keeps the page live.
+    const later: AccountEvent = {
+      type: 'TrialStarted',
+      data: { accountId: 'a1', trialExpires: '2026-12-20T10:00:00.000Z' },
+    };
+    given(registered, later).when({ type: 'StartLeaverGrace', firmId: 'f1' }).thenNothing();
+    // The grace is a trial like the first: warned of again, and ended when due.
+    const inThreeDays = {
+      ...grace,
+      data: { ...grace.data, trialExpires: '2026-11-25T10:00:00.000Z' },
+    } as AccountEvent;
+    given(registered, longAgo, warned, ended, inThreeDays)
+      .when({ type: 'WarnTrialEnding' })
+      .then([
+        { type: 'TrialEndingSoon', data: { accountId: 'a1', trialExpires: '2026-11-25T10:00:00.000Z' } },
+      ]);
+    const over = {
+      ...grace,
+      data: { ...grace.data, trialExpires: '2026-11-22T09:00:00.000Z' },
+    } as AccountEvent;
+    given(registered, longAgo, ended, over).when({ type: 'EndTrial' }).then([ended]);
+  });
+
   it('warns of a trial’s end once, within its last three days, and never after it', () => {
     const endingAt = (trialExpires: string): AccountEvent => ({
       type: 'TrialStarted',

@@ -40,6 +40,7 @@ export type AccountCommand =
   | { type: 'WarnTrialEnding' }
   | { type: 'EndTrial' }
   | { type: 'RecordSubscriptionAccess'; isSubscribed: boolean; trialEnd: string | null }
+  | { type: 'StartLeaverGrace'; firmId: string }
   | { type: 'DeleteAccount' }
   | { type: 'ReleaseUsername'; releasedBy: string }
   | { type: 'SetWeeklySummary'; on: boolean; via: 'mail' | 'settings' }
@@ -78,6 +79,8 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { ...state, trialWarned: true };
     case 'TrialEnded':
       return { ...state, trialEnded: true };
+    case 'LeaverGraceStarted':
+      return { ...state, trialExpires: event.data.trialExpires, trialWarned: false, trialEnded: false };
     case 'SubscriptionAccessChanged':
       return {
         ...state,
@@ -169,6 +172,18 @@ export function decide(command: AccountCommand, state: AccountState, now: Date):
       if (state.isSubscribed === isSubscribed && trialUnchanged) return [];
       return [
         { type: 'SubscriptionAccessChanged', data: { accountId: state.accountId, isSubscribed, trialEnd } },
+      ];
+    }
+    case 'StartLeaverGrace': {
+      if (state.status !== 'active') return [];
+      const trialExpires = new Date(now.getTime() + TRIAL_DAYS * DAY_MS).toISOString();
+      // A trial of their own that lasts longer already keeps the page live.
+      if (inTrial(state) && (state.trialExpires as string) >= trialExpires) return [];
+      return [
+        {
+          type: 'LeaverGraceStarted',
+          data: { accountId: state.accountId, firmId: command.firmId, trialExpires },
+        },
       ];
     }
     case 'DeleteAccount':

@@ -85,6 +85,16 @@ export const SubscriptionAccessChanged = z.object({
 });
 
 /**
+ * Issue 32: a member whose page the firm's plan kept live has left the firm (or been removed): their page stays live
+ * for a trial of its own, TRIAL_DAYS from leaving, then takes the usual trial's path (a warning, its end, a plan of
+ * their own that starts when it ends).
+ */
+export const LeaverGraceStarted = z.object({
+  type: z.literal('LeaverGraceStarted'),
+  data: z.object({ accountId: z.string(), firmId: z.string(), trialExpires: z.string() }),
+});
+
+/**
  * Issue 16: the weekly summary mail is on from registration; its owner turns it off by the mail's one-click link
  * (`via: 'mail'`) and off or on again on /notifications (`via: 'settings'`).
  */
@@ -112,6 +122,7 @@ export const accountEventSchemas = [
   TrialEndingSoon,
   TrialEnded,
   SubscriptionAccessChanged,
+  LeaverGraceStarted,
   AccountDeleted,
   UsernameReleased,
   WeeklySummaryPreferenceChanged,

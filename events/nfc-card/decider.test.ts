@@ -98,5 +98,20 @@ describe('NFC card decider', () => {
       given().when(reassign('a2')).thenThrows(DomainError, CARD_NOT_FOUND);
       given(issued).when(reassign('a1')).thenThrows(DomainError, ALREADY_THEIRS);
     });
+
+    it('moves a card the firm bought on from a member who has left, and no other firm’s admin can', () => {
+      const firmsCard: NfcCardEvent = { ...issued, data: { ...issued.data, firmId: 'f1' } };
+      given()
+        .when({ ...issue, firmId: 'f1' })
+        .then([firmsCard]);
+      const afterTheyLeft = { ...firm, members: ['admin', 'a2'] };
+      given(firmsCard)
+        .when(reassign('a2', 'admin', afterTheyLeft))
+        .then([reassigned]);
+      const anotherFirm = { firmId: 'f2', adminId: 'admin', members: ['admin', 'a2'] };
+      given(firmsCard)
+        .when(reassign('a2', 'admin', anotherFirm))
+        .thenThrows(DomainError, CARD_NOT_FOUND);
+    });
   });
 });

@@ -2,20 +2,20 @@ import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
 import type { NfcCardEvent } from './events';
 
-type CardDetails = { code: string; orderId: string; accountId: string };
+type CardDetails = { code: string; orderId: string; accountId: string; firmId?: string };
 
 export type NfcCardStatus = 'active' | 'lost' | 'retired';
 
 export type NfcCardState = { status: 'none' } | ({ status: NfcCardStatus } & CardDetails);
 
 export type NfcCardCommand =
-  | { type: 'IssueNfcCard'; code: string; orderId: string; accountId: string }
+  | { type: 'IssueNfcCard'; code: string; orderId: string; accountId: string; firmId?: string }
   | { type: 'MarkNfcCardLost'; by: string }
   | { type: 'SwitchNfcCardOn'; by: string }
   | { type: 'RetireNfcCard' }
   /**
-   * By a firm's admin, to another member of the same firm (`firm` as its read model has it now): a card held by
-   * someone outside the firm is not the firm's to move, and is answered as not found.
+   * By a firm's admin, to another member of the same firm (`firm` as its read model has it now): a card a member
+   * holds, or one the firm bought (its holder may have left); any other is not the firm's to move: not found.
    */
   | {
       type: 'ReassignNfcCard';
@@ -62,8 +62,8 @@ export function decide(command: NfcCardCommand, state: NfcCardState): NfcCardEve
   switch (command.type) {
     case 'IssueNfcCard': {
       if (state.status !== 'none') throw new DomainError('conflict', CODE_TAKEN);
-      const { code, orderId, accountId } = command;
-      return [{ type: 'NfcCardIssued', data: { code, orderId, accountId } }];
+      const { type: _, ...data } = command;
+      return [{ type: 'NfcCardIssued', data }];
     }
     case 'MarkNfcCardLost':
       requireOwner(state, command.by);
@@ -85,7 +85,7 @@ export function decide(command: NfcCardCommand, state: NfcCardState): NfcCardEve
         state.status === 'none' ||
         state.status === 'retired' ||
         firm.adminId !== by ||
-        !firm.members.includes(state.accountId)
+        !(firm.members.includes(state.accountId) || state.firmId === firm.firmId)
       )
         throw new DomainError('not_found', CARD_NOT_FOUND);
       if (!firm.members.includes(to)) throw new DomainError('invalid', NOT_IN_THE_FIRM);

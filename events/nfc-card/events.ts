@@ -3,7 +3,13 @@ import { z } from 'zod';
 /** A card of a paid order got its own address, `/c/<code>`; it opens its owner's page while active. */
 export const NfcCardIssued = z.object({
   type: z.literal('NfcCardIssued'),
-  data: z.object({ code: z.string(), orderId: z.string(), accountId: z.string() }),
+  data: z.object({
+    code: z.string(),
+    orderId: z.string(),
+    accountId: z.string(),
+    /** Issue 32: bought by a firm's admin for a member: the firm's card, which its admin moves even after they leave. */
+    firmId: z.string().optional(),
+  }),
 });
 
 /** The owner lost the card: its address shows a neutral page until they switch it back on. */

@@ -35,6 +35,7 @@ export const nfcCardsReadModel: ReadModel<NfcCardsState> = {
           status: card.status,
           issued_at: issuedAt,
           lost_at: lostAt,
+          firm_id: card.firmId ?? null,
         },
 };
 

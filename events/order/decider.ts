@@ -7,6 +7,10 @@ import { CARD_UNIT_AMOUNT, CURRENCY, MAX_CARD_QUANTITY } from './pricing';
 type OrderDetails = {
   orderId: string;
   accountId: string;
+  /** Whose the cards are: the buyer, or the member a firm's admin bought them for (issue 32). */
+  holderId: string;
+  /** The firm whose admin bought them: its cards to move (issue 32); null for a tradesperson's own. */
+  firmId: string | null;
   quantity: number;
   amountTotal: number;
   fulfillmentStatus: FulfilmentStatus;
@@ -46,6 +50,8 @@ export type OrderCommand =
       provider: string;
       checkoutSessionId: string;
       reorderOf: string | null;
+      forAccountId?: string;
+      firmId?: string;
     }
   | ({ type: 'RecordCardPayment' } & CardPayment)
   | { type: 'CloseCardCheckout'; reason: 'expired' | 'payment_failed' }
@@ -80,11 +86,13 @@ export const initialState = (): OrderState => ({ status: 'none' });
 
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'CardOrderCheckoutStarted') {
-    const { orderId, accountId, quantity, amountTotal } = event.data;
+    const { orderId, accountId, quantity, amountTotal, forAccountId, firmId } = event.data;
     return {
       status: 'pending',
       orderId,
       accountId,
+      holderId: forAccountId ?? accountId,
+      firmId: firmId ?? null,
       quantity,
       amountTotal,
       fulfillmentStatus: 'order_placed',

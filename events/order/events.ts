@@ -25,6 +25,10 @@ export const CardOrderCheckoutStarted = z.object({
     provider: z.string(),
     checkoutSessionId: z.string(),
     reorderOf: z.string().nullable(),
+    /** Issue 32: cards a firm's admin bought for a member, issued to the member; absent: the buyer's own. */
+    forAccountId: z.string().optional(),
+    /** With forAccountId: the firm whose admin bought them, whose cards they are. */
+    firmId: z.string().optional(),
   }),
 });
 

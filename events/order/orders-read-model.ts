@@ -12,7 +12,7 @@ type NewOrder = Pick<
   OrdersTable,
   'id' | 'account_id' | 'type' | 'amount_total' | 'currency' | 'quantity' | 'provider' | 'checkout_session_id'
 > &
-  Pick<OrdersTable, 'fulfillment_status' | 'reorder_of' | 'created_at'>;
+  Pick<OrdersTable, 'fulfillment_status' | 'reorder_of' | 'created_at' | 'firm_id' | 'for_account_id'>;
 
 const newOrderRow = (order: NewOrder): OrdersTable => ({
   status: 'pending',
@@ -48,6 +48,8 @@ function applyOrderEvent(row: OrdersTable | null, event: OrderEvent, at: string)
       provider: data.provider,
       checkout_session_id: data.checkoutSessionId,
       reorder_of: data.reorderOf,
+      firm_id: data.firmId ?? null,
+      for_account_id: data.forAccountId ?? null,
       created_at: at,
     });
   }
@@ -108,10 +110,12 @@ function applySubscriptionEvent(
       fulfillment_status: null,
       amount_total: data.amount,
       currency: data.currency,
-      quantity: 1,
+      quantity: data.quantity ?? 1,
       provider: data.provider,
       checkout_session_id: data.checkoutSessionId,
       reorder_of: data.reorderOf,
+      firm_id: data.firmId ?? null,
+      for_account_id: null,
       created_at: at,
     });
   }
@@ -130,6 +134,7 @@ function applySubscriptionEvent(
         cancel_at_period_end: data.cancelAtPeriodEnd ? 1 : 0,
         canceled_at: data.canceledAt,
         ended_at: data.endedAt,
+        quantity: data.quantity ?? row.quantity,
         paid_at: row.paid_at ?? at,
       };
     }

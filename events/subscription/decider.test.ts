@@ -52,6 +52,36 @@ describe('subscription decider', () => {
     given().when(command).then([started]);
   });
 
+  it('opens a firm’s plan at the plan price for each member', () => {
+    const command: SubscriptionCommand = {
+      type: 'StartSubscriptionCheckout',
+      orderId: 's1',
+      accountId: 'a1',
+      provider: 'stripe',
+      checkoutSessionId: 'cs_1',
+      reorderOf: null,
+      firmId: 'f1',
+      quantity: 3,
+    };
+    given()
+      .when(command)
+      .then([{ ...started, data: { ...started.data, amount: 1485, firmId: 'f1', quantity: 3 } }]);
+  });
+
+  it('records a change of quantity, and takes a snapshot from before quantities for one of one', () => {
+    const three = { ...trialing, quantity: 3 };
+    given(started, updated(three))
+      .when(record({ ...three, quantity: 4 }))
+      .then([updated({ ...three, quantity: 4 })]);
+    given(started, updated(three)).when(record(three)).thenNothing();
+    given(started, updated(trialing))
+      .when(record({ ...trialing, quantity: 1 }))
+      .thenNothing();
+    given(started, updated(trialing))
+      .when(record({ ...trialing, quantity: 2 }))
+      .then([updated({ ...trialing, quantity: 2 })]);
+  });
+
   it('records the provider’s state only when it changed', () => {
     given(started)
       .when(record(trialing))

@@ -26,6 +26,8 @@ export type SubscriptionCommand =
       provider: string;
       checkoutSessionId: string;
       reorderOf: string | null;
+      firmId?: string;
+      quantity?: number;
     }
   | { type: 'RecordSubscriptionState'; snapshot: SubscriptionSnapshot }
   | ({ type: 'RecordSubscriptionPayment'; succeeded: boolean } & Invoice)
@@ -65,8 +67,11 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
   }
 }
 
+/** Snapshots recorded before quantities were (all of one) equal today's of one: no event for every plan at once. */
 const sameSnapshot = (a: SubscriptionSnapshot, b: SubscriptionSnapshot) =>
-  (Object.keys(a) as (keyof SubscriptionSnapshot)[]).every((key) => a[key] === b[key]);
+  (Object.keys(a) as (keyof SubscriptionSnapshot)[]).every(
+    (key) => key === 'quantity' || a[key] === b[key],
+  ) && (a.quantity ?? 1) === (b.quantity ?? 1);
 
 function requireOpen(
   state: SubscriptionState,
@@ -86,7 +91,7 @@ export function decide(
       return [
         {
           type: 'SubscriptionCheckoutStarted',
-          data: { ...data, amount: SUBSCRIPTION_AMOUNT, currency: CURRENCY },
+          data: { ...data, amount: SUBSCRIPTION_AMOUNT * (command.quantity ?? 1), currency: CURRENCY },
         },
       ];
     }

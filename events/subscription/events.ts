@@ -29,6 +29,10 @@ export const SubscriptionCheckoutStarted = z.object({
     provider: z.string(),
     checkoutSessionId: z.string(),
     reorderOf: z.string().nullable(),
+    /** Issue 32: a firm's plan, paid by its admin for every member; absent on a tradesperson's own. */
+    firmId: z.string().optional(),
+    /** Places paid for: a firm's members; absent (one) on a tradesperson's own. */
+    quantity: z.number().int().positive().optional(),
   }),
 });
 
@@ -42,6 +46,8 @@ export const subscriptionSnapshotSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /** A firm's plan counts its members (issue 32); absent in snapshots recorded before, which were all one. */
+  quantity: z.number().int().positive().optional(),
 });
 export type SubscriptionSnapshot = z.infer<typeof subscriptionSnapshotSchema>;
 

@@ -79,6 +79,10 @@ export type OrdersTable = {
   ended_at: string | null;
   paid_at: string | null;
   reorder_of: string | null;
+  /** Issue 32: the firm a plan pays for (its admin's order); null on a tradesperson's own. */
+  firm_id: string | null;
+  /** Cards the firm's admin bought for a member: whose they are (null: the buyer's). */
+  for_account_id: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -94,6 +98,8 @@ export type NfcCardsTable = {
   status: 'active' | 'lost' | 'retired';
   issued_at: string;
   lost_at: string | null;
+  /** Issue 32: the firm whose admin bought it for a member: the firm's to move; null for an owner's own. */
+  firm_id: string | null;
 };
 
 /** Read model: quote requests from owners' pages (streams `enquiry-<id>`); `photos` is JSON, a list of ImageRef. */

@@ -21,7 +21,9 @@ const COUNTRY_NAMES = new Intl.DisplayNames(['en-GB'], { type: 'region' });
 
 const money = (view: CheckoutView, amount: number | null) =>
   formatMoney(amount ?? 0, view.session.currency ?? 'gbp');
-const monthly = (view: CheckoutView) => `${money(view, view.internal.unitAmount)} a month`;
+/** A firm's plan is one a member, so a month is the units together. */
+const monthly = (view: CheckoutView) =>
+  `${money(view, view.internal.unitAmount * view.internal.quantity)} a month`;
 
 function trialLine(view: CheckoutView): string | null {
   const { trial } = view.internal;
@@ -41,7 +43,7 @@ function summary(view: CheckoutView): Markup {
   }
   const trial = trialLine(view);
   return html`<p><strong>${internal.productName}</strong></p>
-<p>${money(view, internal.unitAmount)} / month</p>
+<p>${internal.quantity > 1 ? `${internal.quantity} × ` : ''}${money(view, internal.unitAmount)} / month</p>
 ${trial ? html`<p>${trial}</p>` : null}
 <p class="total"><span>Due today</span> <span>${money(view, session.amount_total)}</span></p>`;
 }

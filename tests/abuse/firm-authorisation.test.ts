@@ -116,6 +116,14 @@ function cells(): Cell[] {
       body: { to: danaId },
       expect: adminOnly(404),
     },
+    // The one bill (issue 32): only the admin opens the plan's checkout or buys a member's cards on it.
+    { method: 'POST', path: `/api/firms/${firmId}/plan`, body: {}, expect: adminOnly() },
+    {
+      method: 'POST',
+      path: `/api/firms/${firmId}/card-orders`,
+      body: { forAccountId: kitId, quantity: 1 },
+      expect: adminOnly(),
+    },
     { method: 'DELETE', path: `/api/firms/${firmId}/members/${kitId}`, expect: adminOnly() },
     // The invitation's page is for whoever holds the link; joining by it, only for the address it was sent to.
     {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { devices, expect, test } from '@playwright/test';
 import { bearer, livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
@@ -94,6 +95,109 @@ test('a firm started and its invitation sent from /firm → opened signed out �
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download the firm’s data' }).click();
   expect((await download).suggestedFilename()).toBe(`${firm.slug}-firm.json`);
+});
+
+/**
+ * Issue 32, the one bill: a firm of three takes out one plan with a place for each (3 × £4.95 on one invoice); the
+ * admin buys a card for Amy; Amy leaves, her page stays live on a trial of her own, and the admin gives the firm's
+ * card to Ben.
+ */
+test('one bill: a firm of three pays one plan of quantity 3 on one invoice → a card bought for Amy → Amy leaves and gets a trial of her own → her card, the firm’s, opens Ben’s page once moved', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const admin = await livePage(request, 'billadmin', 'Bill Admin Plumbing');
+  const members = {
+    billamy: await livePage(request, 'billamy', 'Amy Fitter'),
+    billben: await livePage(request, 'billben', 'Ben Sparks'),
+  };
+  // The firm and its joins through the API: the journey above does them in the browser.
+  const created = await request.post('/api/firms', { headers: bearer(admin), data: { name: 'Bill & Co' } });
+  const firmId = (await created.json()).data.id as string;
+  for (const [username, token] of Object.entries(members)) {
+    const email = `${username}@example.com`;
+    await request.post(`/api/firms/${firmId}/invites`, { headers: bearer(admin), data: { email } });
+    const invitation = /\/join\/(\S+)/.exec((await mailTo(email, /invited you to join Bill & Co/)).text)?.[1];
+    const joined = await request.post(`/api/firms/join/${invitation}`, { headers: bearer(token), data: {} });
+    expect(joined.status()).toBe(200);
+  }
+
+  await storeSession(page, admin);
+  await page.goto('/firm');
+  const bill = page.getByRole('region', { name: 'One bill for the team' });
+  await expect(bill).toContainText('£14.85 a month for 3 members');
+  await expectNoAxeViolations(page);
+  await bill.getByRole('button', { name: 'Pay for the firm' }).click();
+  await expect(page.getByText('Test mode — no real payment is taken')).toBeVisible();
+  await page.getByRole('button', { name: 'Subscribe – £14.85 a month' }).click();
+  await page.waitForURL(/\/firm(\?|$)/);
+  await expect(bill).toContainText('3 members × £4.95 = £14.85 a month');
+  await expect(bill).toContainText('Paid: every member’s page is live on it');
+
+  // One invoice, and its document shows the three places.
+  const billing = await (await request.get('/api/billing', { headers: bearer(admin) })).json();
+  expect(billing.invoices).toHaveLength(1);
+  expect(billing.invoices[0]).toMatchObject({ status: 'paid', amount: 1485 });
+  const pdf = await request.get(billing.invoices[0].pdf, { headers: bearer(admin) });
+  const words = execFileSync('pdftotext', ['-layout', '-', '-'], { input: await pdf.body() })
+    .toString()
+    .replace(/ {2,}/g, ' ');
+  expect(words).toContain('TradeCard Profile plan 3 £4.95 £14.85');
+  for (const token of Object.values(members)) {
+    const profile = await (await request.get('/api/profile', { headers: bearer(token) })).json();
+    expect(profile.data.isSubscribed).toBe(true);
+  }
+
+  // A card for Amy, bought by the admin.
+  await bill.getByLabel('For').selectOption({ label: 'Dana Pipe (@billamy)' });
+  await bill.getByRole('button', { name: 'Buy cards' }).click();
+  await page.getByLabel('Full name').fill('Amy Fitter');
+  await page.getByLabel('Address line 1').fill('3 Pipe Lane');
+  await page.getByLabel('Town or city').fill('Leeds');
+  await page.getByLabel('Postcode').fill('ls2 7ab');
+  await page.getByRole('button', { name: 'Pay £24.95' }).click();
+  await page.waitForURL(/\/success\?id=/);
+  const cardsAnswer = async () =>
+    (await (await request.get(`/api/firms/${firmId}/cards`, { headers: bearer(admin) })).json()).data as {
+      code: string;
+      holder: { username: string };
+    }[];
+  await expect
+    .poll(async () => (await cardsAnswer()).map((card) => card.holder.username))
+    .toEqual(['billamy']);
+  const [card] = await cardsAnswer();
+  const code = card?.code as string;
+  expect(await (await request.get(`/c/${code}`)).text()).toContain('Amy Fitter');
+
+  // Amy leaves: the admin gives her card to Ben, and it opens his page from the next tap.
+  const amy = await (await browser.newContext({ ...devices['Pixel 7'] })).newPage();
+  await storeSession(amy, members.billamy);
+  await amy.goto('/firm');
+  await expect(amy.getByRole('region', { name: 'Your plan' })).toContainText(
+    'Bill & Co’s plan pays for your page',
+  );
+  await amy.getByRole('button', { name: 'Leave the firm' }).click();
+  await expect(amy.getByRole('dialog')).toContainText('14-day free trial of your own');
+  await amy.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(amy.getByText('You’ve left the firm.')).toBeVisible();
+  const left = await mailTo(
+    'billamy@example.com',
+    /^Your page stays live until .+: you are no longer in Bill & Co$/,
+  );
+  expect(left.text).toContain('You left Bill & Co.');
+  const amysProfile = (await (await request.get('/api/profile', { headers: bearer(members.billamy) })).json())
+    .data;
+  expect(amysProfile).toMatchObject({ isSubscribed: false });
+  expect(Date.parse(amysProfile.trialExpires) - Date.now()).toBeGreaterThan(13 * 24 * 60 * 60 * 1000);
+  expect((await request.get('/u/billamy')).status()).toBe(200);
+  await amy.context().close();
+
+  await page.goto('/firm');
+  await expect(bill).toContainText('2 members × £4.95 = £9.90 a month');
+  await page.getByLabel(`Card ${code} opens the page of`).selectOption({ label: 'Dana Pipe (@billben)' });
+  await expect(page.getByText(`Card ${code} now opens`)).toBeVisible();
+  expect(await (await request.get(`/c/${code}`)).text()).toContain('Ben Sparks');
 });
 
 test('an invitation link that is not one of ours says so', async ({ page }) => {

@@ -63,6 +63,8 @@ export const POSTGRES_SUITES = [
   'api/routes/firms.test.ts',
   'renderer/render-firm.test.ts',
   'api/firms/team.test.ts',
+  // The firm's one bill: its plan's quantity, the leaver's trial, members' own plans ended, cards for a member.
+  'api/routes/firm-bill.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

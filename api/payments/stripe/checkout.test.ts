@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHIPPING_COUNTRIES } from '../../../events/order/pricing';
+import { SHIPPING_COUNTRIES, SUBSCRIPTION_AMOUNT } from '../../../events/order/pricing';
 import type { CheckoutRequest } from '../provider';
 import { checkoutParams } from './checkout';
 
@@ -42,6 +42,12 @@ describe('checkoutParams', () => {
 
   it('never sends the idempotency key as a parameter', () => {
     expect(JSON.stringify(checkoutParams(request()))).not.toContain('key_1');
+  });
+
+  it('sells a firm its plan one a member, at the same unit price', () => {
+    const line = checkoutParams(request({ quantity: 3 })).line_items?.[0];
+    expect(line?.quantity).toBe(3);
+    expect(line?.price_data?.unit_amount).toBe(SUBSCRIPTION_AMOUNT);
   });
 
   it('gives cards their own copy of the shipping countries', () => {

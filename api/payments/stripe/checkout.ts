@@ -54,7 +54,8 @@ export const checkoutParams = (request: CheckoutRequest): SessionParams => {
             recurring: { interval: 'month' },
             product_data: { name: SUBSCRIPTION_PRODUCT_NAME },
           },
-          quantity: 1,
+          // One tradesperson's plan, or a firm's: one a member, at the same unit price.
+          quantity: request.quantity,
         },
       ],
       subscription_data: {

@@ -40,7 +40,7 @@ const subscription = (fields: Partial<Stripe.Subscription> = {}) =>
       object: 'list',
       has_more: false,
       url: '',
-      data: [{ current_period_start: T0, current_period_end: T0 + 60 }],
+      data: [{ current_period_start: T0, current_period_end: T0 + 60, quantity: 3 }],
     },
     ...fields,
   }) as Stripe.Subscription;
@@ -168,7 +168,7 @@ describe('checkoutFacts', () => {
 });
 
 describe('subscriptionFacts', () => {
-  it('takes the period from the first item and our ids from metadata', () => {
+  it('takes the period and quantity from the first item and our ids from metadata', () => {
     const facts = subscriptionFacts(
       subscription({ status: 'trialing', trial_end: T0 + 60, cancel_at_period_end: true, canceled_at: T0 }),
     );
@@ -176,6 +176,7 @@ describe('subscriptionFacts', () => {
       id: 'sub_1',
       customerId: 'cus_1',
       status: 'trialing',
+      quantity: 3,
       trialEnd: new Date((T0 + 60) * 1000).toISOString(),
       currentPeriodStart: T0_ISO,
       currentPeriodEnd: new Date((T0 + 60) * 1000).toISOString(),
@@ -197,6 +198,7 @@ describe('subscriptionFacts', () => {
     );
     expect(facts).toMatchObject({
       customerId: 'cus_x',
+      quantity: 1,
       currentPeriodStart: null,
       currentPeriodEnd: null,
       orderId: null,

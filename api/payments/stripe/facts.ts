@@ -76,6 +76,8 @@ export const subscriptionFacts = (subscription: Stripe.Subscription): Subscripti
     customerId: idOf(subscription.customer) ?? '',
     // An unknown future status grants nothing until the app learns about it.
     status: oneOf(subscription.status, SUBSCRIPTION_STATUSES, 'incomplete'),
+    // Stripe leaves quantity out only for metered prices, which we don't sell: one of the plan, then.
+    quantity: item?.quantity ?? 1,
     trialEnd: isoFromUnix(subscription.trial_end),
     currentPeriodStart: isoFromUnix(item?.current_period_start),
     currentPeriodEnd: isoFromUnix(item?.current_period_end),

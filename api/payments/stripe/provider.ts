@@ -132,6 +132,20 @@ export const createStripeProvider = (options: StripeProviderOptions): StripeProv
       return subscriptionFacts(subscription);
     },
 
+    async setQuantity(subscriptionId, quantity, idempotencyKey): Promise<SubscriptionFacts> {
+      // Stripe changes an item's quantity, not the subscription's: the item's id comes from the subscription.
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const itemId = current.items.data[0]?.id;
+      if (!itemId)
+        throw new Error(`Stripe subscription ${subscriptionId} has no item to set the quantity of.`);
+      const subscription = await stripe.subscriptions.update(
+        subscriptionId,
+        { items: [{ id: itemId, quantity }], proration_behavior: 'create_prorations' },
+        { idempotencyKey },
+      );
+      return subscriptionFacts(subscription);
+    },
+
     async cancelNow(subscriptionId, idempotencyKey): Promise<SubscriptionFacts> {
       const subscription = await stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey });
       return subscriptionFacts(subscription);

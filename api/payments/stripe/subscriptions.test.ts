@@ -11,8 +11,8 @@ import type { CheckoutRequest } from '../provider';
 const context = stripeAgainstSimulator();
 
 /** A subscription as Stripe has it after a customer pays for the plan on the hosted page. */
-const paidSubscription = async (trial: CheckoutRequest['trial'] = null) => {
-  const request = checkoutRequest({ trial });
+const paidSubscription = async (trial: CheckoutRequest['trial'] = null, quantity = 1) => {
+  const request = checkoutRequest({ trial, quantity });
   const { sessionId, url } = await context.stripe.createCheckout(request);
   expect((await submitCheckout(context.simulator, url, { card: '4242' })).status).toBe(303);
   const id = (await context.stripe.retrieveCheckout(sessionId))?.subscriptionId;
@@ -34,6 +34,7 @@ describe('subscriptions', () => {
       id: subscription.id,
       customerId: subscription.customer,
       status: 'trialing',
+      quantity: 1,
       trialEnd: iso(subscription.trial_end),
       currentPeriodStart: iso(item?.current_period_start),
       currentPeriodEnd: iso(item?.current_period_end),
@@ -96,5 +97,41 @@ describe('subscriptions', () => {
     await expect(context.stripe.cancelNow(subscription.id, `close-account-${randomUUID()}`)).rejects.toThrow(
       'already been canceled',
     );
+  });
+
+  it('creates a firm’s plan for its 3 members, billed 3 × £4.95', async () => {
+    const { subscription } = await paidSubscription(null, 3);
+
+    expect(subscription.items.data[0]).toMatchObject({ quantity: 3, price: { unit_amount: 495 } });
+    expect((await context.stripe.retrieveSubscription(subscription.id))?.quantity).toBe(3);
+    const invoice = await context.stripe.retrieveInvoice(String(subscription.latest_invoice));
+    expect(invoice?.lines).toMatchObject([{ quantity: 3, unitAmount: 495, amount: 1485 }]);
+    expect(invoice?.total).toBe(1485);
+  });
+
+  it('sets the quantity, prorated; the same key answers the same again', async () => {
+    const { subscription } = await paidSubscription(null, 3);
+    await context.simulator.advanceClock(10 * 86_400);
+    const key = `members-${randomUUID()}`;
+
+    const facts = await context.stripe.setQuantity(subscription.id, 4, key);
+
+    expect(facts).toMatchObject({ id: subscription.id, status: 'active', quantity: 4 });
+    expect(await context.stripe.setQuantity(subscription.id, 4, key)).toEqual(facts);
+    expect(await context.stripe.retrieveSubscription(subscription.id)).toEqual(facts);
+
+    // The renewal's document lists the prorations beside the plan, as the PDF then shows them.
+    await context.simulator.advanceClock(21 * 86_400);
+    const renewed = await sdkFor(context.simulator).subscriptions.retrieve(subscription.id);
+    const invoice = await context.stripe.retrieveInvoice(String(renewed.latest_invoice));
+    expect(invoice?.lines.map(({ quantity, amount }) => [quantity, amount])).toEqual([
+      [3, -1006],
+      [4, 1341],
+      [4, 1980],
+    ]);
+    expect(invoice?.lines[0]?.description).toBe(
+      'Unused time on 3 × TradeCard Profile plan after 12 Mar 2026',
+    );
+    expect(invoice).toMatchObject({ total: 2315, amountPaid: 2315, status: 'paid' });
   });
 });

@@ -25,6 +25,7 @@ import { migration as m0022 } from './0022-reviews';
 import { migration as m0023 } from './0023-domains';
 import { migration as m0024 } from './0024-firms';
 import { migration as m0025 } from './0025-firm-brands';
+import { migration as m0026 } from './0026-firm-plans';
 
 // One file a migration, named by its order; listed here, in order, so the bundle carries them and no file-system
 // scan is needed. A migration, once shipped, never changes: a new change is a new file.
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0023-domains': m0023,
   '0024-firms': m0024,
   '0025-firm-brands': m0025,
+  '0026-firm-plans': m0026,
 };
 
 /**

@@ -13,7 +13,7 @@ export function Cards({ firm }: { firm: Firm }) {
       <h2 id="firm-cards-heading">The team’s NFC cards</h2>
       <p className="settings__note">
         Someone leaving? Give their card to whoever takes over: it opens the new holder’s page from the next
-        tap.
+        tap. Cards the firm bought stay here after their holder leaves, until you give them to someone.
       </p>
       <ul className="firm__cards">
         {cards.data.map((card) => (
@@ -28,6 +28,11 @@ export function Cards({ firm }: { firm: Firm }) {
               disabled={move.isPending}
               onChange={(event) => move.mutate({ code: card.code, to: event.target.value })}
             >
+              {!card.holderInFirm && (
+                <option value={card.holder.id} disabled>
+                  {card.holder.name} (@{card.holder.username}, has left the firm)
+                </option>
+              )}
               {firm.members.map((member) => (
                 <option key={member.id} value={member.id}>
                   {member.name} (@{member.username})

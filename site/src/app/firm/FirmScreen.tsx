@@ -7,6 +7,7 @@ import { Cards } from './Cards';
 import { createFirm, useMyFirm } from './firm';
 import { Invitations } from './Invitations';
 import { Members } from './Members';
+import { Plan } from './Plan';
 import { Team } from './Team';
 
 function StartFirm() {
@@ -44,7 +45,7 @@ function StartFirm() {
   );
 }
 
-/** Issue 32: /firm, the signed-in account's firm: starting one, its members, invitations and cards. */
+/** Issue 32: /firm, the signed-in account's firm: starting one, its members, its bill, invitations and cards. */
 export function FirmScreen() {
   const firm = useMyFirm();
   return (
@@ -64,6 +65,7 @@ export function FirmScreen() {
             <a href={`/f/${firm.data.slug}`}>{`${window.location.origin}/f/${firm.data.slug}`}</a>
           </p>
           <Members firm={firm.data} />
+          <Plan firm={firm.data} />
           {firm.data.youAreAdmin && <Team firm={firm.data} />}
           {firm.data.youAreAdmin && <BrandForm firm={firm.data} />}
           {firm.data.youAreAdmin && <Invitations firm={firm.data} />}

@@ -33,6 +33,12 @@ function MemberActions({ firm, member }: { firm: Firm; member: Member }) {
           onCancel={() => setAsking(null)}
         >
           <p>Their page stays theirs. Move any card of the firm’s they hold to someone else first.</p>
+          {firm.plan?.coversPages && (
+            <p>
+              Their place comes off the firm’s plan, and their page stays live on a 14-day free trial of their
+              own.
+            </p>
+          )}
         </ConfirmDialog>
       )}
       {asking === 'admin' && (
@@ -113,6 +119,12 @@ export function Members({ firm }: { firm: Firm }) {
           onCancel={() => setLeaving(false)}
         >
           <p>Your page and enquiries stay yours; the firm’s page stops listing you.</p>
+          {firm.plan?.coversPages && (
+            <p>
+              The firm’s plan pays for your page until you leave; after that it stays live on a 14-day free
+              trial of your own, and you choose a plan of your own to keep it.
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </section>

@@ -3,6 +3,7 @@ import {
   cardReassignedAnswer,
   csvInvitedAnswer,
   firmCardsAnswer,
+  firmCheckoutAnswer,
   firmCreatedAnswer,
   firmSavedAnswer,
   firmTeamAnswer,
@@ -116,4 +117,19 @@ export const directQuotes = (firmId: string, accountId: string) =>
     method: 'PUT',
     body: { accountId },
     fallback: 'Could not change where quote requests go. Please try again.',
+  });
+
+/** The firm's plan, one place a member: the checkout to go to (issue 32). */
+export const startFirmPlan = (firmId: string) =>
+  callApi(firmPath(firmId, '/plan'), firmCheckoutAnswer, {
+    method: 'POST',
+    body: { cancelUrl: window.location.href },
+    fallback: 'Could not open the checkout. Please try again.',
+  });
+
+export const buyCardsFor = (firmId: string, order: { forAccountId: string; quantity: number }) =>
+  callApi(firmPath(firmId, '/card-orders'), firmCheckoutAnswer, {
+    method: 'POST',
+    body: { ...order, cancelUrl: window.location.href },
+    fallback: 'Could not open the checkout. Please try again.',
   });

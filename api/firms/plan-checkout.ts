@@ -1,0 +1,45 @@
+import { DomainError } from '../../events/errors';
+import { membersOf } from '../../events/firm/firms-read-model';
+import type { Deps } from '../deps';
+import { startCheckout } from '../payments/start-checkout';
+import { inviteRights } from './firms';
+import { runningFirmPlan } from './plan';
+
+export const FIRM_HAS_PLAN = 'Your firm already has a plan: see it under Your subscription.';
+export const NOT_A_MEMBER = 'That person isn’t in your firm.';
+
+/** The admin opens the checkout of the firm's plan: one place for each member, £4.95 a month each, from today. */
+export async function startFirmPlan(
+  deps: Pick<Deps, 'db' | 'payments' | 'publicUrl' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  cancelUrl: string | null,
+) {
+  const firm = await inviteRights(deps.db, firmId, by);
+  if (await runningFirmPlan(deps.db, firmId)) throw new DomainError('conflict', FIRM_HAS_PLAN);
+  return startCheckout(deps, by, {
+    kind: 'subscription',
+    quantity: membersOf(firm).length,
+    reorderOf: null,
+    cancelUrl,
+    firm: { firmId },
+  });
+}
+
+/** The admin buys cards for a member: paid by the admin, with the firm's plan's customer; the cards are the member's. */
+export async function buyCardsForMember(
+  deps: Pick<Deps, 'db' | 'payments' | 'publicUrl' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  order: { forAccountId: string; quantity: number; cancelUrl: string | null },
+) {
+  const firm = await inviteRights(deps.db, firmId, by);
+  if (!membersOf(firm).includes(order.forAccountId)) throw new DomainError('not_found', NOT_A_MEMBER);
+  return startCheckout(deps, by, {
+    kind: 'card',
+    quantity: order.quantity,
+    reorderOf: null,
+    cancelUrl: order.cancelUrl,
+    firm: { firmId, forAccountId: order.forAccountId },
+  });
+}
