@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { imageRefSchema } from '../events/card/content';
 import { brandSchema } from '../events/firm/brand';
 
 /** A firm as its members see it (api/firms/firms.ts firmJson, issue 32): its admin also sees the invitations. */
@@ -27,6 +28,8 @@ export const firmSchema = z.object({
   slug: z.string(),
   youAreAdmin: z.boolean(),
   brand: z.nullable(firmBrandSchema),
+  /** The firm's logo: its address, and its sizes for drawing it; null when it has none. */
+  logo: z.nullable(z.object({ url: z.string(), media: imageRefSchema })),
   /** The member whose enquiries the firm page's quote requests go to: the admin unless they chose another. */
   quotesTo: z.string(),
   members: z.array(z.object({ id: z.string(), name: z.string(), username: z.string(), admin: z.boolean() })),

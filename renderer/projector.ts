@@ -122,12 +122,12 @@ export async function catchUp(
       if (account) accounts.add(account);
       else if (firm) {
         firms.add(firm);
-        if (event.type === 'FirmBrandChanged') brandChanged.add(firm);
+        if (event.type === 'FirmBrandChanged' || event.type === 'FirmLogoChanged') brandChanged.add(firm);
       } else if (changesThePage(event)) reviews.add(event.streamId);
     }
     // A customer's review is on its owner's page (issue 30): its stream names the owner only in its request.
     if (reviews.size > 0) for (const owner of await ownersOfReviews(db, [...reviews])) accounts.add(owner);
-    // A firm's brand is on every member's page (issue 32).
+    // A firm's brand and logo are on every member's page (issue 32).
     for (const firm of brandChanged) for (const member of await membersOfFirm(db, firm)) accounts.add(member);
     await eachConcurrently(accounts, RENDER_CONCURRENCY, (account) =>
       renderAccountInTurn(db, account, target),

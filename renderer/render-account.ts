@@ -4,7 +4,8 @@ import { reservationOfAccount } from '../events/account/reserved-usernames';
 import type { CardContent } from '../events/card/content';
 import { savesContact, shownContent } from '../events/card/shown';
 import { liveDomainOf } from '../events/domain/domains-read-model';
-import { findShownCardContent } from '../events/firm/branded-card';
+import { findShownCard } from '../events/firm/branded-card';
+import { type FirmRow, logoOf } from '../events/firm/firms-read-model';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
@@ -16,7 +17,7 @@ import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
 import { type ProfilePageInput, renderProfilePage } from './pages/profile-page';
-import { hasVisibleContent } from './profile/view-model';
+import { hasVisibleContent, imageSource } from './profile/view-model';
 import { staleQrCode } from './qr-files';
 import { type RenderBatch, renderAlone } from './render-batch';
 import { buildVCard } from './vcard';
@@ -128,7 +129,7 @@ export async function renderAccount(
   const pageUrl = pageAddressOf(target.publicUrl, user.username, domain);
   const { username } = user;
   // A firm's member shows the firm's brand in the parts it locked (issue 32).
-  const content = await findShownCardContent(db, accountId);
+  const { content, firm } = await findShownCard(db, accountId);
 
   const kind = pageKindOf(user, content);
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
@@ -166,6 +167,7 @@ export async function renderAccount(
         content,
         ogImage,
         verified,
+        firm: firm ? firmLink(target.publicUrl, firm) : null,
       },
       listed,
     );
@@ -190,12 +192,19 @@ type Rendered = {
   content: CardContent | null;
   ogImage: string | null;
   verified: VerifiedReviews | null;
+  firm: ProfilePageInput['firm'];
+};
+
+/** The firm a member's page names at its foot, with its logo, linking to the firm's own page (issue 32). */
+const firmLink = (publicUrl: string, firm: FirmRow): NonNullable<ProfilePageInput['firm']> => {
+  const logo = logoOf(firm);
+  return { name: firm.name, url: `${publicUrl}/f/${firm.slug}`, logo: logo && imageSource(logo) };
 };
 
 /** Writes the page for the account's state and its vCard, and removes what neither shows; says if the page changed. */
 async function writeFiles(target: RenderTarget, rendered: Rendered, listed: Listed): Promise<boolean> {
   const { storage, siteName, walletEnabled } = target;
-  const { username, pageUrl, qrUrl, kind, content, ogImage, verified } = rendered;
+  const { username, pageUrl, qrUrl, kind, content, ogImage, verified, firm } = rendered;
   const page = pageBytes(kind, content, {
     username,
     pageUrl,
@@ -203,6 +212,7 @@ async function writeFiles(target: RenderTarget, rendered: Rendered, listed: List
     walletEnabled,
     ogImage: ogImage ?? undefined,
     verified,
+    firm,
   });
   const pageWritten = await writePage(storage, username, page, listed);
 

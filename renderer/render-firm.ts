@@ -2,7 +2,7 @@ import { findCardContent } from '../events/card/cards-read-model';
 import { hasText } from '../events/card/display';
 import { shownContent } from '../events/card/shown';
 import { liveDomainOf } from '../events/domain/domains-read-model';
-import { findFirm, membersOf } from '../events/firm/firms-read-model';
+import { findFirm, logoOf, membersOf } from '../events/firm/firms-read-model';
 import type { Db } from '../platform/database/db';
 import { firmPageKey, firmVariantsKey } from '../platform/storage/key-layout';
 import { writePageAt } from './page-files';
@@ -19,6 +19,7 @@ import { pageKindOf, type RenderTarget } from './render-account';
 export async function renderFirm(db: Db, firmId: string, target: RenderTarget): Promise<boolean> {
   const firm = await findFirm(db, firmId);
   if (!firm) return false;
+  const logo = logoOf(firm);
   const ids = membersOf(firm);
   const ordered = [firm.admin_id, ...ids.filter((id) => id !== firm.admin_id)];
   const users = await db.selectFrom('users').selectAll().where('id', 'in', ordered).execute();
@@ -58,6 +59,7 @@ export async function renderFirm(db: Db, firmId: string, target: RenderTarget): 
   const page = renderFirmPage({
     firmName: firm.name,
     slug: firm.slug,
+    logo: logo && imageSource(logo),
     publicUrl: target.publicUrl,
     siteName: target.siteName,
     members,

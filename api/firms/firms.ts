@@ -1,14 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import { type ImageRef, largestMediaUrl } from '../../events/card/content';
 import { handleCommand } from '../../events/command';
 import { DomainError } from '../../events/errors';
 import type { Brand } from '../../events/firm/brand';
 import { ADMIN_ONLY, type FirmCommand, firmDecider } from '../../events/firm/decider';
 import { firmStreamId } from '../../events/firm/events';
-import { brandOf, type FirmRow, findFirm, invitesOf, membersOf } from '../../events/firm/firms-read-model';
+import {
+  brandOf,
+  type FirmRow,
+  findFirm,
+  invitesOf,
+  logoOf,
+  membersOf,
+} from '../../events/firm/firms-read-model';
 import { type MembershipCommand, membershipDecider, membershipStreamId } from '../../events/firm/membership';
 import type { Db } from '../../platform/database/db';
 import { isUniqueViolation } from '../../platform/database/dialect';
 import type { Deps } from '../deps';
+import { uploadedBy } from '../media/owners';
+import { parseMediaUrl, readImageRef } from '../media/stored';
 import { firmPlanCovers } from '../payments/record';
 import { afterLeavingFirm, planJson, settleFirmBillSoon } from './plan';
 
@@ -114,8 +124,14 @@ export async function endMembership(
   await settleFirmBillSoon(deps, firmId);
 }
 
-/** Erasure (ADR 004): the account leaves its firm in the erasing transaction; an admin's role passes on. */
+/**
+ * Erasure (ADR 004): the account leaves its firm in the erasing transaction; an admin's role passes on, and a logo
+ * it uploaded comes off whichever firm shows it (its file goes with the account's uploads).
+ */
 export async function leaveFirmOnErasure(trx: Db, accountId: string, now: Date) {
+  const logos = await trx.selectFrom('firms').select('firm_id').where('logo_by', '=', accountId).execute();
+  for (const { firm_id } of logos)
+    await firmCommand(trx, firm_id, { type: 'ForgetUploader', accountId }, now);
   const membership = await trx
     .selectFrom('firm_memberships')
     .select('firm_id')
@@ -158,6 +174,32 @@ export const setBrand = (
   brand: Brand,
 ) => adminCommand(deps, firmId, by, { type: 'SetBrand', by, brand });
 
+export const LOGO_NOT_OURS = 'The logo must be a photo uploaded to TradeCard.';
+export const LOGO_NOT_YOURS = 'The logo must be a photo you uploaded yourself.';
+
+/**
+ * The admin sets the firm's logo: a photo they uploaded (POST /api/business-card/photos), named by its address, as a
+ * card names its photos; null takes it off. It heads the firm's page and every member's page names the firm with it.
+ */
+export async function setLogo(
+  deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
+  firmId: string,
+  by: string,
+  url: string | null,
+) {
+  // Who may first: anyone but the admin learns nothing of the photo they named.
+  await inviteRights(deps.db, firmId, by);
+  let logo: ImageRef | null = null;
+  if (url !== null) {
+    const id = parseMediaUrl(url);
+    logo = id ? await readImageRef(deps.db, id) : null;
+    if (!logo) throw new DomainError('invalid', LOGO_NOT_OURS);
+    // Another account's photo would outlive that account's erasure on the firm's page.
+    if (!(await uploadedBy(deps.db, by, logo.id))) throw new DomainError('invalid', LOGO_NOT_YOURS);
+  }
+  await adminCommand(deps, firmId, by, { type: 'SetLogo', by, logo });
+}
+
 /** The admin chooses whose enquiries the firm page's quote requests go to (their own, at first). */
 export const directQuotes = (
   deps: Pick<Deps, 'db' | 'now' | 'onAppended'>,
@@ -165,6 +207,12 @@ export const directQuotes = (
   by: string,
   to: string,
 ) => adminCommand(deps, firmId, by, { type: 'DirectQuotes', by, to });
+
+/** The logo as the /firm screen shows it: its address and sizes, as a stored photo answers. */
+function logoJson(firm: FirmRow) {
+  const logo = logoOf(firm);
+  return logo ? { url: largestMediaUrl(logo), media: logo } : null;
+}
 
 /** The firm as its members see it: the admin sees the invitations and everyone's page; a member sees who's in it. */
 export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
@@ -182,6 +230,7 @@ export async function firmJson(db: Db, firm: FirmRow, viewer: string) {
     slug: firm.slug,
     youAreAdmin: admin,
     brand: brandOf(firm),
+    logo: logoJson(firm),
     quotesTo: firm.quotes_to ?? firm.admin_id,
     members: ids.flatMap((id) => {
       const user = byId.get(id);

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { type CardContent, cardImages } from '../../events/card/content';
 import { photosOf } from '../../events/enquiry/enquiries-read-model';
+import { logoOf } from '../../events/firm/firms-read-model';
 import { reviewPhotosOf } from '../../events/review/reviews-read-model';
 import type { Db } from '../../platform/database/db';
 import type { Database } from '../../platform/database/schema';
@@ -24,11 +25,12 @@ export async function mediaOfAccount(db: Db, accountId: string): Promise<Set<str
 
 /** Rows of `table` whose `column` names one of these ids: ids are 24 hex digits, so a LIKE needs no escaping. */
 const naming =
-  (ids: string[], column: string) => (eb: ExpressionBuilder<Database, 'cards' | 'enquiries' | 'reviews'>) =>
+  (ids: string[], column: string) =>
+  (eb: ExpressionBuilder<Database, 'cards' | 'enquiries' | 'reviews' | 'firms'>) =>
     eb.or(ids.map((id) => eb(sql.ref(column), 'like', `%${id}%`)));
 
 /**
- * Of these photos, those another live card, an enquiry or a review still shows. Only rows whose text names one of them are
+ * Of these photos, those another live card, an enquiry, a review or a firm's logo still shows. Only rows whose text names one of them are
  * read and parsed, so an owner's Delete costs a scan in the database, not every card and enquiry in memory.
  */
 async function stillShown(db: Db, ids: string[]): Promise<Set<string>> {
@@ -46,6 +48,11 @@ async function stillShown(db: Db, ids: string[]): Promise<Set<string>> {
     for (const row of enquiries) for (const photo of photosOf(row)) shown.add(photo.id);
     const reviews = await db.selectFrom('reviews').select('photos').where(naming(chunk, 'photos')).execute();
     for (const row of reviews) for (const photo of reviewPhotosOf(row)) shown.add(photo.id);
+    const logos = await db.selectFrom('firms').select('logo').where(naming(chunk, 'logo')).execute();
+    for (const row of logos) {
+      const logo = logoOf(row);
+      if (logo) shown.add(logo.id);
+    }
   }
   return shown;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type CardContent, cardImages, type ImageRef } from '../../events/card/content';
 import { enquiryPhotos } from '../../events/enquiry/enquiries-read-model';
+import { firmLogos } from '../../events/firm/firms-read-model';
 import { reviewPhotos } from '../../events/review/reviews-read-model';
 import { log } from '../../observability/log';
 import type { Db } from '../../platform/database/db';
@@ -39,12 +40,13 @@ const TEMP = /^\..+\.(tmp|partial)$/;
 const SHARD = /^[a-f0-9]{2}$/;
 
 /**
- * Photos some card, enquiry or review shows now: a replaced photo is in no card, only in the log's history, and goes; an
- * enquiry's stay until its account is erased.
+ * Photos some card, enquiry, review or firm's logo shows now: a replaced photo is in no card, only in the log's
+ * history, and goes; an enquiry's stay until its account is erased.
  */
 async function referencedImages(db: Db): Promise<Map<string, ImageRef>> {
   const images = await enquiryPhotos(db);
   for (const [id, image] of await reviewPhotos(db)) images.set(id, image);
+  for (const logo of await firmLogos(db)) images.set(logo.id, logo);
   // A page of cards at a time (issue 29): all of 100,000 cards' content at once is half a gigabyte the server
   // would keep as heap long after.
   let after = '';

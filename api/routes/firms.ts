@@ -17,6 +17,7 @@ import {
   inviteRights,
   MAX_FIRM_NAME,
   setBrand,
+  setLogo,
 } from '../firms/firms';
 import { invitationOf, inviteMember, joinFirm } from '../firms/invitations';
 import { readInviteCsv } from '../firms/invite-csv';
@@ -87,6 +88,14 @@ const brandBody = z.object(
   },
   objectOnly,
 );
+const logoBody = z.object(
+  {
+    url: z
+      .string({ error: 'Say which photo is the logo: url, its address as the upload answered.' })
+      .max(500),
+  },
+  objectOnly,
+);
 const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
 const reassignBody = z.object(
   { to: z.string({ error: 'Say which member the card goes to: to, their account id.' }).max(100) },
@@ -102,6 +111,12 @@ const reassignBody = z.object(
 export function firmRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
+  /** A change's answer: what it did, and the firm as it now is. */
+  const firmSaved = async (firmId: string, viewer: string, message: string) => ({
+    success: true,
+    message,
+    data: await firmJson(deps.db, await firmOfMember(deps.db, firmId, viewer), viewer),
+  });
 
   app.post('/', signedIn, async (c) => {
     const { name } = await readJson(c, createBody);
@@ -198,24 +213,42 @@ export function firmRoutes(deps: Deps) {
         page_theme_variant: brand.values.page_theme_variant || `subtle-${brand.values.page_theme}`,
       },
     });
-    const firm = await firmOfMember(deps.db, firmId, c.get('accountId'));
-    return c.json({
-      success: true,
-      message: 'The brand is saved: your members’ pages show it in a moment.',
-      data: await firmJson(deps.db, firm, c.get('accountId')),
-    });
+    return c.json(
+      await firmSaved(
+        firmId,
+        c.get('accountId'),
+        'The brand is saved: your members’ pages show it in a moment.',
+      ),
+    );
+  });
+
+  // The logo is a photo the admin uploaded first (POST /api/business-card/photos), named by its address.
+  app.put('/:id/logo', signedIn, async (c) => {
+    const { url } = await readJson(c, logoBody);
+    const firmId = c.req.param('id');
+    await setLogo(deps, firmId, c.get('accountId'), url);
+    return c.json(
+      await firmSaved(
+        firmId,
+        c.get('accountId'),
+        'The logo is saved: it heads the firm’s page and shows on every member’s.',
+      ),
+    );
+  });
+
+  app.delete('/:id/logo', signedIn, async (c) => {
+    const firmId = c.req.param('id');
+    await setLogo(deps, firmId, c.get('accountId'), null);
+    return c.json(await firmSaved(firmId, c.get('accountId'), 'The logo is taken off.'));
   });
 
   app.put('/:id/quotes', signedIn, async (c) => {
     const { accountId } = await readJson(c, adminBody);
     const firmId = c.req.param('id');
     await directQuotes(deps, firmId, c.get('accountId'), accountId);
-    const firm = await firmOfMember(deps.db, firmId, c.get('accountId'));
-    return c.json({
-      success: true,
-      message: 'Quote requests from the firm’s page go there now.',
-      data: await firmJson(deps.db, firm, c.get('accountId')),
-    });
+    return c.json(
+      await firmSaved(firmId, c.get('accountId'), 'Quote requests from the firm’s page go there now.'),
+    );
   });
 
   app.get('/:id/team', signedIn, async (c) => {

@@ -174,6 +174,35 @@ describe('firm decider: the brand', () => {
   });
 });
 
+describe('firm decider: the logo', () => {
+  const logo = { id: 'a'.repeat(24), width: 600, height: 300, widths: [320, 600] };
+  const set = (by = 'admin'): FirmEvent => ({ type: 'FirmLogoChanged', data: { firmId: 'f1', logo, by } });
+  const off = (by: string): FirmEvent => ({
+    type: 'FirmLogoChanged',
+    data: { firmId: 'f1', logo: null, by },
+  });
+
+  it('is set and taken off by the admin alone; the same logo again records nothing', () => {
+    given(created).when({ type: 'SetLogo', by: 'admin', logo }).then([set()]);
+    given(created, set()).when({ type: 'SetLogo', by: 'admin', logo }).thenNothing();
+    given(created, set())
+      .when({ type: 'SetLogo', by: 'admin', logo: null })
+      .then([off('admin')]);
+    given(created).when({ type: 'SetLogo', by: 'admin', logo: null }).thenNothing();
+    given(created, invited, joined)
+      .when({ type: 'SetLogo', by: 'sam', logo })
+      .thenThrows(DomainError, ADMIN_ONLY);
+  });
+
+  it('comes off when the account that uploaded it is erased, and only then', () => {
+    given(created, set())
+      .when({ type: 'ForgetUploader', accountId: 'admin' })
+      .then([off('admin')]);
+    given(created, set()).when({ type: 'ForgetUploader', accountId: 'sam' }).thenNothing();
+    given(created, set(), off('admin')).when({ type: 'ForgetUploader', accountId: 'admin' }).thenNothing();
+  });
+});
+
 describe("firm decider: the firm page's quote requests", () => {
   const directed = (to: string | null): FirmEvent => ({
     type: 'FirmQuotesDirected',

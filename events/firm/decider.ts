@@ -1,3 +1,4 @@
+import type { ImageRef } from '../card/content';
 import { assertNever, type Decider } from '../decider';
 import { DomainError } from '../errors';
 import { BRAND_PART_NAMES, type Brand, sameBrand } from './brand';
@@ -18,6 +19,10 @@ export type FirmState =
       invites: Record<string, Invite>;
       /** Null until the admin first sets one. */
       brand: Brand | null;
+      /** The firm's logo; null until the admin uploads one, or after they take it off. */
+      logo: ImageRef | null;
+      /** Who set it: their upload, which goes with their account when it is erased. */
+      logoBy: string | null;
       /** The member whose enquiries the firm page's quote requests go to; null: the admin's. */
       quotesTo: string | null;
     };
@@ -38,6 +43,9 @@ export type FirmCommand =
   | { type: 'LeaveFirm'; accountId: string }
   | { type: 'HandOverAdmin'; by: string; to: string }
   | { type: 'SetBrand'; by: string; brand: Brand }
+  | { type: 'SetLogo'; by: string; logo: ImageRef | null }
+  /** Erasure: the account's uploads go, so a logo it set comes off. */
+  | { type: 'ForgetUploader'; accountId: string }
   | { type: 'DirectQuotes'; by: string; to: string | null }
   /** The member's account is erased: they leave, and an admin's role goes to the longest-standing member left. */
   | { type: 'EraseMember'; accountId: string };
@@ -67,6 +75,8 @@ export function evolve(state: FirmState, event: FirmEvent): FirmState {
       members: [event.data.adminId],
       invites: {},
       brand: null,
+      logo: null,
+      logoBy: null,
       quotesTo: null,
     };
   if (state.status === 'none') return state;
@@ -99,6 +109,8 @@ export function evolve(state: FirmState, event: FirmEvent): FirmState {
       return { ...state, adminId: event.data.to };
     case 'FirmBrandChanged':
       return { ...state, brand: { values: event.data.values, locked: event.data.locked } };
+    case 'FirmLogoChanged':
+      return { ...state, logo: event.data.logo, logoBy: event.data.logo ? event.data.by : null };
     case 'FirmQuotesDirected':
       return { ...state, quotesTo: event.data.to };
     default:
@@ -194,6 +206,13 @@ export function decide(command: FirmCommand, state: FirmState, now: Date): FirmE
             },
           ];
     }
+    case 'SetLogo': {
+      const firm = asAdmin(state, command.by);
+      const same = (firm.logo?.id ?? null) === (command.logo?.id ?? null);
+      return same
+        ? []
+        : [{ type: 'FirmLogoChanged', data: { firmId: firm.firmId, logo: command.logo, by: command.by } }];
+    }
     case 'DirectQuotes': {
       const firm = asAdmin(state, command.by);
       // The admin is the default: choosing them is choosing no one in particular.
@@ -211,6 +230,11 @@ export function decide(command: FirmCommand, state: FirmState, now: Date): FirmE
         { type: 'AdminHandedOver', data: { firmId: firm.firmId, from: command.by, to: command.to, at } },
       ];
     }
+    case 'ForgetUploader':
+      // The logo is its uploader's photo, and its file goes with their account (member or not by then).
+      return state.status === 'active' && state.logoBy === command.accountId
+        ? [{ type: 'FirmLogoChanged', data: { firmId: state.firmId, logo: null, by: command.accountId } }]
+        : [];
     case 'EraseMember': {
       if (state.status === 'none' || !state.members.includes(command.accountId)) return [];
       const left: FirmEvent = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FONTS } from '../card/content';
+import { FONTS, imageRefSchema } from '../card/content';
 import { BRAND_PART_NAMES, type BrandPart } from './brand';
 
 /**
@@ -66,6 +66,15 @@ export const FirmBrandChanged = z.object({
   }),
 });
 
+/**
+ * The admin set the firm's logo (a photo through the photo intake, stored as any photo is) or took it off (`logo`
+ * null). It heads the firm's page and shows on every member's page, linking to the firm's.
+ */
+export const FirmLogoChanged = z.object({
+  type: z.literal('FirmLogoChanged'),
+  data: z.object({ firmId: z.string(), logo: z.nullable(imageRefSchema), by: z.string() }),
+});
+
 /** Quote requests from the firm's page go to this member's enquiries; `to` null: the admin's, as at first. */
 export const FirmQuotesDirected = z.object({
   type: z.literal('FirmQuotesDirected'),
@@ -80,6 +89,7 @@ export const firmEventSchemas = [
   AdminHandedOver,
   FirmBrandChanged,
   FirmQuotesDirected,
+  FirmLogoChanged,
 ] as const;
 
 export type FirmEvent = z.infer<(typeof firmEventSchemas)[number]>;

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/database/db';
 import type { FirmMembershipsTable, FirmsTable } from '../../platform/database/schema';
+import type { ImageRef } from '../card/content';
 import type { ReadModel } from '../read-model';
 import type { ProjectedEvent } from '../store';
 import type { Brand } from './brand';
@@ -38,6 +39,8 @@ export const firmsReadModel: ReadModel<FirmState> = {
             })),
           ),
           brand: JSON.stringify(state.brand),
+          logo: state.logo ? JSON.stringify(state.logo) : null,
+          logo_by: state.logoBy,
           quotes_to: state.quotesTo,
         },
 };
@@ -70,6 +73,7 @@ export type FirmInviteRow = { inviteId: string; email: string; expiresAt: string
 
 export const membersOf = (row: Pick<FirmRow, 'members'>) => JSON.parse(row.members) as string[];
 export const brandOf = (row: Pick<FirmRow, 'brand'>) => JSON.parse(row.brand) as Brand | null;
+export const logoOf = (row: Pick<FirmRow, 'logo'>) => (row.logo ? (JSON.parse(row.logo) as ImageRef) : null);
 
 /** The brand of the firm an account is in, when it has one: what its page shows in the parts the firm locked. */
 export async function brandOfAccount(
@@ -87,6 +91,12 @@ export const findFirm = (db: Db, firmId: string) =>
 
 export const firmBySlug = (db: Db, slug: string) =>
   db.selectFrom('firms').selectAll().where('slug', '=', slug).executeTakeFirst();
+
+/** Every firm's logo: photos the media sweep keeps. */
+export async function firmLogos(db: Db): Promise<ImageRef[]> {
+  const rows = await db.selectFrom('firms').select('logo').where('logo', 'is not', null).execute();
+  return rows.flatMap((row) => logoOf(row) ?? []);
+}
 
 /** The firm an account is in, or undefined. */
 export const firmOfAccount = (db: Db, accountId: string) =>

@@ -181,6 +181,10 @@ export type FirmsTable = {
   brand: string;
   /** Whose enquiries the firm page's quote requests go to; null: the admin's. */
   quotes_to: string | null;
+  /** The firm's logo (an ImageRef) as JSON; null when it has none. */
+  logo: string | null;
+  /** Who uploaded it: erasing their account takes it off. */
+  logo_by: string | null;
 };
 
 /** Which firm an account is in, since when: one row an account (events/firm/membership.ts). */

@@ -17,6 +17,8 @@ export type FirmPageMember = {
 export type FirmPageInput = {
   firmName: string;
   slug: string;
+  /** The firm's logo, above its name; null when it has none. */
+  logo: ImageSource | null;
   publicUrl: string;
   siteName: string;
   members: FirmPageMember[];
@@ -30,6 +32,7 @@ const firmCss = [
   "body{margin:0;background:#FFFFFF;color:#1F1F1F;font:1rem/1.5 'Inter',system-ui,sans-serif}",
   'main{max-width:36rem;margin:0 auto;padding:2.5rem 1.25rem 2rem}',
   'h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem;overflow-wrap:anywhere}',
+  '.logo img{display:block;max-width:10rem;max-height:5rem;width:auto;height:auto;margin:0 0 1rem}',
   'h2{font-size:1.25rem;margin:2rem 0 .75rem}',
   '.lead{margin:0 0 1.25rem;color:#4A4A4A}',
   '.act{display:grid;gap:.75rem;margin:0 0 1rem}',
@@ -52,7 +55,7 @@ const initialOf = (name: string) => [...name.trim()][0]?.toUpperCase() ?? '?';
  * member's page changes, answered from its file. Its team links to each member's page.
  */
 export function renderFirmPage(input: FirmPageInput): string {
-  const { firmName, slug, publicUrl, siteName, members, contact, quotesTo } = input;
+  const { firmName, slug, logo, publicUrl, siteName, members, contact, quotesTo } = input;
   const phone = contact
     ? phoneLinks(
         {
@@ -74,6 +77,11 @@ export function renderFirmPage(input: FirmPageInput): string {
       head={<link rel="canonical" href={address} />}
     >
       <main>
+        {logo && (
+          <div className="logo">
+            <Picture image={logo} alt={`${firmName} logo`} sizes="160px" eager />
+          </div>
+        )}
         <h1>{firmName}</h1>
         <p className="lead">{description}</p>
         {(phone?.call || phone?.whatsapp || quotesTo || contact?.email) && (

@@ -1,6 +1,6 @@
 import type { CardContent } from '../../events/card/content';
 import type { VerifiedReviews } from '../../events/review/verified';
-import { ProfileCard } from '../profile/ProfileCard';
+import { type FirmLink, ProfileCard } from '../profile/ProfileCard';
 import { pagePath } from '../profile/QuoteLink';
 import { profileCss } from '../profile/styles';
 import { telHref } from '../profile/tel-href';
@@ -23,6 +23,8 @@ export type ProfilePageInput = {
   ogImage?: string;
   /** Reviews the owner's customers left through review links (issue 30). */
   verified?: VerifiedReviews | null;
+  /** The firm the owner is in (issue 32): named at the foot, with its logo, linking to its page. */
+  firm?: FirmLink | null;
 };
 
 /** contact.vcf and card.pkpass sit beside index.html in /u/<username>/; a link carries the page's own path. */
@@ -38,6 +40,7 @@ export function renderProfilePage({
   walletEnabled = false,
   ogImage,
   verified,
+  firm,
 }: ProfilePageInput): string {
   const card = toDisplayCard(content);
   const title = profileTitle(content, username);
@@ -79,6 +82,7 @@ export function renderProfilePage({
         variant="page"
         telHref={telHref}
         verified={verified}
+        firm={firm}
       />
     </Document>,
   );

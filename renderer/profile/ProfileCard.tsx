@@ -6,6 +6,7 @@ import { AddToWallet } from './AddToWallet';
 import { ContactSection } from './ContactSection';
 import { Heading } from './Heading';
 import { MainSection } from './MainSection';
+import { Picture } from './Picture';
 import { phoneLinks } from './phone-links';
 import { pingPath } from './ping';
 import { quotePath } from './QuoteLink';
@@ -15,7 +16,7 @@ import { ServicesSection } from './ServicesSection';
 import { TopOfPage } from './TopOfPage';
 import type { TelHref } from './tel-href';
 import { themeVars } from './theme';
-import { type DisplayCard, displayName, profileSections } from './view-model';
+import { type DisplayCard, displayName, type ImageSource, profileSections } from './view-model';
 import { WorkSection } from './WorkSection';
 
 export type ProfileCardProps = {
@@ -34,7 +35,11 @@ export type ProfileCardProps = {
   telHref: TelHref;
   /** The page's verified customer reviews (issue 30): the published page's only. */
   verified?: VerifiedReviews | null;
+  /** The firm the owner is in (issue 32): the published page's foot names it, with its logo. */
+  firm?: FirmLink | null;
 };
+
+export type FirmLink = { name: string; url: string; logo: ImageSource | null };
 
 /**
  * The sections to draw: the card's own, and Reviews where the owner placed it when customers have reviewed the
@@ -68,6 +73,7 @@ export function ProfileCard({
   variant,
   telHref,
   verified,
+  firm,
 }: ProfileCardProps) {
   // Everything below draws from what the page may show, never from the card as given (issue 28).
   const shown = profileSections(published);
@@ -138,7 +144,15 @@ export function ProfileCard({
         {walletHref && <AddToWallet href={walletHref} />}
         {canSaveContact(card) && <SaveContact href={saveContactHref} />}
       </Main>
-      <footer className="tc-ft tc-mu">@{username}</footer>
+      <footer className="tc-ft tc-mu">
+        {firm && (
+          <a className="tc-fm" href={firm.url}>
+            {firm.logo && <Picture image={firm.logo} alt="" sizes="96px" />}
+            <span>Part of {firm.name}</span>
+          </a>
+        )}
+        @{username}
+      </footer>
     </div>
   );
 }

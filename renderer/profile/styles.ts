@@ -72,6 +72,8 @@ const rules = [
   // Apple's badge colours, with its grey edge so it shows on the dark theme too.
   '.tc .tc-wl{display:block;padding:.75rem 1rem;border-radius:.75rem;background:#000;color:#fff;border:1px solid #a6a6a6;font-weight:600;text-align:center;text-decoration:none}',
   '.tc-ft{padding:.5rem 1rem 1.5rem;font-size:.875rem;text-align:center}',
+  '.tc-fm{display:flex;gap:.5rem;align-items:center;justify-content:center;margin:0 0 .5rem;color:inherit}',
+  '.tc-fm img{height:1.5rem;width:auto}',
   '.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}',
 ];
 

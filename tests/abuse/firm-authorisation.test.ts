@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Expected, type MatrixCell, tryEveryCall } from '../support/abuse/matrix';
 import { createTestApp } from '../support/api/app';
+import { jpegFile } from '../support/api/media/images';
 import { buyCardsAtHostedCheckout, signUpAdmin } from '../support/api/payments/flows';
 import { accountIdOf } from '../support/visits/stats';
 
@@ -19,6 +20,7 @@ let samsCard: string;
 let danaId: string;
 let kitId: string;
 let spareInvitation: string;
+let danasPhoto: string;
 
 const invitationTo = async (email: string) =>
   /\/join\/([^\s"<]+)/.exec((await t.lastMailTo(email)).text ?? '')?.[1] ?? '';
@@ -54,6 +56,14 @@ beforeAll(async () => {
   await buyCardsAtHostedCheckout(t, tokens.member as string, 1);
   samsCard = (await t.db.selectFrom('nfc_cards').select('code').executeTakeFirstOrThrow()).code;
   danaId = await accountIdOf(t.db, 'dana');
+  const form = new FormData();
+  form.append('photo', await jpegFile());
+  const uploaded = await t.app.request('/api/business-card/photos', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens['firm admin']}` },
+    body: form,
+  });
+  danasPhoto = ((await uploaded.json()) as { data: { url: string } }).data.url;
   kitId = await accountIdOf(t.db, 'kit');
 }, 60_000);
 afterAll(async () => {
@@ -116,6 +126,14 @@ function cells(): Cell[] {
       body: { to: danaId },
       expect: adminOnly(404),
     },
+    // A logo names a photo the admin uploaded; a member is told it is the admin's to set, anyone else of no firm.
+    {
+      method: 'PUT',
+      path: `/api/firms/${firmId}/logo`,
+      body: { url: danasPhoto },
+      expect: adminOnly(),
+    },
+    { method: 'DELETE', path: `/api/firms/${firmId}/logo`, expect: adminOnly() },
     // The one bill (issue 32): only the admin opens the plan's checkout or buys a member's cards on it.
     { method: 'POST', path: `/api/firms/${firmId}/plan`, body: {}, expect: adminOnly() },
     {

@@ -1,15 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import { devices, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { bearer, livePage, storeSession } from './accounts';
 import { expectNoAxeViolations } from './axe';
 import { mailTo } from './mail';
 
 /**
- * Issue 32, so far: an admin starts a firm on /firm and invites someone by email; they open the invitation signed
- * out, log in on the way, come back to it and join; the firm's own page lists its members whose pages are live; the
- * admin locks the firm's button colours, both pages show them, and the member's editor shows them as the firm's.
+ * Issue 32: an admin starts a firm on /firm and invites someone by email; they open the invitation signed out, log
+ * in on the way, come back to it and join; the firm's own page lists its members whose pages are live; the admin
+ * locks the firm's button colours, both pages show them, and the member's editor shows them as the firm's; the
+ * admin's logo heads the firm's page, and the member's page names the firm with it.
  */
-test('a firm started and its invitation sent from /firm → opened signed out → log in on the way → join → the firm’s page lists its team → the admin locks the colours', async ({
+test('a firm started and its invitation sent from /firm → opened signed out → log in on the way → join → the firm’s page lists its team → the admin locks the colours and sets the logo', async ({
   browser,
   page,
   request,
@@ -84,6 +86,31 @@ test('a firm started and its invitation sent from /firm → opened signed out �
   await expect(joiner.getByText('Set by Pipe & Sons: only its admin can change it.')).toBeVisible();
   // The font is still the member's own to choose.
   await expect(joiner.getByRole('radio', { name: 'Poppins' })).toBeEnabled();
+
+  // The admin's logo heads the firm's page, and the member's page names the firm with it.
+  const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#0a5c36' } })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel('Choose a logo')
+    .setInputFiles({ name: 'logo.jpg', mimeType: 'image/jpeg', buffer: logo });
+  await page.getByRole('button', { name: 'Save the logo' }).click();
+  await expect(page.getByText('The logo is saved')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Pipe & Sons logo' })).toBeVisible();
+  await expect
+    .poll(async () => (await (await request.get('/u/firmjoiner')).text()).includes('Part of Pipe &amp; Sons'))
+    .toBe(true);
+  await expect
+    .poll(async () => (await (await request.get(`/f/${firm.slug}`)).text()).includes('Pipe &amp; Sons logo'))
+    .toBe(true);
+  // The joiner's browser holds both pages from earlier for their minute (PAGE_CACHE): a reload asks again.
+  await joiner.goto(`/f/${firm.slug}`);
+  await joiner.reload();
+  await expect(joiner.getByRole('img', { name: 'Pipe & Sons logo' })).toBeVisible();
+  await joiner.goto('/u/firmjoiner');
+  await joiner.reload();
+  await joiner.getByRole('link', { name: 'Part of Pipe & Sons' }).click();
+  await expect(joiner).toHaveURL(new RegExp(`/f/${firm.slug}$`));
   await joiner.context().close();
 
   // The admin sees the team: both pages live, each member's row and the firm's; the firm's data downloads.

@@ -65,6 +65,7 @@ export const POSTGRES_SUITES = [
   'api/firms/team.test.ts',
   // The firm's one bill: its plan's quantity, the leaver's trial, members' own plans ended, cards for a member.
   'api/routes/firm-bill.test.ts',
+  'api/routes/firm-logo.test.ts',
   // End to end through the app, on PostgreSQL.
   'api/app.test.ts',
   'tests/abuse/authorisation-matrix.test.ts',

@@ -12,5 +12,8 @@ export const migration: Migration = {
     // A card the firm's admin bought for a member is the firm's: its admin moves it on when the member leaves.
     await db.schema.alterTable('nfc_cards').addColumn('firm_id', 'text').execute();
     await db.schema.createIndex('nfc_cards_by_firm').on('nfc_cards').column('firm_id').execute();
+    // The firm's logo (an ImageRef as JSON), which heads its page and shows on its members'.
+    await db.schema.alterTable('firms').addColumn('logo', 'text').execute();
+    await db.schema.alterTable('firms').addColumn('logo_by', 'text').execute();
   },
 };

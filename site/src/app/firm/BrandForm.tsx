@@ -3,6 +3,7 @@ import type { Firm } from '../../../../contract/firm';
 import { FONTS, type Font } from '../../../../events/card/content';
 import { BRAND_PART_NAMES, type BrandPart } from '../../../../events/firm/brand';
 import { type BrandInput, saveBrand } from './firm';
+import { LogoForm } from './LogoForm';
 import { useFirmSaved } from './use-firm-change';
 
 const LOCK_LABELS: Record<BrandPart, string> = {
@@ -96,6 +97,7 @@ export function BrandForm({ firm }: { firm: Firm }) {
           </button>
         </div>
       </form>
+      <LogoForm firm={firm} />
     </section>
   );
 }

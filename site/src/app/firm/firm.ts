@@ -133,3 +133,16 @@ export const buyCardsFor = (firmId: string, order: { forAccountId: string; quant
     body: { ...order, cancelUrl: window.location.href },
     fallback: 'Could not open the checkout. Please try again.',
   });
+
+export const setLogo = (firmId: string, url: string) =>
+  callApi(firmPath(firmId, '/logo'), firmSavedAnswer, {
+    method: 'PUT',
+    body: { url },
+    fallback: 'Could not save the logo. Please try again.',
+  });
+
+export const removeLogo = (firmId: string) =>
+  callApi(firmPath(firmId, '/logo'), firmSavedAnswer, {
+    method: 'DELETE',
+    fallback: 'Could not take the logo off. Please try again.',
+  });
