@@ -129,7 +129,7 @@ test('a firm started and its invitation sent from /firm → opened signed out �
  * admin buys a card for Amy; Amy leaves, her page stays live on a trial of her own, and the admin gives the firm's
  * card to Ben.
  */
-test('one bill: a firm of three pays one plan of quantity 3 on one invoice → a card bought for Amy → Amy leaves and gets a trial of her own → her card, the firm’s, opens Ben’s page once moved', async ({
+test('one bill: a firm of three pays one plan of quantity 3 on one invoice → /f/<slug> lists all three → a card bought for Amy → Amy leaves and gets a trial of her own → her card, the firm’s, opens Ben’s page once moved', async ({
   browser,
   page,
   request,
@@ -175,6 +175,15 @@ test('one bill: a firm of three pays one plan of quantity 3 on one invoice → a
     const profile = await (await request.get('/api/profile', { headers: bearer(token) })).json();
     expect(profile.data.isSubscribed).toBe(true);
   }
+
+  // The firm's page lists all three, each linking to their page.
+  const slug = (await (await request.get('/api/firms/mine', { headers: bearer(admin) })).json()).data.slug;
+  await expect
+    .poll(async () => {
+      const firmPage = await (await request.get(`/f/${slug}`)).text();
+      return ['/u/billadmin', '/u/billamy', '/u/billben'].every((address) => firmPage.includes(address));
+    })
+    .toBe(true);
 
   // A card for Amy, bought by the admin.
   await bill.getByLabel('For').selectOption({ label: 'Dana Pipe (@billamy)' });
