@@ -26,7 +26,10 @@ export async function startFirmPlan(
   });
 }
 
-/** The admin buys cards for a member: paid by the admin, with the firm's plan's customer; the cards are the member's. */
+/**
+ * The admin buys cards for a member, paid as the admin's own orders are (the customer the firm's plan bills, when the
+ * admin took it out); the cards are the member's, and the firm's to move on.
+ */
 export async function buyCardsForMember(
   deps: Pick<Deps, 'db' | 'payments' | 'publicUrl' | 'now' | 'onAppended'>,
   firmId: string,

@@ -9,7 +9,6 @@ import { findUserById } from '../accounts/users';
 import type { Deps } from '../deps';
 import { enqueueMail } from '../mail/queue';
 import type { OrderRow } from '../orders/orders';
-import { RETIRED_PROVIDER } from '../payments/end-subscriptions';
 import { recordPulled } from '../payments/handle-event';
 import { recordAccess, recordSubscription } from '../payments/record';
 import { startRepeating } from '../process/repeating';
@@ -102,7 +101,6 @@ async function endOwnPlans(deps: BillDeps, memberIds: string[]) {
     .where('firm_id', 'is', null)
     .where('cancel_at_period_end', '=', 0)
     .where('provider', '=', deps.payments.name)
-    .where('provider', '!=', RETIRED_PROVIDER)
     .where('provider_subscription_id', 'is not', null)
     .orderBy('created_at')
     .orderBy('id')

@@ -1,5 +1,6 @@
 import { formatPounds } from '../../events/order/pricing';
 import { compose, type Details, longDate, longDateTime } from './compose';
+import { oneLine } from './text-fields';
 
 /**
  * The plan's lifecycle mail (issue 14): each says what has happened, what happens next and when, and offers the
@@ -201,8 +202,25 @@ export function cancelScheduledMail(facts: {
   amount: number;
   orderId: string;
   ordersUrl: string;
+  /** Issue 32: the firm whose plan pays for the page now, which is why this one was set to cancel. */
+  coveredBy?: string | null;
 }) {
-  const { name, endsAt, inTrial, amount, orderId, ordersUrl } = facts;
+  const { name, endsAt, inTrial, amount, orderId, ordersUrl, coveredBy } = facts;
+  if (coveredBy)
+    return compose({
+      subject: `Your own TradeCard plan ends on ${longDate(endsAt)}: ${oneLine(coveredBy, 60)} pays for your page`,
+      name,
+      lines: [
+        `${oneLine(coveredBy, 80)}’s plan pays for your page now, so your own plan is set to cancel. It runs until ${longDateTime(endsAt)}, and your page stays live on the firm’s plan after that.`,
+        inTrial ? 'You won’t be charged.' : 'You won’t be charged again.',
+        'If you leave the firm, your page stays live on a 14-day free trial of your own, and you can choose a plan again.',
+      ],
+      details: [
+        ['Your own plan ends', longDateTime(endsAt)],
+        ['Reference', orderId],
+      ],
+      link: ['See your plans', ordersUrl],
+    });
   return compose({
     subject: `Your TradeCard plan is set to cancel on ${longDate(endsAt)}`,
     name,

@@ -19,7 +19,7 @@ import { siteLinks } from '../mail/site-links';
 import { addressLine } from '../orders/order-json';
 import { findOrder, type OrderRow } from '../orders/orders';
 import type { PostalAddress } from './provider';
-import type { Notice } from './record';
+import { coveringFirm, type Notice } from './record';
 
 /** Where the customer sees an order: the success screens of SPEC §2. */
 export const orderPageUrl = (publicUrl: string, order: Pick<OrderRow, 'id' | 'type'>) =>
@@ -51,6 +51,8 @@ function noticeMail(
   order: OrderRow,
   user: UserRow,
   now: Date,
+  /** The firm whose plan pays for the owner's page now, if one does (issue 32). */
+  coveredBy: string | null,
 ) {
   const links = siteLinks(publicUrl);
   const base = { name: user.name, orderId: order.id, amount: order.amount_total };
@@ -90,6 +92,7 @@ function noticeMail(
         endsAt,
         inTrial: order.status === 'trialing',
         ordersUrl: links.orders,
+        coveredBy: order.firm_id ? null : coveredBy,
       });
     }
     case 'plan-unpaid':
@@ -119,7 +122,8 @@ async function mailsFor(trx: Db, publicUrl: string, notice: Notice, now: Date) {
   if (!order) return [];
   if (notice.kind === 'firm-plan-lapsed') return firmPlanLapsedMails(trx, publicUrl, order, notice.trials);
   const user = await findUserById(trx, order.account_id);
-  const mail = user && noticeMail(publicUrl, notice, order, user, now);
+  const coveredBy = notice.kind === 'cancel-scheduled' ? await coveringFirm(trx, order.account_id) : null;
+  const mail = user && noticeMail(publicUrl, notice, order, user, now, coveredBy);
   return mail && user ? [{ to: user.email, ...mail }] : [];
 }
 

@@ -77,18 +77,22 @@ export async function recordAccess(trx: Db, accountId: string, now: Date) {
   });
 }
 
-/** Whether the firm the account is in has a plan that keeps pages live. */
-export async function firmPlanCovers(trx: Db, accountId: string): Promise<boolean> {
+/** The name of the account's firm when the firm has a plan that keeps pages live; else null. */
+export async function coveringFirm(trx: Db, accountId: string): Promise<string | null> {
   const plan = await trx
     .selectFrom('firm_memberships as m')
     .innerJoin('orders as o', 'o.firm_id', 'm.firm_id')
-    .select('o.id')
+    .innerJoin('firms as f', 'f.firm_id', 'm.firm_id')
+    .select('f.name')
     .where('m.account_id', '=', accountId)
     .where('o.type', '=', 'subscription')
     .where('o.status', 'in', [...ACCESS_STATUSES])
     .executeTakeFirst();
-  return plan !== undefined;
+  return plan?.name ?? null;
 }
+
+export const firmPlanCovers = async (trx: Db, accountId: string) =>
+  (await coveringFirm(trx, accountId)) !== null;
 
 /** A lapsed firm plan's members, each on a trial of their own unless a plan of theirs keeps their page live. */
 async function ownTrials(trx: Db, firmId: string, accountIds: string[], now: Date) {

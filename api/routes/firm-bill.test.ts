@@ -201,6 +201,11 @@ describe('a firm’s one bill (issue 32)', () => {
 
     expect(await orderOf(t, sam, own.id)).toMatchObject({ status: 'trialing', cancel_at_period_end: true });
     expect(await profileOf(t, sam)).toMatchObject({ isSubscribed: true });
+    // The mail says why, and that the page stays live: not that it goes offline with the plan.
+    const told = await t.lastMailTo('sam@example.com');
+    expect(told.subject).toMatch(/^Your own TradeCard plan ends on .+: Pipe & Sons pays for your page$/);
+    expect(told.text).toContain('your page stays live on the firm’s plan after that');
+    expect(told.text).not.toContain('goes offline');
   });
 
   it('is one plan a firm, taken out by its admin alone', async () => {
