@@ -20,8 +20,9 @@ const RENDERED_BY_VERSION: Record<number, string> = {
   19: '4d77c2ce84c13ce7d6a95686914de69a4e0796ae882906cf7c2191195c350e00',
   // Issue 30: a review the owner typed says so ("added by <name>"), apart from customers' verified reviews.
   20: 'deb87d37f11b34c926af40e1cc729f27724f2c2a189843de7a24fe9ea77b2d66',
-  // Issue 32: a firm's member's page names the firm at its foot, with its logo, linking to the firm's page.
-  21: 'b786789c539a2d4de3c9a06f3de5e1ec08d487a005c092d21a7aa6ddf13220bc',
+  // Issue 32: a firm's member's page names the firm at its foot, with its logo, linking to the firm's page; issue
+  // 30: the link preview image says the verified customers' average (its drawing's version is in its name).
+  21: '3edeb568903fffda883bbaffb652222561695af6ecf26365c4d608e0d9deef46',
 };
 
 const photo = (id: string, width: number, height: number): ImageRef => ({

@@ -133,10 +133,10 @@ export async function renderAccount(
 
   const kind = pageKindOf(user, content);
   /** What the page's preview image shows (its version in og:image), drawn on request (og-image/file.ts). */
-  const ogImage = kind === 'live' && content ? ogImageHash(ogImageInputs(content, username)) : null;
-  const live = kind === 'live' ? 1 : 0;
   // Customers' reviews are on the page as they are in the read model, in the same render as the card.
   const verified = kind === 'live' ? await verifiedReviewsOf(db, accountId) : null;
+  const ogImage = kind === 'live' && content ? ogImageHash(ogImageInputs(content, username, verified)) : null;
+  const live = kind === 'live' ? 1 : 0;
   // One time for the whole render: a first render writes its row once, not once here and again below.
   const now = new Date().toISOString();
 

@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CardContent } from '../../events/card/content';
+import { findShownCardContent } from '../../events/firm/branded-card';
 import { REVIEW_LINK_EXPIRED, REVIEW_LINK_UNKNOWN, REVIEW_LINK_USED } from '../../events/review/decider';
+import { ogImageHash, ogImageInputs } from '../../renderer/og-image/inputs';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { CUSTOMER, livePage } from '../../tests/support/api/quotes';
 import { mediaIds } from '../../tests/support/media/stored';
+import { accountIdOf } from '../../tests/support/visits/stats';
 import { MIN_FORM_AGE_MS } from '../enquiries/stamp';
 import { sweepMedia } from '../media/sweep';
 import { QUOTE_CSP } from './quote-form';
@@ -95,6 +99,13 @@ describe('the customer’s review at /u/<name>/review/<token>', () => {
     expect(live).toContain('5.0 <span aria-hidden="true">★</span>');
     expect(live).toContain('Pat C. · Verified customer · November 2026');
     expect(live).toContain('Tidy, quick &amp; &lt;b&gt;kind&lt;/b&gt;.');
+    // Its link preview image names the average too, and is drawn with it.
+    const published = await findShownCardContent(t.db, await accountIdOf(t.db, 'dana'));
+    const rated = ogImageHash(ogImageInputs(published as CardContent, 'dana', { count: 1, average: 5 }));
+    expect(live).toContain(`/u/dana/og.jpg?v=${rated}`);
+    const preview = await t.app.request('/u/dana/og.jpg');
+    expect(preview.status).toBe(200);
+    expect(fs.existsSync(path.join(t.deps.publicDir, 'u', 'dana', `og.${rated}.jpg`))).toBe(true);
     const thanks = await open(`${link}/sent`);
     expect(thanks.response.status).toBe(200);
     expect(thanks.html).toContain(`href="${link}/remove"`);

@@ -74,6 +74,15 @@ async function bandStats(jpeg: Buffer, area: { left: number; top: number; width:
   return { stdev: channels[0]?.stdev ?? 0 };
 }
 
+/** Pixels lettered in the rating's warm yellow (#FFD27A): red well above blue, which nothing else on the band is. */
+async function warmPixels(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  let warm = 0;
+  for (let i = 0; i < data.length; i += info.channels)
+    if ((data[i] ?? 0) - (data[i + 2] ?? 0) > 80) warm += 1;
+  return warm;
+}
+
 describe('the link preview image', () => {
   it('is a 1200 × 630 JPEG under 300 KB from big, busy photos', async () => {
     // As big as the intake stores them (api/media/render-core.ts MAX_STORED_WIDTH), and as busy as photos get.
@@ -124,6 +133,17 @@ describe('the link preview image', () => {
     expect(escapeXml(`<&"'>`)).toBe('&lt;&amp;&quot;&apos;&gt;');
   });
 
+  it('letters the verified customers’ average under the trade (issue 30)', async () => {
+    const card = fullCard({ cover_photo: null, avatar: null, button_bg_color: '#204080' });
+    const plain = await draw(card);
+    const rated = await drawOgImage(storage, ogImageInputs(card, 'dave', { count: 12, average: 4.75 }));
+    await expectPreviewSized(rated);
+    // Its words are lettered in warm yellow on the band, which holds no such colour without them.
+    expect(await warmPixels(plain)).toBe(0);
+    expect(await warmPixels(rated)).toBeGreaterThan(2000);
+    expect(rated.equals(plain)).toBe(false);
+  });
+
   it('draws the same bytes from the same inputs', async () => {
     const card = fullCard({ cover_photo: imageRef(1600, 900), avatar: null });
     await storePhoto(card.cover_photo as ImageRef);
@@ -153,12 +173,31 @@ describe('the link preview image', () => {
 });
 
 describe('what the image shows', () => {
-  it('is hashed from the name, trade, font, colour and photos only', () => {
+  it('is hashed from the name, trade, font, colour, photos and rating only', () => {
     const card = fullCard();
     const hash = (content = card) => ogImageHash(ogImageInputs(content, 'dave'));
     expect(hash({ ...card, bio: 'Other', reviews: [], phone_number: '' })).toBe(hash());
     expect(hash({ ...card, business_card_name: 'Other' })).not.toBe(hash());
     expect(hash({ ...card, cover_photo: imageRef() })).not.toBe(hash());
+  });
+
+  it('says the verified customers’ average in words, unless the page hides its reviews', () => {
+    const card = fullCard();
+    expect(ogImageInputs(card, 'dave', { count: 12, average: 4.75 }).rating).toBe(
+      'Rated 4.8 out of 5 by 12 verified customers',
+    );
+    expect(ogImageInputs(card, 'dave', { count: 1, average: 5 }).rating).toBe(
+      'Rated 5.0 out of 5 by 1 verified customer',
+    );
+    expect(ogImageInputs(card, 'dave', { count: 0, average: 0 }).rating).toBe('');
+    expect(ogImageInputs(card, 'dave').rating).toBe('');
+    expect(
+      ogImageInputs({ ...card, show_reviews_section: false }, 'dave', { count: 3, average: 4 }).rating,
+    ).toBe('');
+    const hash = (verified: { count: number; average: number } | null) =>
+      ogImageHash(ogImageInputs(card, 'dave', verified));
+    expect(hash({ count: 3, average: 4 })).not.toBe(hash(null));
+    expect(hash({ count: 4, average: 4 })).not.toBe(hash({ count: 3, average: 4 }));
   });
 
   it('is one line of each, clipped, without control characters', () => {

@@ -20,6 +20,7 @@ const AVATAR = 200;
 const RING = 6;
 const NAME = { size: 60, lines: 2, colour: '#FFFFFF' };
 const TRADE = { size: 36, lines: 1, colour: '#E6E6E6' };
+const RATING = { size: 30, lines: 1, colour: '#FFD27A' };
 const GAP = 10;
 /** Tried in turn until the file is small enough: a plain or blurred background stops at the first. */
 const QUALITIES = [82, 70, 58, 46, 34];
@@ -75,7 +76,8 @@ async function lettering(
 
 /**
  * The link preview image (ADR 030, decision 7): the cover photo cropped to 1200 × 630, or the button colour; a dark
- * band along the bottom with the name in bold and the trade beneath in the card's own font; the avatar in a white
+ * band along the bottom with the name in bold, the trade beneath in the card's own font and, when customers have
+ * reviewed the owner, their average (issue 30); the avatar in a white
  * ring at the band's edge. A JPEG of at most OG_IMAGE_MAX_BYTES. Deterministic: the same inputs give the same bytes.
  */
 export async function drawOgImage(
@@ -95,7 +97,9 @@ export async function drawOgImage(
   const width = W - left - MARGIN;
   const name = await lettering(inputs.name, inputs.font, NAME, 700, width);
   const trade = inputs.trade ? await lettering(inputs.trade, inputs.font, TRADE, 400, width) : null;
-  const block = name.height + (trade ? GAP + trade.height : 0);
+  const rating = inputs.rating ? await lettering(inputs.rating, inputs.font, RATING, 700, width) : null;
+  const under = [trade, rating].filter((line) => line !== null);
+  const block = name.height + under.reduce((sum, line) => sum + GAP + line.height, 0);
   // Taller when a long name takes more lines, so the text never runs off the band.
   const bandTop = Math.min(BAND_TOP, H - block - 2 * BAND_PADDING);
   const top = bandTop + Math.round((H - bandTop - block) / 2);
@@ -115,7 +119,11 @@ export async function drawOgImage(
     layers.push({ input: round, left: MARGIN, top: bandTop - AVATAR / 2 });
   }
   layers.push({ ...name.layer, left, top });
-  if (trade) layers.push({ ...trade.layer, left, top: top + name.height + GAP });
+  let below = top + name.height;
+  for (const line of under) {
+    layers.push({ ...line.layer, left, top: below + GAP });
+    below += GAP + line.height;
+  }
 
   const composed = base.composite(layers);
   let jpeg = Buffer.alloc(0);

@@ -1,4 +1,5 @@
 import { findShownCardContent } from '../../events/firm/branded-card';
+import { verifiedReviewsOf } from '../../events/review/on-the-page';
 import type { Db } from '../../platform/database/db';
 import { headersFor, ogDiskName, profileKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
@@ -57,7 +58,7 @@ async function draw(db: Db, storage: Storage, username: string, accountId: strin
   if (!content) return null;
   // From the card as it is now: when it has changed since the page was rendered, this is the picture the page will
   // name once the projector catches up.
-  const inputs = ogImageInputs(content, username);
+  const inputs = ogImageInputs(content, username, await verifiedReviewsOf(db, accountId));
   const key = profileKey(username, ogDiskName(ogImageHash(inputs)));
   if (!(await storage.head(key))) {
     const jpeg = await inTurn(() => drawOgImage(storage, inputs));

@@ -12,7 +12,7 @@ export const OG_IMAGE_WIDTH = 1200;
 export const OG_IMAGE_HEIGHT = 630;
 
 /** Changed whenever the drawing (draw.ts) or its fonts change, so every image is drawn again at its next render. */
-const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 2;
 
 /** Everything the image shows: it is drawn again only when one of these changes (render-account.ts). */
 export type OgImageInputs = {
@@ -23,7 +23,18 @@ export type OgImageInputs = {
   colour: string;
   cover: ImageRef | null;
   avatar: ImageRef | null;
+  /** Issue 30: the verified customers' average, as words (`Rated 4.8 out of 5 by 12 verified customers`); '' for none. */
+  rating: string;
 };
+
+/** What customers' reviews the page shows: its average and how many (events/review/verified.ts). */
+export type RatingFacts = { count: number; average: number } | null;
+
+/** Words, not a ★: the card's own font has no star, and a preview is read at a glance. */
+export const ratingWords = (verified: RatingFacts) =>
+  verified && verified.count > 0
+    ? `Rated ${verified.average.toFixed(1)} out of 5 by ${verified.count} verified ${verified.count === 1 ? 'customer' : 'customers'}`
+    : '';
 
 const NAME_LENGTH = 70;
 const TRADE_LENGTH = 60;
@@ -44,7 +55,11 @@ function oneLine(text: string, length: number) {
 }
 
 /** From what the page shows (shown.ts): a hidden section's photo, name or trade is not drawn. */
-export function ogImageInputs(published: CardContent, username: string): OgImageInputs {
+export function ogImageInputs(
+  published: CardContent,
+  username: string,
+  verified: RatingFacts = null,
+): OgImageInputs {
   const content = shownContent(published);
   return {
     name: oneLine(displayName(content, username), NAME_LENGTH),
@@ -53,12 +68,13 @@ export function ogImageInputs(published: CardContent, username: string): OgImage
     colour: buttonColour(content.button_bg_color),
     cover: content.cover_photo,
     avatar: content.avatar,
+    rating: content.show_reviews_section === false ? '' : ratingWords(verified),
   };
 }
 
 /** A short hash of the inputs and the drawing: kept with the page's record, and the version in the page's link. */
 export function ogImageHash(inputs: OgImageInputs): string {
-  const { name, trade, font, colour, cover, avatar } = inputs;
-  const shown = [DRAWING_VERSION, name, trade, font, colour, cover, avatar];
+  const { name, trade, font, colour, cover, avatar, rating } = inputs;
+  const shown = [DRAWING_VERSION, name, trade, font, colour, cover, avatar, rating];
   return createHash('sha256').update(JSON.stringify(shown)).digest('hex').slice(0, 16);
 }
