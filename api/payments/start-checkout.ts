@@ -12,8 +12,12 @@ import { SESSION_EXPIRED } from '../auth/require-user';
 import type { Deps } from '../deps';
 import { customerOf } from '../orders/orders';
 import type { CheckoutRequest } from './provider';
+import { coveringFirm } from './record';
 
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription.';
+/** Issue 32: the page is paid for already, by the firm the account is in. */
+export const FIRM_PAYS = (firm: string) =>
+  `${firm}’s plan pays for your page: there is nothing for you to pay while you are in the firm.`;
 
 /** Stripe Checkout refuses a trial that ends within 48 hours; a shorter remainder is simply paid from today. */
 const MIN_TRIAL_MS = 48 * 60 * 60 * 1000;
@@ -116,8 +120,10 @@ export async function startCheckout(
   if (start.kind === 'card' && !isValidQuantity(start.quantity))
     throw new DomainError('invalid', QUANTITY_RULE);
   const firmPlan = start.kind === 'subscription' && start.firm !== undefined;
-  if (start.kind === 'subscription' && !firmPlan && account.isSubscribed)
-    throw new DomainError('conflict', ALREADY_SUBSCRIBED);
+  if (start.kind === 'subscription' && !firmPlan && account.isSubscribed) {
+    const firm = await coveringFirm(deps.db, accountId);
+    throw new DomainError('conflict', firm ? FIRM_PAYS(firm) : ALREADY_SUBSCRIBED);
+  }
   // Before the provider is asked: a refused request costs no session there and no event here.
   await refuseTooManyCheckouts(deps.db, accountId, now, MAX_OPEN_CHECKOUTS - 1);
   const orderId = randomUUID();

@@ -13,6 +13,7 @@ import { accountIdOf } from '../../tests/support/visits/stats';
 import { firmCards } from '../firms/cards';
 import { settleFirmBills } from '../firms/plan';
 import { FIRM_HAS_PLAN, NOT_A_MEMBER } from '../firms/plan-checkout';
+import { FIRM_PAYS } from '../payments/start-checkout';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeEach(async () => {
@@ -87,6 +88,9 @@ describe('a firm’s one bill (issue 32)', () => {
     expect((await firmOf(sam)).plan).toMatchObject({ coversPages: true, quantity: null, monthlyTotal: null });
     for (const token of [dana, sam, ava])
       expect(await profileOf(t, token)).toMatchObject({ isSubscribed: true });
+    // A member who tries to subscribe on their own is told why there is nothing to pay.
+    const own = await t.call('POST', '/api/subscribe', {}, sam);
+    expect(own).toMatchObject({ status: 409, body: { error: FIRM_PAYS('Pipe & Sons') } });
 
     const billing = await t.call('GET', '/api/billing', undefined, dana);
     expect(billing.body.invoices).toHaveLength(1);
