@@ -128,14 +128,31 @@ export async function settleFirmBill(deps: BillDeps, firmId: string) {
   if ((ACCESS_STATUSES as readonly string[]).includes(plan.status)) await endOwnPlans(deps, members);
 }
 
-/** settleFirmBill after a change, without failing the change: the scheduler tries again. */
-export async function settleFirmBillSoon(deps: BillDeps, firmId: string) {
-  await settleFirmBill(deps, firmId).catch((error: unknown) =>
+/** settleFirmBill, its failure logged: the scheduler's next pass tries again. */
+const settleQuietly = (deps: BillDeps, firmId: string) =>
+  settleFirmBill(deps, firmId).catch((error: unknown) =>
     log.error(
       { err: error, firmId },
       'Matching the firm’s plan to its members failed; the scheduler will retry',
     ),
   );
+
+/** How long a join or a leave waits for the provider before answering; the matching carries on after it. */
+export const SETTLE_WAIT_MS = 3000;
+
+/**
+ * settleFirmBill after a change, without failing the change (the scheduler tries again) or holding its answer for
+ * longer than SETTLE_WAIT_MS while the provider is slow.
+ */
+export async function settleFirmBillSoon(deps: BillDeps, firmId: string) {
+  const settled = settleQuietly(deps, firmId);
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, SETTLE_WAIT_MS);
+    timer.unref();
+  });
+  await Promise.race([settled, waited]);
+  clearTimeout(timer);
 }
 
 /** The scheduler's pass over every firm with a running plan. */
@@ -145,7 +162,7 @@ export async function settleFirmBills(deps: BillDeps) {
     .distinct()
     .where('firm_id', 'is not', null)
     .execute();
-  for (const { firm_id } of firms) await settleFirmBillSoon(deps, firm_id as string);
+  for (const { firm_id } of firms) await settleQuietly(deps, firm_id as string);
   return firms.length;
 }
 

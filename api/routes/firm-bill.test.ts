@@ -11,7 +11,7 @@ import {
 import { readPdf } from '../../tests/support/api/read-pdf';
 import { accountIdOf } from '../../tests/support/visits/stats';
 import { firmCards } from '../firms/cards';
-import { settleFirmBills } from '../firms/plan';
+import { SETTLE_WAIT_MS, settleFirmBills } from '../firms/plan';
 import { FIRM_HAS_PLAN, NOT_A_MEMBER } from '../firms/plan-checkout';
 import { FIRM_PAYS } from '../payments/start-checkout';
 
@@ -140,6 +140,29 @@ describe('a firm’s one bill (issue 32)', () => {
     t.deps.payments.setQuantity = setQuantity;
     expect(await settleFirmBills(t.deps)).toBe(1);
     expect(await firmPlan(orderId)).toMatchObject({ quantity: 4 });
+  });
+
+  it('answers a join at once while the provider hangs, and matches the plan when it answers', async () => {
+    const { dana, firmId } = await firmOfThree();
+    const orderId = await payForTheFirm(firmId, dana);
+    const setQuantity = t.deps.payments.setQuantity;
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    t.deps.payments.setQuantity = async (...args) => {
+      await answered;
+      return setQuantity(...args);
+    };
+    const kit = await t.signUp('kit');
+    const started = Date.now();
+    await join(firmId, dana, 'kit', kit);
+    // Answered after SETTLE_WAIT_MS at most, with the provider still silent.
+    expect(Date.now() - started).toBeLessThan(SETTLE_WAIT_MS + 2000);
+    expect(await firmPlan(orderId)).toMatchObject({ quantity: 3 });
+    answer();
+    await expect.poll(async () => (await firmPlan(orderId)).quantity).toBe(4);
+    t.deps.payments.setQuantity = setQuantity;
   });
 
   it('gives a member who leaves a trial of their own, and takes their place off the bill', async () => {
