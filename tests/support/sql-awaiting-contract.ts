@@ -24,7 +24,6 @@ export const SQL_AWAITING_CONTRACT: string[] = [
   'api/payments/handle-event.ts',
   'api/payments/record.ts',
   'api/payments/replace-card.ts',
-  'api/payments/start-checkout.ts',
   'api/cards/public-page.ts',
   'api/process/readiness.ts',
   'api/routes/admin-orders.ts',
