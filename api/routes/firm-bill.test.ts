@@ -13,6 +13,7 @@ import { accountIdOf } from '../../tests/support/visits/stats';
 import { firmCards } from '../firms/cards';
 import { SETTLE_WAIT_MS, settleFirmBills } from '../firms/plan';
 import { FIRM_HAS_PLAN, NOT_A_MEMBER } from '../firms/plan-checkout';
+import { coveringFirm } from '../payments/record';
 import { FIRM_PAYS } from '../payments/start-checkout';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -88,6 +89,7 @@ describe('a firm’s one bill (issue 32)', () => {
     expect((await firmOf(sam)).plan).toMatchObject({ coversPages: true, quantity: null, monthlyTotal: null });
     for (const token of [dana, sam, ava])
       expect(await profileOf(t, token)).toMatchObject({ isSubscribed: true });
+    expect(await coveringFirm(t.db, await accountIdOf(t.db, 'sam'))).toBe('Pipe & Sons');
     // A member who tries to subscribe on their own is told why there is nothing to pay.
     const own = await t.call('POST', '/api/subscribe', {}, sam);
     expect(own).toMatchObject({ status: 409, body: { error: FIRM_PAYS('Pipe & Sons') } });

@@ -5,6 +5,7 @@ import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { jpegFile } from '../../tests/support/api/media/images';
 import { LOGO_NOT_OURS, LOGO_NOT_YOURS } from '../firms/firms';
+import { deleteUnusedMedia } from '../media/erase';
 import { sweepMedia } from '../media/sweep';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -75,7 +76,8 @@ describe('a firm’s logo (issue 32)', () => {
     expect(samsPage).toContain('Part of Pipe &amp; Sons');
     expect(samsPage).toContain(`/media/${media.id}-`);
 
-    // The sweep keeps it, though no card shows it.
+    // Neither a card's clean-up nor the sweep takes it, though no card shows it.
+    expect(await deleteUnusedMedia(t.db, t.deps.storage, new Set([media.id]))).toBe(0);
     await sweepMedia(t.deps.db, t.deps.storage, new Date(t.deps.now().getTime() + WEEKS));
     const stored = path.join(t.deps.publicDir, 'media', media.id.slice(0, 2));
     expect(fs.readdirSync(stored).some((name) => name.startsWith(media.id))).toBe(true);
