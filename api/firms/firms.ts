@@ -208,6 +208,13 @@ export const directQuotes = (
   to: string,
 ) => adminCommand(deps, firmId, by, { type: 'DirectQuotes', by, to });
 
+/** A change's answer: what it did, and the firm as `viewer` now sees it. */
+export const firmSavedAnswer = async (db: Db, firmId: string, viewer: string, message: string) => ({
+  success: true as const,
+  message,
+  data: await firmJson(db, await firmOfMember(db, firmId, viewer), viewer),
+});
+
 /** The logo as the /firm screen shows it: its address and sizes, as a stored photo answers. */
 function logoJson(firm: FirmRow) {
   const logo = logoOf(firm);

@@ -9,7 +9,7 @@ import { siteLinks } from '../mail/site-links';
 /**
  * Issue 32: a page the firm's plan kept live, whose owner has left the firm or whose firm's plan has lapsed, stays
  * live on 14 days of trial of its own (unless a plan of the owner's own keeps it live). Run in the transaction that
- * recorded the change, after the account's access was recorded; the trial's end, when one was started.
+ * recorded the change, after the account's access was recorded; the owner and the trial's end, when one was started.
  */
 export async function startOwnTrial(trx: Db, accountId: string, firmId: string, now: Date) {
   const user = await findUserById(trx, accountId);
@@ -21,7 +21,7 @@ export async function startOwnTrial(trx: Db, accountId: string, firmId: string, 
     now,
   });
   const grace = events.find((event) => event.type === 'LeaverGraceStarted');
-  return grace ? grace.data.trialExpires : null;
+  return grace ? { user, endsAt: grace.data.trialExpires } : null;
 }
 
 /** The mail that says so, to the page's owner. */

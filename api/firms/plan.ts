@@ -48,11 +48,10 @@ export async function afterLeavingFirm(
 ) {
   await recordAccess(trx, leaver.accountId, now);
   if (!leaver.wasCovered) return false;
-  const endsAt = await startOwnTrial(trx, leaver.accountId, leaver.firmId, now);
-  const user = await findUserById(trx, leaver.accountId);
-  if (!endsAt || !user) return false;
+  const trial = await startOwnTrial(trx, leaver.accountId, leaver.firmId, now);
+  if (!trial) return false;
   const reason = leaver.removed ? 'removed' : 'left';
-  await enqueueMail(trx, ownTrialMailTo(publicUrl, user, leaver.firmName, reason, endsAt), now);
+  await enqueueMail(trx, ownTrialMailTo(publicUrl, trial.user, leaver.firmName, reason, trial.endsAt), now);
   return true;
 }
 

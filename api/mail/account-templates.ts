@@ -1,5 +1,5 @@
 import { formatPounds } from '../../events/order/pricing';
-import { compose, longDate, longDateTime } from './compose';
+import { compose, type Details, longDate, longDateTime } from './compose';
 
 /**
  * The account's own mail (issue 28): its free trial starting at the first publish, and its deletion. Links are
@@ -11,22 +11,34 @@ import { compose, longDate, longDateTime } from './compose';
  * no card, nothing to cancel. The checkout's own trial is told by its plan's mail (subscriptionStartedMail).
  */
 export function trialStartedMail(facts: { name: string; endsAt: string; pageUrl: string; amount: number }) {
-  const { name, endsAt, pageUrl, amount } = facts;
-  const monthly = `${formatPounds(amount)}/month`;
+  const { name, endsAt, pageUrl } = facts;
+  const terms = trialTerms(facts);
   return compose({
     subject: 'Your TradeCard page is live: your 14-day free trial has started',
     name,
     lines: [
       `Your free trial has started: your page is live until ${longDateTime(endsAt)}, free, with no card needed.`,
-      `To keep it live after that, subscribe for ${monthly}. We will remind you 3 days before the trial ends; if you don’t subscribe, your page goes offline then, and everything you built is kept.`,
+      terms.line,
     ],
-    details: [
-      ['Free trial until', longDateTime(endsAt)],
-      ['Your page', pageUrl],
-      ['After the trial', monthly],
-    ],
+    details: terms.details,
     link: ['View your page', pageUrl],
   });
+}
+
+/**
+ * What follows a free trial, as every mail that starts one says it (the first trial, and a firm's leaver's, issue
+ * 32): how to keep the page live, when the reminder comes, what happens without a plan; the trial's facts.
+ */
+export function trialTerms(facts: { endsAt: string; pageUrl: string; amount: number }) {
+  const monthly = `${formatPounds(facts.amount)}/month`;
+  return {
+    line: `To keep it live after that, subscribe for ${monthly}. We will remind you 3 days before the trial ends; if you don’t subscribe, your page goes offline then, and everything you built is kept.`,
+    details: [
+      ['Free trial until', longDateTime(facts.endsAt)],
+      ['Your page', facts.pageUrl],
+      ['After the trial', monthly],
+    ] satisfies Details,
+  };
 }
 
 /** How long payment records outlive an account: HMRC's six years (the privacy policy says the same). */

@@ -1,4 +1,5 @@
-import { formatPounds, SUBSCRIPTION_AMOUNT } from '../../events/order/pricing';
+import { SUBSCRIPTION_AMOUNT } from '../../events/order/pricing';
+import { trialTerms } from './account-templates';
 import { compose, longDate, longDateTime } from './compose';
 import { requireHttpUrl } from './http-url';
 import { button, emailLayout, html, mutedParagraph, paragraph } from './layout';
@@ -54,7 +55,7 @@ export function ownTrialMail(facts: {
   subscribeUrl: string;
 }) {
   const firm = oneLine(facts.firmName, 80);
-  const monthly = `${formatPounds(SUBSCRIPTION_AMOUNT)}/month`;
+  const terms = trialTerms({ ...facts, amount: SUBSCRIPTION_AMOUNT });
   const subject =
     facts.reason === 'plan-ended'
       ? `Your page stays live until ${longDate(facts.endsAt)}: ${oneLine(firm, 60)}’s plan has ended`
@@ -65,13 +66,9 @@ export function ownTrialMail(facts: {
     lines: [
       BECAUSE[facts.reason](firm),
       `Your page stays live on a free trial of your own until ${longDateTime(facts.endsAt)}, with no card needed.`,
-      `To keep it live after that, subscribe for ${monthly}. We will remind you 3 days before the trial ends; if you don’t subscribe, your page goes offline then, and everything you built is kept.`,
+      terms.line,
     ],
-    details: [
-      ['Free trial until', longDateTime(facts.endsAt)],
-      ['Your page', facts.pageUrl],
-      ['After the trial', monthly],
-    ],
+    details: terms.details,
     link: ['Choose a plan', facts.subscribeUrl],
   });
 }

@@ -98,8 +98,8 @@ export const firmPlanCovers = async (trx: Db, accountId: string) =>
 async function ownTrials(trx: Db, firmId: string, accountIds: string[], now: Date) {
   const trials: { accountId: string; endsAt: string }[] = [];
   for (const accountId of accountIds) {
-    const endsAt = await startOwnTrial(trx, accountId, firmId, now);
-    if (endsAt) trials.push({ accountId, endsAt });
+    const trial = await startOwnTrial(trx, accountId, firmId, now);
+    if (trial) trials.push({ accountId, endsAt: trial.endsAt });
   }
   return trials;
 }

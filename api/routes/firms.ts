@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FONTS } from '../../events/card/content';
 import { DomainError } from '../../events/errors';
-import { BRAND_PART_NAMES, type BrandPart } from '../../events/firm/brand';
 import { firmOfAccount } from '../../events/firm/firms-read-model';
 import { requireUser } from '../auth/require-user';
 import type { AppEnv, Deps } from '../deps';
@@ -13,17 +11,17 @@ import {
   endMembership,
   firmJson,
   firmOfMember,
+  firmSavedAnswer,
   handOverAdmin,
   inviteRights,
   MAX_FIRM_NAME,
-  setBrand,
-  setLogo,
 } from '../firms/firms';
 import { invitationOf, inviteMember, joinFirm } from '../firms/invitations';
 import { readInviteCsv } from '../firms/invite-csv';
 import { firmTeam } from '../firms/team';
 import { readJson } from '../http/validate';
 import { firmBillRoutes } from './firm-bill';
+import { firmBrandRoutes } from './firm-brand';
 import { PERIOD_RULE, statsQuery } from './stats';
 
 const objectOnly = { error: 'Request body must be a JSON object.' };
@@ -60,42 +58,6 @@ const csvBody = z.object(
   },
   objectOnly,
 );
-const COLOUR = /^#[0-9A-F]{6}$/;
-const brandBody = z.object(
-  {
-    values: z.object(
-      {
-        business_card_name: z
-          .string({ error: 'Please write the business name your members’ pages show.' })
-          .trim()
-          .max(80, 'Please keep the business name to 80 characters.'),
-        button_bg_color: z
-          .string()
-          .transform((colour) => colour.toUpperCase())
-          .pipe(z.string().regex(COLOUR, 'Choose the button colour as #RRGGBB.')),
-        button_text_color: z.enum(['white', 'black'], { error: 'Choose white or black button text.' }),
-        style: z.enum(FONTS, { error: `Choose a font: ${FONTS.join(', ')}.` }),
-        page_theme: z.enum(['light', 'dark'], { error: 'Choose a light or dark theme.' }),
-        page_theme_variant: z.string().max(40).default(''),
-      },
-      { error: 'Say the brand’s values: name, colours, font and theme.' },
-    ),
-    locked: z.array(
-      z.enum(BRAND_PART_NAMES as [BrandPart, ...BrandPart[]], {
-        error: `Lock any of: ${BRAND_PART_NAMES.join(', ')}.`,
-      }),
-    ),
-  },
-  objectOnly,
-);
-const logoBody = z.object(
-  {
-    url: z
-      .string({ error: 'Say which photo is the logo: url, its address as the upload answered.' })
-      .max(500),
-  },
-  objectOnly,
-);
 const adminBody = z.object({ accountId: z.string({ error: 'Say which member: accountId.' }) }, objectOnly);
 const reassignBody = z.object(
   { to: z.string({ error: 'Say which member the card goes to: to, their account id.' }).max(100) },
@@ -105,18 +67,14 @@ const reassignBody = z.object(
 /**
  * Issue 32: firms (`/api/firms`). Creating one, the signed-in account's own (`/mine`), invitations (one by one or
  * from a spreadsheet), joining by an invitation's link, removing a member or leaving, handing the admin role over,
- * the brand, where the firm page's quote requests go, the team's figures and export, and moving the members' NFC
- * cards; the bill is firm-bill.ts. A member sees their firm; only its admin changes it; anyone else finds nothing.
+ * where the firm page's quote requests go, the team's figures and export, and moving the members' NFC cards; the
+ * brand and logo are firm-brand.ts, the bill firm-bill.ts. A member sees their firm; only its admin changes it; anyone else finds nothing.
  */
 export function firmRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
   const signedIn = requireUser(deps);
-  /** A change's answer: what it did, and the firm as it now is. */
-  const firmSaved = async (firmId: string, viewer: string, message: string) => ({
-    success: true,
-    message,
-    data: await firmJson(deps.db, await firmOfMember(deps.db, firmId, viewer), viewer),
-  });
+  const firmSaved = (firmId: string, viewer: string, message: string) =>
+    firmSavedAnswer(deps.db, firmId, viewer, message);
 
   app.post('/', signedIn, async (c) => {
     const { name } = await readJson(c, createBody);
@@ -203,45 +161,6 @@ export function firmRoutes(deps: Deps) {
     return c.json({ success: true, message: 'The admin role is handed over.' });
   });
 
-  app.put('/:id/brand', signedIn, async (c) => {
-    const brand = await readJson(c, brandBody);
-    const firmId = c.req.param('id');
-    await setBrand(deps, firmId, c.get('accountId'), {
-      ...brand,
-      values: {
-        ...brand.values,
-        page_theme_variant: brand.values.page_theme_variant || `subtle-${brand.values.page_theme}`,
-      },
-    });
-    return c.json(
-      await firmSaved(
-        firmId,
-        c.get('accountId'),
-        'The brand is saved: your members’ pages show it in a moment.',
-      ),
-    );
-  });
-
-  // The logo is a photo the admin uploaded first (POST /api/business-card/photos), named by its address.
-  app.put('/:id/logo', signedIn, async (c) => {
-    const { url } = await readJson(c, logoBody);
-    const firmId = c.req.param('id');
-    await setLogo(deps, firmId, c.get('accountId'), url);
-    return c.json(
-      await firmSaved(
-        firmId,
-        c.get('accountId'),
-        'The logo is saved: it heads the firm’s page and shows on every member’s.',
-      ),
-    );
-  });
-
-  app.delete('/:id/logo', signedIn, async (c) => {
-    const firmId = c.req.param('id');
-    await setLogo(deps, firmId, c.get('accountId'), null);
-    return c.json(await firmSaved(firmId, c.get('accountId'), 'The logo is taken off.'));
-  });
-
   app.put('/:id/quotes', signedIn, async (c) => {
     const { accountId } = await readJson(c, adminBody);
     const firmId = c.req.param('id');
@@ -299,6 +218,7 @@ export function firmRoutes(deps: Deps) {
     });
   });
 
+  app.route('/', firmBrandRoutes(deps));
   app.route('/', firmBillRoutes(deps));
 
   return app;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId } from 'react';
 import type { Firm } from '../../../../contract/firm';
 import { SUBSCRIPTION_AMOUNT } from '../../../../events/order/pricing';
+import { PLAN_PRICE } from '../../lib/prices';
 import { toast } from '../../stores/toasts';
 import { formatDate, formatMoney } from '../orders/format';
 import { usePaymentReturn } from '../orders/payment-return';
@@ -95,8 +96,7 @@ export function Plan({ firm }: { firm: Firm }) {
         <dl className="firm__plan">
           <dt>Plan</dt>
           <dd>
-            {plan.quantity} {plan.quantity === 1 ? 'member' : 'members'} ×{' '}
-            {formatMoney(SUBSCRIPTION_AMOUNT, plan.currency)} ={' '}
+            {plan.quantity} {plan.quantity === 1 ? 'member' : 'members'} × {PLAN_PRICE} ={' '}
             <strong>{formatMoney(plan.monthlyTotal, plan.currency)} a month</strong>
           </dd>
           <dt>Status</dt>
@@ -122,8 +122,7 @@ export function Plan({ firm }: { firm: Firm }) {
       ) : (
         <>
           <p className="settings__note">
-            Pay for everyone’s page in one plan: {formatMoney(SUBSCRIPTION_AMOUNT)} a month for each member,
-            so{' '}
+            Pay for everyone’s page in one plan: {PLAN_PRICE} a month for each member, so{' '}
             <strong>
               {formatMoney(SUBSCRIPTION_AMOUNT * places)} a month for {places}{' '}
               {places === 1 ? 'member' : 'members'}
