@@ -138,7 +138,9 @@ describe('POST /api/business-card/photos', () => {
   });
 
   it('keeps a photo no card shows yet for a week, for the draft naming it, then sweeps it', async () => {
-    const stored = await upload([['photo', await photo()]]);
+    t.clockFromMachineTime();
+    // Signed in on the clock as it now is: a session from the fixed start would be a week old.
+    const stored = await upload([['photo', await photo()]], await t.signUp('kim'));
     const { id } = stored.body.data.media;
     const day = 24 * 3600_000;
     await sweepMedia(t.deps.db, t.deps.storage, new Date(t.deps.now().getTime() + 6 * day));

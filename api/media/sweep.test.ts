@@ -13,6 +13,7 @@ let token: string;
 let mediaDir: string;
 beforeEach(async () => {
   t = await createTestApp();
+  t.clockFromMachineTime();
   token = await t.signUp('dana');
   mediaDir = path.join(t.deps.publicDir, 'media');
 });

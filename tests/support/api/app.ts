@@ -165,6 +165,15 @@ export async function createTestApp(
     clock.time += ms;
   };
 
+  /**
+   * Files carry the machine's own times (mtime), not this clock's: a test that ages photos against their uploads'
+   * records runs this clock from the machine's now, or the two clocks drift apart by the days since the fixed start
+   * (the sweep's tests began failing a week after it, when an upload "a week ago" became one).
+   */
+  const clockFromMachineTime = () => {
+    clock.time = Date.now();
+  };
+
   return {
     app,
     deps,
@@ -191,6 +200,7 @@ export async function createTestApp(
     lastCodeFor,
     signUp,
     advance,
+    clockFromMachineTime,
     async close() {
       await deps.stripeSimulator?.close();
       await database.close();
