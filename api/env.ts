@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { unsetWhenEmpty } from './env-fields';
@@ -36,6 +37,16 @@ const PROXY_HOPS = 'TRUST_PROXY must be a number of proxy hops (0 to 10), true o
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Threads answering on PORT (ADR 044): 2 adds a page thread that serves pages, photos and fonts beside the main
+   * thread, on a machine of two cores or more; 1 is the main thread alone. Pages in a bucket (STORAGE=s3) use one.
+   */
+  SERVE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2)
+    .default(() => (os.availableParallelism() >= 2 ? 2 : 1)),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * The database: unset (or empty) is the embedded SQLite file in DATA_DIR; a postgres:// or postgresql:// URL is

@@ -274,9 +274,10 @@ describe('refusing to start', () => {
     expect(fs.existsSync(path.join(server.dataDir, 'app.db'))).toBe(false);
   });
 
-  it('says when the port is taken', async () => {
-    const first = await start();
-    const { exit, server } = await failedStart({ PORT: String(first.port) });
+  // Two threads share their port with each other (ADR 044), never with another instance.
+  it.each(['1', '2'])('says when the port is taken (SERVE_THREADS=%s)', async (threads) => {
+    const first = await start({ SERVE_THREADS: threads });
+    const { exit, server } = await failedStart({ PORT: String(first.port), SERVE_THREADS: threads });
     expect(exit.code).toBe(1);
     expect(server.logs().at(-1)).toMatchObject({
       level: 'fatal',
@@ -354,5 +355,42 @@ describe('what the server writes to stdout', () => {
     ]);
     expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(records.at(-1)).toMatchObject({ msg: 'stopped' });
+  }, 60_000);
+});
+
+describe('serving on two threads (ADR 044)', () => {
+  const FONT = '/fonts/inter-latin-400-normal.woff2';
+  /** A GET on a connection of its own, so the kernel picks the thread for each. */
+  const getAlone = (url: string) =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(url, { agent: false }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+
+  it('answers files on the page thread and everything else on the main thread, then stops on a signal', async () => {
+    const server = await start({ SERVE_THREADS: '2', LOG_LEVEL: 'debug' });
+    expect(server.logs()).toContainEqual(expect.objectContaining({ threads: 2 }));
+    const font = `${server.url}${FONT}`;
+    const statuses: number[] = [];
+    // The page thread starts after the main thread listens: until then the main thread takes every connection.
+    for (let round = 0; round < 200; round += 1) {
+      statuses.push(await getAlone(font), await getAlone(`${server.url}/api/ready`));
+      const lines = server.logs().filter((record) => record.msg === 'request');
+      const fontLines = lines.filter((line) => line.path === FONT);
+      if (fontLines.some((line) => line.thread === 'page') && fontLines.some((line) => !line.thread)) break;
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const lines = server.logs().filter((record) => record.msg === 'request');
+    expect(lines.filter((line) => line.path === FONT && line.thread === 'page').length).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.path === FONT && line.thread === undefined).length).toBeGreaterThan(0);
+    // What the page thread hands on is answered, and logged, by the main thread.
+    expect(lines.filter((line) => line.path === '/api/ready' && line.thread !== undefined)).toEqual([]);
+    expect(lines.filter((line) => line.path === '/api/ready')).toHaveLength(statuses.length / 2);
+    expect(await server.stop()).toEqual({ code: 0, signal: null });
+    expect(lastRecord(server)).toMatchObject({ msg: 'stopped', failed: 0 });
   }, 60_000);
 });

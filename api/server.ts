@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { log, logChildOutput } from '../observability/log';
@@ -19,9 +20,11 @@ import { OWNER_ONLY_UMASK, restrictDataDir } from './process/file-modes';
 import { startMetricsListener } from './process/metrics-listener';
 import { StartupProblem } from './process/startup-problem';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
-import { createFastPath, createServerWithFastPath } from './static/fast-path';
+import { claimPort } from './static/claim-port';
+import { createFastPath, mainRequestListener } from './static/fast-path';
 import { localiseSite } from './static/localise-site';
-import { dropFromSharedCache, sharedFileCache } from './static/shared-cache';
+import { type PageThread, startPageThread } from './static/page-thread';
+import { dropFromSharedCache, PAGE_THREAD_CACHE_BYTES, sharedFileCache } from './static/shared-cache';
 import { defaultLocalisedRoot } from './static/site-files';
 import { walletFromEnv } from './wallet/from-env';
 
@@ -126,6 +129,7 @@ stoppers.push({ name: 'visit counter', stop: deps.visits.close });
 // Ops scripts that must not run beside a live server (restore) look for this file.
 const pidFile = path.join(env.dataDir, 'server.pid');
 let draining: Draining | undefined;
+let pageThread: PageThread | undefined;
 let seeding: ChildProcess | undefined;
 let stopping = false;
 
@@ -138,17 +142,22 @@ let stopping = false;
 async function stop(signal: NodeJS.Signals) {
   if (stopping) {
     log.warn(
-      { signal, inFlight: draining?.inFlight() ?? 0 },
+      { signal, inFlight: (draining?.inFlight() ?? 0) + (pageThread?.inFlight() ?? 0) },
       'Second signal while stopping: cutting the requests still running.',
     );
     draining?.cutNow();
+    pageThread?.cutNow();
     return;
   }
   stopping = true;
   const started = performance.now();
   seeding?.kill(signal);
-  const inFlight = draining?.inFlight() ?? 0;
-  const { cut } = draining ? await draining.drain(env.SHUTDOWN_GRACE_SECONDS * 1000) : { cut: 0 };
+  const inFlight = (draining?.inFlight() ?? 0) + (pageThread?.inFlight() ?? 0);
+  // Both threads stop accepting at once; the main thread's forwarding socket stays open until the page thread has
+  // drained, since what it is answering may be the main thread's to finish.
+  const pageDrained = pageThread?.drain(env.SHUTDOWN_GRACE_SECONDS * 1000) ?? { cut: 0 };
+  const { cut: mainCut } = draining ? await draining.drain(env.SHUTDOWN_GRACE_SECONDS * 1000) : { cut: 0 };
+  const cut = mainCut + (await pageDrained).cut;
   let failed = 0;
   for (const stopper of [...stoppers, { name: 'database', stop: database.close }]) {
     try {
@@ -222,31 +231,17 @@ if (!stopping) {
     visits: deps.visits,
   });
   // Which page each owner's live domain shows (issue 31), kept current in the background for every request.
-  const liveDomains = watchLiveDomains(deps.db);
+  const liveDomains = watchLiveDomains(deps.db, (pairs) => pageThread?.setLiveDomains(pairs));
   stoppers.push({ name: 'live domains', stop: liveDomains.stop });
-  const server = createServerWithFastPath(createApp(appDeps).fetch, fastPath, {
+  const listener = mainRequestListener(createApp(appDeps).fetch, fastPath, {
     live: liveDomains.live,
     serviceOrigin: env.PUBLIC_URL,
   });
-  server.listen(env.PORT, () => {
-    const info = server.address() as AddressInfo;
-    // As Stripe posts to the public address, through everything in front of the route; here on loopback.
-    stripeSimulator?.sendWebhooksTo(`http://127.0.0.1:${info.port}/api/webhooks/stripe`);
-    log.info(
-      {
-        port: info.port,
-        publicUrl: env.PUBLIC_URL,
-        dataDir: env.dataDir,
-        mail,
-        payments: env.PAYMENTS,
-        production: env.PRODUCTION,
-        ...(env.SEED_DEMO ? { sampleProfile: `http://localhost:${info.port}/u/demo` } : {}),
-      },
-      `TradeCard is running at http://localhost:${info.port}`,
-    );
-  });
+  const server = http.createServer(listener);
   draining = drainable(server);
-  server.on('error', (error: NodeJS.ErrnoException) => {
+  // A page thread beside this one (ADR 044) serves from its own file cache, so only pages on the disk.
+  const threads = deps.storage.kind === 'disk' ? env.SERVE_THREADS : 1;
+  const refuseToStart = (error: NodeJS.ErrnoException): never => {
     fs.rmSync(pidFile, { force: true });
     if (error.code === 'EADDRINUSE') {
       failToStart(
@@ -260,6 +255,47 @@ if (!stopping) {
         new StartupProblem(`PORT ${env.PORT} needs privileges this user lacks: set PORT to 1024 or above.`),
       );
     }
-    failToStart(error);
+    return failToStart(error);
+  };
+  server.on('error', refuseToStart);
+  // Two threads share the port (SO_REUSEPORT), which would let another instance share it too: the port is first
+  // claimed alone, so one already taken is refused as ever.
+  const port = threads > 1 ? await claimPort(env.PORT).catch(refuseToStart) : env.PORT;
+  server.listen({ port, reusePort: threads > 1 }, () => {
+    const info = server.address() as AddressInfo;
+    // As Stripe posts to the public address, through everything in front of the route; here on loopback.
+    stripeSimulator?.sendWebhooksTo(`http://127.0.0.1:${info.port}/api/webhooks/stripe`);
+    log.info(
+      {
+        port: info.port,
+        threads,
+        publicUrl: env.PUBLIC_URL,
+        dataDir: env.dataDir,
+        mail,
+        payments: env.PAYMENTS,
+        production: env.PRODUCTION,
+        ...(env.SEED_DEMO ? { sampleProfile: `http://localhost:${info.port}/u/demo` } : {}),
+      },
+      `TradeCard is running at http://localhost:${info.port}`,
+    );
+    if (threads > 1 && !stopping)
+      startPageThread({
+        port: info.port,
+        publicDir: deps.publicDir,
+        publicUrl: env.PUBLIC_URL,
+        trustProxy: deps.trustProxy,
+        logLevel: env.LOG_LEVEL,
+        cacheBytes: PAGE_THREAD_CACHE_BYTES,
+        listener,
+        visits: deps.visits,
+      }).then(
+        (started) => {
+          pageThread = started;
+          started.setLiveDomains(liveDomains.pairs());
+          // A signal while it started: it drains with the rest.
+          if (stopping) void started.drain(0);
+        },
+        (error) => log.warn({ err: error }, 'The page thread could not start; the main thread serves alone.'),
+      );
   });
 }

@@ -22,6 +22,7 @@ export const ENTRIES = [
   'api/media/render-worker.ts',
   'api/wallet/sign-worker.ts',
   'api/visits/write-worker.ts',
+  'api/static/page-worker.ts',
   'scripts/start.ts',
   'scripts/backup.ts',
   'scripts/restore.ts',

@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import type http from 'node:http';
 import type { Context } from 'hono';
+import { peerAddress } from '../http/forwarded-peer';
 
 /**
  * The caller's address for rate limits. Each proxy appends the address it received the request from to
  * X-Forwarded-For, so with `trustedHops` proxies in front the client is that many entries from the right; anything
- * further left was written by the client and proves nothing (ADR 014). No proxies: the socket's address.
+ * further left was written by the client and proves nothing (ADR 014). No proxies: the socket's address, or for a
+ * request the page thread handed on, the address of the connection it accepted (ADR 044).
  */
 export function clientAddress(c: Context, trustedHops: number): string {
   if (trustedHops > 0) {
@@ -17,12 +19,10 @@ export function clientAddress(c: Context, trustedHops: number): string {
     const forwarded = entries[Math.max(0, entries.length - trustedHops)];
     if (forwarded) return forwarded;
   }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // app.request() in tests has no socket.
-    return 'local';
-  }
+  const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
+  // app.request() in tests has no socket.
+  if (!incoming) return 'local';
+  return peerAddress(incoming) ?? 'unknown';
 }
 
 /**

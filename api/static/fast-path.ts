@@ -18,6 +18,7 @@ import { createBodyPool } from './body-pool';
 import { type CachedFile, copyOf, type FileCache } from './file-cache';
 import { ignorableQuery } from './ignorable-query';
 import {
+  COMPRESSIBLE_TYPE,
   type FileResponse,
   fontResponse,
   mediaFile,
@@ -39,7 +40,9 @@ export type FastPathOptions = {
   /** False once the server is draining: then Hono answers, and its answers say `Connection: close`. */
   isOpen: () => boolean;
   /** Counts a page opened here as Hono's route would (issue 16); nothing is counted without it. */
-  visits?: VisitCounter;
+  visits?: Pick<VisitCounter, 'count'>;
+  /** Where each answer's duration goes: http_request_duration_seconds, or the main thread's (ADR 044). */
+  observe?: (labels: { method: string; route: string; status: string }, seconds: number) => void;
   /** The clock the access log is sampled by (tests); performance.now's milliseconds. */
   now?: () => number;
 };
@@ -98,6 +101,7 @@ export async function createFastPath(options: FastPathOptions) {
   const bucket =
     options.storage && options.storage.kind !== 'disk' ? sharedBucketCache(options.storage) : null;
   const bodies = createBodyPool();
+  const observe = options.observe ?? ((labels, seconds) => httpRequestDuration.observe(labels, seconds));
   let loggedAt = Number.NEGATIVE_INFINITY;
   let unlogged = 0;
   /** Info for the first hit of each second, saying how many were not logged before it; debug for the rest. */
@@ -142,7 +146,7 @@ export async function createFastPath(options: FastPathOptions) {
     return null;
   };
 
-  return (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
+  const answer = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
     const { method } = request;
     if ((method !== 'GET' && method !== 'HEAD') || !request.url) return false;
     const question = request.url.indexOf('?');
@@ -194,7 +198,7 @@ export async function createFastPath(options: FastPathOptions) {
     const reqId = headers['x-request-id'] as string;
 
     const seconds = (performance.now() - started) / 1000;
-    httpRequestDuration.observe({ method, route: found.route, status: String(status) }, seconds);
+    observe({ method, route: found.route, status: String(status) }, seconds);
     const length = headers['content-length'];
     const { level, unlogged: skipped } = accessLevel(status, options.now ? options.now() : started);
     // The line is built only when it is written: most hits are debug lines nobody asked for.
@@ -223,25 +227,47 @@ export async function createFastPath(options: FastPathOptions) {
     }
     return true;
   };
+
+  /**
+   * Reads the photo or font a request asks for into the cache, for a thread with no Hono behind its fast path to
+   * answer from (the page thread, ADR 044): true when it is there to answer. Pages are read by the answer itself.
+   */
+  const warm = async (request: http.IncomingMessage): Promise<boolean> => {
+    const { method, url: sent } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || !sent) return false;
+    const question = sent.indexOf('?');
+    const url = question < 0 ? sent : sent.slice(0, question);
+    const found = url.includes('%') ? null : target(url);
+    if (!found || found.key || found.page) return false;
+    const lookup = await options.cache.get(found.response.file, {
+      compressible: COMPRESSIBLE_TYPE.test(found.response.type),
+      revalidateMs: found.response.revalidateMs ?? 1000,
+    });
+    return lookup.kind === 'found';
+  };
+
+  return Object.assign(answer, { warm });
 }
 
+/** Owners' own domains (issue 31): each request is first routed by the host it was sent to. */
+export type HostRouting = { live: LiveDomains; serviceOrigin: string };
+
 /**
- * What `serve()` from @hono/node-server builds (a plain node:http server around Hono's request listener), with the
- * fast path in front. Not listening yet: the caller listens and handles 'error'.
+ * Every request on the public port: routed by host, then the fast path, then `fallback`, which is given the address
+ * as the client sent it (before the host's rewrite) beside the request.
  */
-export function createServerWithFastPath(
-  fetch: (request: Request) => Response | Promise<Response>,
+export function pageRequestListener(
   fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
-  /** Owners' own domains (issue 31): each request is first routed by the host it was sent to. */
-  hosts?: { live: LiveDomains; serviceOrigin: string },
-): http.Server {
-  const hono = getRequestListener(fetch);
-  return http.createServer((request, response) => {
+  fallback: (request: http.IncomingMessage, response: http.ServerResponse, sentUrl: string) => void,
+  hosts?: HostRouting,
+): http.RequestListener {
+  return (request, response) => {
+    const sentUrl = request.url ?? '/';
     if (hosts) {
       const routed = routeByHost(
         request.method ?? 'GET',
         hostOf(request.headers.host),
-        request.url ?? '/',
+        sentUrl,
         hosts.live,
         hosts.serviceOrigin,
       );
@@ -257,6 +283,28 @@ export function createServerWithFastPath(
       }
       if (routed) request.url = routed.rewrite;
     }
-    if (!fastPath(request, response)) void hono(request, response);
-  });
+    if (!fastPath(request, response)) fallback(request, response, sentUrl);
+  };
+}
+
+/** The main thread's listener: what the fast path doesn't answer goes to Hono. */
+export function mainRequestListener(
+  fetch: (request: Request) => Response | Promise<Response>,
+  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+  hosts?: HostRouting,
+): http.RequestListener {
+  const hono = getRequestListener(fetch);
+  return pageRequestListener(fastPath, (request, response) => void hono(request, response), hosts);
+}
+
+/**
+ * What `serve()` from @hono/node-server builds (a plain node:http server around Hono's request listener), with the
+ * fast path in front. Not listening yet: the caller listens and handles 'error'.
+ */
+export function createServerWithFastPath(
+  fetch: (request: Request) => Response | Promise<Response>,
+  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
+  hosts?: HostRouting,
+): http.Server {
+  return http.createServer(mainRequestListener(fetch, fastPath, hosts));
 }

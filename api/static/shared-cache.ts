@@ -13,8 +13,31 @@ import { createFileCache } from './file-cache';
  */
 export const sharedFileCache = createFileCache({ maxBytes: 24 * 1024 * 1024, maxFileBytes: 1024 * 1024 });
 
+/**
+ * The page thread's own cache (ADR 044): the busiest pages, photos and fonts; the site's files stay the main
+ * thread's, which answers them.
+ */
+export const PAGE_THREAD_CACHE_BYTES = 12 * 1024 * 1024;
+
+const dropListeners = new Set<(fileOrFolder: string) => void>();
+
+/** Drops a file (or every file under a folder) from the shared cache, and from every cache following it. */
+function dropFile(fileOrFolder: string): void {
+  sharedFileCache.invalidate(fileOrFolder);
+  for (const listener of dropListeners) listener(fileOrFolder);
+}
+
+/**
+ * Tells `listener` of each file (or folder) dropped from the shared cache: the page thread's own cache drops it too
+ * (ADR 044). Returns how to stop.
+ */
+export function followSharedCacheDrops(listener: (fileOrFolder: string) => void): () => void {
+  dropListeners.add(listener);
+  return () => dropListeners.delete(listener);
+}
+
 // The projector writes every page through writeDerivedFile in this process: a publish is served at once.
-onFileChanged((file) => sharedFileCache.invalidate(file));
+onFileChanged(dropFile);
 
 const bucketCaches = new WeakMap<Storage, BucketCache>();
 
@@ -39,8 +62,6 @@ export function sharedBucketCache(storage: Storage): BucketCache {
 export function dropFromSharedCache(storage: Storage, keyOrPrefix: string): void {
   if (storage.kind === 'disk') {
     const disk = storage as DiskStorage;
-    sharedFileCache.invalidate(
-      keyOrPrefix.endsWith('/') ? disk.folderOf(keyOrPrefix) : disk.pathOf(keyOrPrefix),
-    );
+    dropFile(keyOrPrefix.endsWith('/') ? disk.folderOf(keyOrPrefix) : disk.pathOf(keyOrPrefix));
   } else sharedBucketCache(storage).invalidate(keyOrPrefix);
 }
