@@ -66,11 +66,14 @@ export type VisitCounterOptions = {
 const THREAD_FROM = 100;
 
 const SEPARATOR = '\n';
+/** A waiting visit's key begins with its action (keyOf in createVisitCounter). */
+const isViewKey = (key: string) => key.startsWith(`view${SEPARATOR}`);
 
 /**
  * Distinct user agents kept with a number each. A phone's is ~140 characters, a fresh string on every request, and
  * a busy second's 100,000 waiting visits held a copy each in their value and another in their key (issue 29: ~30 MB
- * of the server's memory under load); a few phones' browsers make most visits. Past this many, it starts again.
+ * of the server's memory under load); a few phones' browsers make most visits. Past this many, the next flush
+ * numbers them afresh.
  */
 const KNOWN_AGENTS = 2000;
 
@@ -92,7 +95,9 @@ async function sqliteFileOf(db: Db): Promise<string | null> {
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   const { db, now, flushEveryMs = 1000, maxPending = 100_000, enabled = true } = options;
   const threadFrom = options.threadFrom ?? THREAD_FROM;
-  let pending = new Map<string, PendingVisit>();
+  // Each distinct visit waiting is its key and its hits, nothing more: the key holds every field (keyOf), read back
+  // when its chunk is written. An object a visit beside its key took three times the memory (issue 29).
+  let pending = new Map<string, number>();
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
@@ -108,41 +113,62 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     return day;
   };
 
-  const agents = new Map<string, { agent: string; id: number }>();
-  let nextAgentId = 0;
-  /** The one copy of this user agent kept, and its number; numbers are never reused, so keys never collide. */
-  const knownAgent = (userAgent: string) => {
-    let known = agents.get(userAgent);
-    if (known === undefined) {
-      if (agents.size >= KNOWN_AGENTS) agents.clear();
-      known = { agent: userAgent, id: nextAgentId++ };
-      agents.set(userAgent, known);
+  let agents = new Map<string, number>();
+  let agentsById: string[] = [];
+  /** This user agent's number, the same for every visit until the flush after KNOWN_AGENTS are known. */
+  const agentId = (userAgent: string) => {
+    let id = agents.get(userAgent);
+    if (id === undefined) {
+      id = agentsById.length;
+      agents.set(userAgent, id);
+      agentsById.push(userAgent);
     }
-    return known;
+    return id;
   };
 
-  // Fields, not a PendingVisit: a view of a visit already waiting makes no object but its key. One order, for both.
+  // One order, for the key and for reading it back (visitOf).
   const keyOf = (...fields: (string | number)[]) => fields.join(SEPARATOR);
+  const visitOf = (key: string, hits: number, agentNames: string[]): PendingVisit => {
+    const [action, day, page, source, cardCode, address, agent] = key.split(SEPARATOR) as [
+      PendingVisit['action'],
+      string,
+      string,
+      PendingVisit['source'],
+      string,
+      string,
+      string,
+    ];
+    return {
+      day,
+      page,
+      source,
+      action,
+      cardCode,
+      address,
+      userAgent: agentNames[Number(agent)] as string,
+      hits,
+    };
+  };
 
   const count = (visit: Visit) => {
     if (!enabled || closed || isBotAgent(visit.userAgent)) return;
     const on = today();
     const cardCode = visit.cardCode ?? '';
-    const { agent: userAgent, id: agentId } = knownAgent(visit.userAgent as string);
-    const key = keyOf(on, visit.page, visit.source, visit.action, cardCode, visit.address, agentId);
+    // Headers and the routes' patterns keep these to one line; a field that weren't would read back wrong.
+    if (visit.page.includes(SEPARATOR) || visit.address.includes(SEPARATOR) || cardCode.includes(SEPARATOR))
+      return;
+    const key = keyOf(
+      visit.action,
+      on,
+      visit.page,
+      visit.source,
+      cardCode,
+      visit.address,
+      agentId(visit.userAgent as string),
+    );
     const earlier = pending.get(key);
-    if (earlier !== undefined) earlier.hits += 1;
-    else if (pending.size < maxPending)
-      pending.set(key, {
-        day: on,
-        page: visit.page,
-        source: visit.source,
-        action: visit.action,
-        cardCode,
-        address: visit.address,
-        userAgent,
-        hits: 1,
-      });
+    if (earlier !== undefined) pending.set(key, earlier + 1);
+    else if (pending.size < maxPending) pending.set(key, 1);
     else droppedSinceLog += 1;
   };
 
@@ -150,17 +176,17 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   const keep = (visits: PendingVisit[]) => {
     for (const visit of visits) {
       const key = keyOf(
+        visit.action,
         visit.day,
         visit.page,
         visit.source,
-        visit.action,
         visit.cardCode,
         visit.address,
-        knownAgent(visit.userAgent).id,
+        agentId(visit.userAgent),
       );
       const earlier = pending.get(key);
-      if (earlier) earlier.hits += visit.hits;
-      else if (pending.size < maxPending) pending.set(key, { ...visit });
+      if (earlier !== undefined) pending.set(key, earlier + visit.hits);
+      else if (pending.size < maxPending) pending.set(key, visit.hits);
     }
   };
 
@@ -197,22 +223,33 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   /** Writes what is waiting now, chunk by chunk; what fails is kept, with what comes after it, for the next. */
   async function drain() {
     const batch = pending;
+    const agentNames = agentsById;
     pending = new Map();
-    let chunks: PendingVisit[][] | null = null;
+    // The batch keeps the numbers it was keyed with; from here new visits may be numbered afresh.
+    if (agentsById.length >= KNOWN_AGENTS) {
+      agents = new Map();
+      agentsById = [];
+    }
+    let chunks: string[][] | null = null;
     let index = 0;
     try {
       if (batch.size === 0) return;
       const writer = await writerFor(batch.size);
-      chunks = chunksOf(batch.values(), writer === here ? CHUNK_VISITS : THREAD_CHUNK_VISITS);
+      chunks = chunksOf(batch.keys(), isViewKey, writer === here ? CHUNK_VISITS : THREAD_CHUNK_VISITS);
       for (; index < chunks.length; index++) {
         if (index > 0) await nextTurn();
-        const { counted, capped } = await writer.write(chunks[index] as PendingVisit[]);
+        const visits = (chunks[index] as string[]).map((key) =>
+          visitOf(key, batch.get(key) as number, agentNames),
+        );
+        const { counted, capped } = await writer.write(visits);
         visitHitsWritten.inc(counted);
         visitHitsCapped.inc(capped);
       }
     } catch (error) {
       // This chunk and the ones after it; the ones before are in the database.
-      const left = chunks ? chunks.slice(index).flat() : [...batch.values()];
+      const left = (chunks ? chunks.slice(index).flat() : [...batch.keys()]).map((key) =>
+        visitOf(key, batch.get(key) as number, agentNames),
+      );
       keep(left);
       visitFlushFailures.inc();
       log.warn({ err: error, visits: left.length }, 'Writing visit counts failed; will retry.');

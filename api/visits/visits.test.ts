@@ -77,6 +77,24 @@ describe('counting visits', () => {
     expect((await visitStats(t.db, 'acc-sue', { days: 7, now: clock })).totals.views.link).toBe(1);
   });
 
+  it('tells visitors apart by their user agent across a flush that numbers the agents afresh', async () => {
+    const counter = counterAt();
+    // More browsers than the counter numbers before it starts again (2,000), each one visitor at an address of its own.
+    const visitors = Array.from({ length: 2100 }, (_, i) => ({
+      userAgent: `${PHONE} build/${i}`,
+      address: `10.0.${i >> 8}.${i & 255}`,
+    }));
+    for (const visitor of visitors) counter.count(view(visitor));
+    await counter.flush();
+    // The same visitors again after the renumbering, and one new: each is still who they were.
+    for (const visitor of visitors.slice(0, 10)) counter.count(view(visitor));
+    counter.count(view({ userAgent: ANDROID, address: '198.51.100.7' }));
+    await counter.close();
+    const today = (await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1);
+    expect(today?.views.link).toBe(2111);
+    expect(today?.visitors).toBe(2101);
+  });
+
   it('does not count known bots, link previews or a request with no user agent', async () => {
     const counter = counterAt();
     counter.count(view({ userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)' }));

@@ -47,11 +47,11 @@ export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolv
  * time the click is, whichever chunks they fall in. The chunks are written one after another, and a failed one
  * stops the rest, so no click is ever written ahead of its view.
  */
-export function chunksOf(visits: Iterable<PendingVisit>, size = CHUNK_VISITS): PendingVisit[][] {
-  const views: PendingVisit[] = [];
-  const clicks: PendingVisit[] = [];
-  for (const visit of visits) (visit.action === 'view' ? views : clicks).push(visit);
-  const chunks: PendingVisit[][] = [];
+export function chunksOf<T>(visits: Iterable<T>, isView: (visit: T) => boolean, size = CHUNK_VISITS): T[][] {
+  const views: T[] = [];
+  const clicks: T[] = [];
+  for (const visit of visits) (isView(visit) ? views : clicks).push(visit);
+  const chunks: T[][] = [];
   for (const list of [views, clicks])
     for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
   return chunks;

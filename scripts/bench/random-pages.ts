@@ -10,7 +10,7 @@ import { NGINX, type RunningNginx, startNginx } from '../../tests/support/deploy
 import { REPO_ROOT, type RunningChild, startTsChild } from './child-process';
 import { prepareDataDir, rebuildInChild } from './full-rebuild';
 import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
-import { get, HSTS, portOf, staticPageNginxConfig } from './serving';
+import { get, HSTS, NGINX_WORKERS, portOf, staticPageNginxConfig } from './serving';
 import { percentile } from './stats';
 import { postgresOrLeftOut, withBenchDatabase, withTempPostgresUrl } from './temp-db';
 import { type WrkResult, wrk } from './wrk';
@@ -152,7 +152,7 @@ function rows(label: string, sizes: Sizes, measured: Measured, idleRss: number, 
     ...CONCURRENCY.flatMap((c) => [
       info(`${label}random pages over ${over} -c${c}: product, ${perRound}`, rate(`product ${c}`), 'req/s'),
       info(
-        `${label}random pages -c${c}: nginx sending the same files from disk`,
+        `${label}random pages -c${c}: nginx sending the same files from disk (${NGINX_WORKERS} workers)`,
         rate(`nginx ${c}`),
         'req/s',
       ),
@@ -230,6 +230,7 @@ export async function randomPages({ quick }: BenchOptions): Promise<BenchRow[]> 
       upstreamPort: port,
       hsts: HSTS,
       template: staticPageNginxConfig(),
+      workers: NGINX_WORKERS,
     });
     const ports: Record<Target, number> = { product: port, nginx: nginx.port };
     await checkSamePages(ports, path.join(dir, 'public'), sizes.profiles);
@@ -281,6 +282,7 @@ export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<B
         siteDir: defaultSiteDir(),
         upstreamPort: upstreamPorts,
         hsts: HSTS,
+        workers: NGINX_WORKERS,
       });
       nginxes.push(proxy);
       const direct = await startNginx({
@@ -289,6 +291,7 @@ export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<B
         upstreamPort: upstreamPorts,
         hsts: HSTS,
         template: staticPageNginxConfig(),
+        workers: NGINX_WORKERS,
       });
       nginxes.push(direct);
       const ports: Record<Target, number> = { product: proxy.port, nginx: direct.port };
