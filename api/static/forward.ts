@@ -40,6 +40,7 @@ export function createForwarder(target: ForwardTarget) {
       headers,
       agent,
     });
+    let answered = false;
     upstream.on('response', (answer) => {
       response.writeHead(
         answer.statusCode ?? 502,
@@ -47,9 +48,19 @@ export function createForwarder(target: ForwardTarget) {
         withoutHeaders(answer.rawHeaders, HOP_BY_HOP_ANSWER),
       );
       answer.pipe(response);
+      answer.on('end', () => {
+        answered = true;
+      });
       answer.on('error', () => response.destroy());
     });
     upstream.on('error', (error) => {
+      // A refusal sent before the body was read (413) may close the forward while the client still sends: the
+      // answer stands, and the rest of the body goes nowhere.
+      if (answered) {
+        request.unpipe(upstream);
+        request.resume();
+        return;
+      }
       if (response.headersSent) {
         response.destroy();
         return;

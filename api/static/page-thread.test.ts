@@ -73,6 +73,8 @@ let handed: {
   body: string;
 }[];
 let holdMain: Promise<void> | null;
+/** Set by a test: the main thread answers this before reading the body, as a body limit does. */
+let refuseBody: { status: number; body: string } | null;
 
 async function writePage(username: string, html: string) {
   const file = path.join(publicDir, 'u', username, PAGE_VARIANTS_FILE);
@@ -85,6 +87,7 @@ beforeEach(async () => {
   visits = [];
   handed = [];
   holdMain = null;
+  refuseBody = null;
   port = await claimPort(0);
   thread = await startPageThread({
     port,
@@ -95,6 +98,12 @@ beforeEach(async () => {
     cacheBytes: 1024 * 1024,
     visits: { count: (visit) => visits.push(visit) },
     listener: (incoming, response) => {
+      if (refuseBody) {
+        response.writeHead(refuseBody.status, { 'content-type': 'application/json', connection: 'close' });
+        response.end(refuseBody.body);
+        incoming.destroy();
+        return;
+      }
       let body = '';
       incoming.setEncoding('utf8');
       incoming.on('data', (chunk: string) => {
@@ -202,6 +211,16 @@ describe('the page thread', () => {
     });
     expect(handed[0]?.headers).toMatchObject({ 'content-type': 'application/json', 'x-request-id': 'abc' });
     expect(handed[0]?.headers[PEER_HEADER]).toBeUndefined();
+  });
+
+  it('passes on a refusal the main thread sends before reading a body too big, whole', async () => {
+    refuseBody = { status: 413, body: '{"error":"That upload is too big."}' };
+    const answer = await request(port, '/api/business-card/create_business_card', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'x'.repeat(8 * 1024 * 1024),
+    }).catch((error: NodeJS.ErrnoException) => ({ status: 0, headers: {}, body: error.code ?? '' }));
+    expect(answer).toMatchObject({ status: 413, body: '{"error":"That upload is too big."}' });
   });
 
   it('hands on a page it has no file for, where the main thread renders or refuses it', async () => {

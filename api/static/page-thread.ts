@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { log } from '../../observability/log';
-import { httpRequestDuration } from '../../observability/metrics';
+import { httpRequestDuration, visitHitsCapped } from '../../observability/metrics';
 import { runnable } from '../../platform/runnable';
 import type { LiveDomainPairs } from '../domains/live-domains';
 import { drainable } from '../process/drain';
@@ -110,6 +110,7 @@ export async function startPageThread(options: PageThreadOptions): Promise<PageT
             return;
           case 'visits':
             for (const visit of message.visits) options.visits.count(visit);
+            if (message.capped > 0) visitHitsCapped.inc(message.capped);
             return;
           case 'durations':
             for (const [key, seconds] of message.durations) {

@@ -5,6 +5,7 @@ import { fontSourcePath } from '../../renderer/font-files';
 import { type LiveDomainPairs, liveDomainsFrom } from '../domains/live-domains';
 import { drainable } from '../process/drain';
 import type { Visit } from '../visits/counter';
+import { spentViews, utcDayClock } from '../visits/spent-views';
 import { createFastPath, pageRequestListener } from './fast-path';
 import { createFileCache } from './file-cache';
 import { createForwarder, type ForwardTarget } from './forward';
@@ -44,7 +45,7 @@ export type Durations = [key: string, seconds: number[]][];
 export type FromPageThread =
   | { type: 'listening' }
   | { type: 'failed'; code?: string; message: string }
-  | { type: 'visits'; visits: Visit[] }
+  | { type: 'visits'; visits: Visit[]; capped: number }
   | { type: 'durations'; durations: Durations }
   | { type: 'drained'; cut: number };
 
@@ -70,10 +71,16 @@ function applyDrops() {
 }
 
 let visits: Visit[] = [];
+/** Views left out since the last message, for visit_hits_capped_total. */
+let capped = 0;
+// Views past their address's allowance for the day go no further than here (api/visits/spent-views.ts).
+const spent = spentViews();
+const today = utcDayClock();
 const sendVisits = () => {
-  if (visits.length === 0) return;
-  tell({ type: 'visits', visits });
+  if (visits.length === 0 && capped === 0) return;
+  tell({ type: 'visits', visits, capped });
   visits = [];
+  capped = 0;
 };
 let durations = new Map<string, number[]>();
 const sendDurations = () => {
@@ -94,8 +101,13 @@ const fastPath = await createFastPath({
   isOpen: () => server.listening,
   visits: {
     count(visit) {
+      if (!spent.take(visit, today())) {
+        if (visits.length === 0 && capped === 0) setImmediate(sendVisits);
+        capped += 1;
+        return;
+      }
       // One message a turn of the loop, however many pages it answered.
-      if (visits.length === 0) setImmediate(sendVisits);
+      if (visits.length === 0 && capped === 0) setImmediate(sendVisits);
       visits.push(visit);
     },
   },

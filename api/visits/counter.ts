@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/database/db';
 import { isPostgres } from '../../platform/database/dialect';
 import { isBotAgent } from './bots';
-import { DAY_MS, utcDay } from './day';
+import { spentViews, utcDayClock } from './spent-views';
 import {
   CHUNK_VISITS,
   chunksOf,
@@ -101,17 +101,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
-  // The day, worked out again only when the clock leaves it: a Date's ISO string on every view is measurable.
-  let day = '';
-  let dayStarts = 0;
-  const today = () => {
-    const at = now().getTime();
-    if (at < dayStarts || at >= dayStarts + DAY_MS) {
-      day = utcDay(new Date(at));
-      dayStarts = Date.parse(`${day}T00:00:00Z`);
-    }
-    return day;
-  };
+  const today = utcDayClock(() => now().getTime());
 
   let agents = new Map<string, number>();
   let agentsById: string[] = [];
@@ -150,9 +140,16 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     };
   };
 
+  const spent = spentViews();
+  let cappedHere = 0;
+
   const count = (visit: Visit) => {
     if (!enabled || closed || isBotAgent(visit.userAgent)) return;
     const on = today();
+    if (!spent.take(visit, on)) {
+      cappedHere += 1;
+      return;
+    }
     const cardCode = visit.cardCode ?? '';
     // Headers and the routes' patterns keep these to one line; a field that weren't would read back wrong.
     if (visit.page.includes(SEPARATOR) || visit.address.includes(SEPARATOR) || cardCode.includes(SEPARATOR))
@@ -254,6 +251,10 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
       visitFlushFailures.inc();
       log.warn({ err: error, visits: left.length }, 'Writing visit counts failed; will retry.');
     } finally {
+      if (cappedHere > 0) {
+        visitHitsCapped.inc(cappedHere);
+        cappedHere = 0;
+      }
       if (droppedSinceLog > 0) {
         visitHitsDropped.inc(droppedSinceLog);
         log.warn({ dropped: droppedSinceLog }, 'Visit counts were dropped: too many waiting to be written.');

@@ -249,6 +249,14 @@ describe('counts that mean people (issue 27)', () => {
     expect((await visitStats(t.db, 'acc-dave', { days: 7, now: clock })).days.at(-1)?.views.link).toBe(1);
   });
 
+  it('takes no more than the allowance of views from one address to the database, whatever the refreshes', async () => {
+    const counter = counterAt();
+    for (let i = 0; i < 1000; i++) counter.count(view());
+    await counter.close();
+    const used = await t.db.selectFrom('visit_allowances').select(['action', 'used']).execute();
+    expect(used).toEqual([{ action: 'view', used: COUNTED_PER_ADDRESS_PER_DAY }]);
+  });
+
   it('counts a click only from an address whose view of the page was counted that day, a few of each', async () => {
     const counter = counterAt();
     // Forged pings from an address that never opened the page: none count.

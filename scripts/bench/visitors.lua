@@ -7,7 +7,7 @@ local agents = {
   "Mozilla/5.0 (Linux; Android 13; SM-A536B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 }
-local crowd = 50000
+local crowd = 50000 -- CROWD in counting.ts, which works out what each visitor was sent
 local n = 0
 
 request = function()
