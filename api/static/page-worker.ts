@@ -136,10 +136,21 @@ const listener = pageRequestListener(fastPath, answerOrForward, {
   serviceOrigin: data.publicUrl,
 });
 const inFlight = new Int32Array(data.inFlight);
-server = http.createServer((request, response) => {
-  applyDrops();
+const counted = (response: http.ServerResponse) => {
   Atomics.add(inFlight, 0, 1);
   response.once('close', () => Atomics.sub(inFlight, 0, 1));
+};
+server = http.createServer((request, response) => {
+  counted(response);
+  applyDrops();
+  listener(request, response);
+});
+// Counted before its 100 Continue goes out, not after: the main thread may read the count (a stop) the moment the
+// client has it, and this thread may not have run on since.
+server.on('checkContinue', (request: http.IncomingMessage, response: http.ServerResponse) => {
+  counted(response);
+  response.writeContinue();
+  applyDrops();
   listener(request, response);
 });
 const draining = drainable(server);
