@@ -18,11 +18,12 @@ import { countAppendedEvents } from './process/count-events';
 import { type Draining, drainable } from './process/drain';
 import { OWNER_ONLY_UMASK, restrictDataDir } from './process/file-modes';
 import { startMetricsListener } from './process/metrics-listener';
-import { StartupProblem } from './process/startup-problem';
+import { listenProblem, StartupProblem } from './process/startup-problem';
 import { openRuntime, renderTargetOf, startPayments } from './runtime';
 import { claimPort } from './static/claim-port';
-import { createFastPath, mainRequestListener } from './static/fast-path';
+import { createFastPath } from './static/fast-path';
 import { localiseSite } from './static/localise-site';
+import { mainRequestListener } from './static/page-listener';
 import { type PageThread, startPageThread } from './static/page-thread';
 import { dropFromSharedCache, PAGE_THREAD_CACHE_BYTES, sharedFileCache } from './static/shared-cache';
 import { defaultLocalisedRoot } from './static/site-files';
@@ -243,19 +244,7 @@ if (!stopping) {
   const threads = deps.storage.kind === 'disk' ? env.SERVE_THREADS : 1;
   const refuseToStart = (error: NodeJS.ErrnoException): never => {
     fs.rmSync(pidFile, { force: true });
-    if (error.code === 'EADDRINUSE') {
-      failToStart(
-        new StartupProblem(
-          `PORT ${env.PORT} is already in use: stop whatever listens there, or set PORT to a free port.`,
-        ),
-      );
-    }
-    if (error.code === 'EACCES') {
-      failToStart(
-        new StartupProblem(`PORT ${env.PORT} needs privileges this user lacks: set PORT to 1024 or above.`),
-      );
-    }
-    return failToStart(error);
+    return failToStart(listenProblem(error, env.PORT));
   };
   server.on('error', refuseToStart);
   // Two threads share the port (SO_REUSEPORT), which would let another instance share it too: the port is first

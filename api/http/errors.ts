@@ -33,6 +33,8 @@ export const UNREACHABLE_MESSAGE =
   'The service cannot reach its database for a moment, so your changes were not saved. Please try again in a few seconds.';
 export const STORAGE_FAILED_MESSAGE =
   'The service cannot save changes right now because of a storage problem. Please try again in a few minutes.';
+/** The page thread couldn't hand a request to the main thread (ADR 044): it is stopping or starting again. */
+export const RESTARTING_MESSAGE = 'The service is restarting. Please try again in a few seconds.';
 /** Long enough for an operator's alert to be seen; a person retrying sooner does no harm. */
 const STORAGE_RETRY_AFTER_SECONDS = 60;
 

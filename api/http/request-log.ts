@@ -111,8 +111,7 @@ export function writeAccessLine(level: 'debug' | 'info', reqId: string, line: Re
   if (!log.isLevelEnabled(level)) return;
   const stream = (log as unknown as Record<symbol, LogStream>)[pino.symbols.streamSym];
   const time = new Date().toISOString();
-  // The logger's own fields too: the page thread's lines say so (ADR 044).
-  stream?.write(`${JSON.stringify({ level, time, ...log.bindings(), reqId, ...line, msg: 'request' })}\n`);
+  stream?.write(`${JSON.stringify({ level, time, reqId, ...line, msg: 'request' })}\n`);
 }
 
 function setRequestId(c: Context, reqId: string) {

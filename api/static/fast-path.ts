@@ -1,6 +1,5 @@
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
-import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { log } from '../../observability/log';
@@ -8,8 +7,6 @@ import { httpRequestDuration } from '../../observability/metrics';
 import { MEDIA_PREFIX, pageKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
 import { clientAddress } from '../auth/client-address';
-import { hostOf, routeByHost } from '../domains/host-routing';
-import type { LiveDomains } from '../domains/live-domains';
 import { requestIdFrom, writeAccessLine } from '../http/request-log';
 import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
@@ -43,6 +40,8 @@ export type FastPathOptions = {
   visits?: Pick<VisitCounter, 'count'>;
   /** Where each answer's duration goes: http_request_duration_seconds, or the main thread's (ADR 044). */
   observe?: (labels: { method: string; route: string; status: string }, seconds: number) => void;
+  /** The thread answering, named in its access lines: the page thread's say `"thread":"page"` (ADR 044). */
+  thread?: string;
   /** The clock the access log is sampled by (tests); performance.now's milliseconds. */
   now?: () => number;
 };
@@ -146,16 +145,25 @@ export async function createFastPath(options: FastPathOptions) {
     return null;
   };
 
+  /**
+   * A GET or HEAD of a file this path answers: its target, the address as asked for, its path, and where its query
+   * begins (-1: none).
+   */
+  const requested = (request: http.IncomingMessage) => {
+    const { method, url: sent } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || !sent) return null;
+    const question = sent.indexOf('?');
+    const url = question < 0 ? sent : sent.slice(0, question);
+    const found = url.includes('%') ? null : target(url);
+    return found && { method, found, address: sent, url, question };
+  };
+
   const answer = (request: http.IncomingMessage, response: http.ServerResponse): boolean => {
-    const { method } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || !request.url) return false;
-    const question = request.url.indexOf('?');
-    const url = question < 0 ? request.url : request.url.slice(0, question);
-    if (url.includes('%')) return false;
-    const found = target(url);
-    if (!found || !options.isOpen()) return false;
+    const asked = requested(request);
+    if (!asked || !options.isOpen()) return false;
+    const { method, found, address, url, question } = asked;
     // A query only a profile page may carry, and only one that says where a click came from (ignorable-query.ts).
-    const query = question < 0 ? '' : found.page ? ignorableQuery(request.url.slice(question + 1)) : null;
+    const query = question < 0 ? '' : found.page ? ignorableQuery(address.slice(question + 1)) : null;
     if (query === null) return false;
     const { file, revalidateMs = 1000 } = found.response;
     const header = (name: string) => {
@@ -212,6 +220,7 @@ export async function createFastPath(options: FastPathOptions) {
         ...(length === undefined ? {} : { bytes: Number(length) }),
         userAgent: header('user-agent'),
         ...(skipped === undefined ? {} : { unlogged: skipped }),
+        ...(options.thread ? { thread: options.thread } : {}),
       });
     if (found.page && options.visits && isCountable(method, status, header)) {
       // clientAddress reads only these two things from a Hono context.
@@ -233,11 +242,7 @@ export async function createFastPath(options: FastPathOptions) {
    * answer from (the page thread, ADR 044): true when it is there to answer. Pages are read by the answer itself.
    */
   const warm = async (request: http.IncomingMessage): Promise<boolean> => {
-    const { method, url: sent } = request;
-    if ((method !== 'GET' && method !== 'HEAD') || !sent) return false;
-    const question = sent.indexOf('?');
-    const url = question < 0 ? sent : sent.slice(0, question);
-    const found = url.includes('%') ? null : target(url);
+    const found = requested(request)?.found;
     if (!found || found.key || found.page) return false;
     const lookup = await options.cache.get(found.response.file, {
       compressible: COMPRESSIBLE_TYPE.test(found.response.type),
@@ -247,64 +252,4 @@ export async function createFastPath(options: FastPathOptions) {
   };
 
   return Object.assign(answer, { warm });
-}
-
-/** Owners' own domains (issue 31): each request is first routed by the host it was sent to. */
-export type HostRouting = { live: LiveDomains; serviceOrigin: string };
-
-/**
- * Every request on the public port: routed by host, then the fast path, then `fallback`, which is given the address
- * as the client sent it (before the host's rewrite) beside the request.
- */
-export function pageRequestListener(
-  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
-  fallback: (request: http.IncomingMessage, response: http.ServerResponse, sentUrl: string) => void,
-  hosts?: HostRouting,
-): http.RequestListener {
-  return (request, response) => {
-    const sentUrl = request.url ?? '/';
-    if (hosts) {
-      const routed = routeByHost(
-        request.method ?? 'GET',
-        hostOf(request.headers.host),
-        sentUrl,
-        hosts.live,
-        hosts.serviceOrigin,
-      );
-      if (routed && 'redirect' in routed) {
-        // Never kept by a browser: should the domain break, the service address must answer again at once.
-        response.writeHead(301, {
-          location: routed.redirect,
-          'cache-control': 'no-store',
-          'content-length': '0',
-        });
-        response.end();
-        return;
-      }
-      if (routed) request.url = routed.rewrite;
-    }
-    if (!fastPath(request, response)) fallback(request, response, sentUrl);
-  };
-}
-
-/** The main thread's listener: what the fast path doesn't answer goes to Hono. */
-export function mainRequestListener(
-  fetch: (request: Request) => Response | Promise<Response>,
-  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
-  hosts?: HostRouting,
-): http.RequestListener {
-  const hono = getRequestListener(fetch);
-  return pageRequestListener(fastPath, (request, response) => void hono(request, response), hosts);
-}
-
-/**
- * What `serve()` from @hono/node-server builds (a plain node:http server around Hono's request listener), with the
- * fast path in front. Not listening yet: the caller listens and handles 'error'.
- */
-export function createServerWithFastPath(
-  fetch: (request: Request) => Response | Promise<Response>,
-  fastPath: (request: http.IncomingMessage, response: http.ServerResponse) => boolean,
-  hosts?: HostRouting,
-): http.Server {
-  return http.createServer(mainRequestListener(fetch, fastPath, hosts));
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { log } from '../../observability/log';
+import { RESTARTING_MESSAGE } from '../http/errors';
 import { PEER_HEADER, peerAddress, rememberPeer } from '../http/forwarded-peer';
 
 /** Where the page thread hands on what it doesn't answer itself (ADR 044): the main thread's local socket. */
@@ -19,9 +20,7 @@ function withoutHeaders(raw: string[], names: Set<string>): string[] {
   return kept;
 }
 
-const unavailable = JSON.stringify({
-  error: 'The service is restarting. Please try again in a few seconds.',
-});
+const unavailable = JSON.stringify({ error: RESTARTING_MESSAGE });
 
 /**
  * Hands a request to the main thread over its local socket and streams the answer back, both bodies as they come:

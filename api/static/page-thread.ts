@@ -8,18 +8,10 @@ import type { LiveDomainPairs } from '../domains/live-domains';
 import { drainable } from '../process/drain';
 import type { VisitCounter } from '../visits/counter';
 import { acceptForwarded } from './forward';
-import type { FromPageThread, PageThreadData, ToPageThread } from './page-worker';
+import type { FromPageThread, PageThreadData, PageThreadSettings, ToPageThread } from './page-worker';
 import { followSharedCacheDrops } from './shared-cache';
 
-export type PageThreadOptions = {
-  /** The port the main thread listens on, with `reusePort`. */
-  port: number;
-  publicDir: string;
-  publicUrl: string;
-  trustProxy: number;
-  logLevel: string;
-  /** The page thread's file cache; the main thread keeps its own. */
-  cacheBytes: number;
+export type PageThreadOptions = PageThreadSettings & {
   /** The main thread's request listener: what the page thread hands on is answered by it. */
   listener: http.RequestListener;
   visits: Pick<VisitCounter, 'count'>;
@@ -44,10 +36,11 @@ const RESTART_AFTER_MS = 1000;
  * Resolves once it listens; rejects if it can't (the caller serves on the main thread alone).
  */
 export async function startPageThread(options: PageThreadOptions): Promise<PageThread> {
+  const { listener, visits, ...settings } = options;
   const secret = randomBytes(24).toString('base64url');
   // Linux's abstract namespace: no file to leave behind, and no path length to outgrow in a deep DATA_DIR.
   const socketPath = `\0tradecard-forward-${process.pid}-${randomBytes(6).toString('hex')}`;
-  const forwardServer = http.createServer(acceptForwarded(secret, options.listener));
+  const forwardServer = http.createServer(acceptForwarded(secret, listener));
   // The page thread keeps its connections for reuse; neither side closes one for idling.
   forwardServer.keepAliveTimeout = 0;
   const forwardDraining = drainable(forwardServer);
@@ -78,12 +71,7 @@ export async function startPageThread(options: PageThreadOptions): Promise<PageT
         Atomics.add(posted, 0, 1);
       });
       const data: PageThreadData = {
-        port: options.port,
-        publicDir: options.publicDir,
-        publicUrl: options.publicUrl,
-        trustProxy: options.trustProxy,
-        logLevel: options.logLevel,
-        cacheBytes: options.cacheBytes,
+        ...settings,
         forward: { socketPath, secret },
         drops: dropsForThread,
         dropCount,
@@ -109,7 +97,7 @@ export async function startPageThread(options: PageThreadOptions): Promise<PageT
             void worker.terminate();
             return;
           case 'visits':
-            for (const visit of message.visits) options.visits.count(visit);
+            for (const visit of message.visits) visits.count(visit);
             if (message.capped > 0) visitHitsCapped.inc(message.capped);
             return;
           case 'durations':

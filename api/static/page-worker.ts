@@ -2,13 +2,14 @@ import http from 'node:http';
 import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { log } from '../../observability/log';
 import { fontSourcePath } from '../../renderer/font-files';
-import { type LiveDomainPairs, liveDomainsFrom } from '../domains/live-domains';
+import { type LiveDomainPairs, liveDomainsFrom, NO_LIVE_DOMAINS } from '../domains/live-domains';
 import { drainable } from '../process/drain';
 import type { Visit } from '../visits/counter';
 import { spentViews, utcDayClock } from '../visits/spent-views';
-import { createFastPath, pageRequestListener } from './fast-path';
+import { createFastPath } from './fast-path';
 import { createFileCache } from './file-cache';
 import { createForwarder, type ForwardTarget } from './forward';
+import { pageRequestListener } from './page-listener';
 
 /**
  * The page thread (ADR 044): a second thread listening on the public port beside the main thread, the kernel
@@ -16,13 +17,19 @@ import { createForwarder, type ForwardTarget } from './forward';
  * on the disk) from its own file cache, and hands everything else to the main thread over a local socket.
  */
 
-export type PageThreadData = {
+/** What the page thread is started with that the main thread is given (api/static/page-thread.ts). */
+export type PageThreadSettings = {
+  /** The port the main thread listens on, with `reusePort`. */
   port: number;
   publicDir: string;
   publicUrl: string;
   trustProxy: number;
   logLevel: string;
+  /** The page thread's file cache; the main thread keeps its own. */
   cacheBytes: number;
+};
+
+export type PageThreadData = PageThreadSettings & {
   forward: ForwardTarget;
   /** Files the main thread dropped from its cache, one message each; read before each request. */
   drops: MessagePort;
@@ -56,6 +63,7 @@ const data = workerData as PageThreadData;
 const parent = parentPort as NonNullable<typeof parentPort>;
 const tell = (message: FromPageThread) => parent.postMessage(message);
 log.level = data.logLevel;
+// Its own lines say so, as its access lines do (the fast path's `thread`).
 log.setBindings({ thread: 'page' });
 
 const cache = createFileCache({ maxBytes: data.cacheBytes, maxFileBytes: 1024 * 1024 });
@@ -90,7 +98,7 @@ const sendDurations = () => {
 };
 setInterval(sendDurations, DURATIONS_EVERY_MS).unref();
 
-let domains = liveDomainsFrom([]);
+let domains = NO_LIVE_DOMAINS;
 let server: http.Server;
 const fastPath = await createFastPath({
   cache,
@@ -99,6 +107,7 @@ const fastPath = await createFastPath({
   fontFile: (name) => fontSourcePath(name) ?? null,
   trustProxy: data.trustProxy,
   isOpen: () => server.listening,
+  thread: 'page',
   visits: {
     count(visit) {
       if (!spent.take(visit, today())) {

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Hono } from 'hono';
 import type { Deps } from '../../../api/deps';
 import type { LiveDomains } from '../../../api/domains/live-domains';
-import { createFastPath, createServerWithFastPath } from '../../../api/static/fast-path';
+import { createFastPath } from '../../../api/static/fast-path';
 import type { FileCache } from '../../../api/static/file-cache';
+import { createServerWithFastPath } from '../../../api/static/page-listener';
 import { sharedFileCache } from '../../../api/static/shared-cache';
 import { fontSourcePath } from '../../../renderer/font-files';
 
