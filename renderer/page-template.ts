@@ -1,5 +1,7 @@
 import { log } from '../observability/log';
 import type { Db } from '../platform/database/db';
+import { isDiskStorage } from '../platform/storage/disk';
+import { startPageWriter } from './page-writer';
 import { rebuildProfiles } from './rebuild';
 import type { RenderTarget } from './render-account';
 
@@ -37,9 +39,16 @@ async function saveTemplateVersion(db: Db, version: number) {
  * started next renders none of them again.
  */
 export async function rebuildEveryPage(db: Db, target: RenderTarget) {
-  const result = await rebuildProfiles(db, target);
-  await saveTemplateVersion(db, PAGE_TEMPLATE_VERSION);
-  return result;
+  const { storage } = target;
+  // Pages compressed and written on a thread of their own: this process serves nothing, so nothing need see them.
+  const writer = isDiskStorage(storage) ? startPageWriter(storage.root) : null;
+  try {
+    const result = await rebuildProfiles(db, target, { writePage: writer?.write });
+    await saveTemplateVersion(db, PAGE_TEMPLATE_VERSION);
+    return result;
+  } finally {
+    await writer?.close();
+  }
 }
 
 /**
@@ -59,7 +68,7 @@ export async function upgradePageTemplate(
     { from: rendered, to: PAGE_TEMPLATE_VERSION },
     'Rendering every page again for a new page template',
   );
-  const result = await rebuildProfiles(db, target, undefined, shouldStop);
+  const result = await rebuildProfiles(db, target, { shouldStop });
   if (result.stopped) return null;
   await saveTemplateVersion(db, PAGE_TEMPLATE_VERSION);
   log.info(

@@ -98,7 +98,7 @@ describe('rebuildProfiles beside the server', () => {
     rendered.length = 0;
     duringFirstRender = () => publish('cat', 'Changed while the rebuild ran.');
     // Batches of one event: each account's events span several batches.
-    const result = await rebuildProfiles(t.db, target, 1);
+    const result = await rebuildProfiles(t.db, target, { batchSize: 1 });
     expect(rendered.toSorted()).toEqual(['ann', 'bob']);
     expect(result.rendered).toBe(2);
     expect(await readCheckpoint(t.db)).toBe(checkpoint);
@@ -159,7 +159,7 @@ describe('upgradePageTemplate: every page again after a release that changes the
     rendered.length = 0;
     // Batches of one event, stopped after the first.
     let asked = 0;
-    const result = await rebuildProfiles(t.db, target, 1, () => ++asked > 1);
+    const result = await rebuildProfiles(t.db, target, { batchSize: 1, shouldStop: () => ++asked > 1 });
     expect(result.stopped).toBe(true);
     expect(rendered).toEqual(['ann']);
     expect(await upgradePageTemplate(t.db, target, () => true)).toBeNull();

@@ -1,6 +1,7 @@
 import { lastGlobalPosition, readChangedStreams } from '../events/store';
 import type { Db } from '../platform/database/db';
 import { profilePrefix } from '../platform/storage/key-layout';
+import type { WritePage } from './page-writer';
 import { accountOf, firmOf, RENDER_CONCURRENCY, renderFirms } from './projector';
 import type { RenderTarget } from './render-account';
 import { type RenderBatch, renderingTogether } from './render-batch';
@@ -30,16 +31,25 @@ async function changedAfter(db: Db, after: number, into: Set<string>): Promise<n
 export async function rebuildProfiles(
   db: Db,
   target: RenderTarget,
-  batchSize = 5000,
-  /** Asked before each batch: true ends the rebuild there, with `stopped` set and no stray folders removed. */
-  shouldStop: () => boolean = () => false,
+  {
+    batchSize = 5000,
+    shouldStop = () => false,
+    writePage,
+  }: {
+    /** Events read at a time. */
+    batchSize?: number;
+    /** Asked before each batch: true ends the rebuild there, with `stopped` set and no stray folders removed. */
+    shouldStop?: () => boolean;
+    /** Where pages are written (page-writer.ts), when not on this thread. */
+    writePage?: WritePage;
+  } = {},
 ): Promise<{ events: number; rendered: number; removed: number; stopped: boolean }> {
   const until = await lastGlobalPosition(db);
   const done = new Set<string>();
   const theLiveProjectors = new Set<string>();
   let watched = until;
   let events = 0;
-  const together = renderingTogether(db, RENDER_CONCURRENCY);
+  const together = renderingTogether(db, RENDER_CONCURRENCY, writePage);
   // Firms' pages (issue 32), each once, after every member's page.
   const firms = new Set<string>();
   for await (const batch of readChangedStreams(db, 0, batchSize)) {

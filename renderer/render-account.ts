@@ -12,7 +12,8 @@ import type { Db } from '../platform/database/db';
 import { OG_ON_DISK, ogDiskName, profileKey, profilePrefix } from '../platform/storage/key-layout';
 import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
-import { keysIn, type Listed, putIfChangedIn, removeStale, writePage } from './page-files';
+import { keysIn, type Listed, profilePageKeys, putIfChangedIn, removeStale } from './page-files';
+import type { WritePage } from './page-writer';
 import { renderNoLongerInUsePage } from './pages/no-longer-in-use-page';
 import { renderNotLivePage } from './pages/not-live-page';
 import { renderNotSetUpPage } from './pages/not-set-up-page';
@@ -91,7 +92,7 @@ export async function renderAccount(
   db: Db,
   accountId: string,
   target: RenderTarget,
-  { rows, turn }: RenderBatch = renderAlone(db),
+  { rows, turn, writePage }: RenderBatch = renderAlone(db),
 ): Promise<PageKind> {
   const { storage } = target;
   const user = await db.selectFrom('users').selectAll().where('id', '=', accountId).executeTakeFirst();
@@ -109,7 +110,7 @@ export async function renderAccount(
       // Everything of the former owner goes (vCard, QR codes, preview image, the page); only the notice is left.
       await storage.deletePrefix(profilePrefix(reservation.username));
       const page = Buffer.from(renderNoLongerInUsePage({ siteName: target.siteName }));
-      await writePage(storage, reservation.username, page, null);
+      await writePage(storage, profilePageKeys(reservation.username), page, null);
       const notice = { username: reservation.username, live: 0, og_image: null };
       await db
         .insertInto('rendered_profiles')
@@ -159,6 +160,7 @@ export async function renderAccount(
   try {
     pageWritten = await writeFiles(
       target,
+      writePage,
       {
         username,
         pageUrl,
@@ -202,7 +204,12 @@ const firmLink = (publicUrl: string, firm: FirmRow): NonNullable<ProfilePageInpu
 };
 
 /** Writes the page for the account's state and its vCard, and removes what neither shows; says if the page changed. */
-async function writeFiles(target: RenderTarget, rendered: Rendered, listed: Listed): Promise<boolean> {
+async function writeFiles(
+  target: RenderTarget,
+  writePage: WritePage,
+  rendered: Rendered,
+  listed: Listed,
+): Promise<boolean> {
   const { storage, siteName, walletEnabled } = target;
   const { username, pageUrl, qrUrl, kind, content, ogImage, verified, firm } = rendered;
   const page = pageBytes(kind, content, {
@@ -214,7 +221,7 @@ async function writeFiles(target: RenderTarget, rendered: Rendered, listed: List
     verified,
     firm,
   });
-  const pageWritten = await writePage(storage, username, page, listed);
+  const pageWritten = await writePage(storage, profilePageKeys(username), page, listed);
 
   // Files drawn on request that the page no longer names: QR codes for an earlier PUBLIC_URL, and preview images of
   // what the card showed before, or of a page no longer live (they show its name and photos, so they go with it, as

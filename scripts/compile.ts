@@ -23,6 +23,7 @@ export const ENTRIES = [
   'api/wallet/sign-worker.ts',
   'api/visits/write-worker.ts',
   'api/static/page-worker.ts',
+  'renderer/page-writer-worker.ts',
   'scripts/start.ts',
   'scripts/backup.ts',
   'scripts/restore.ts',

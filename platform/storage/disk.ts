@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_FILE_NAME, MEDIA_PREFIX } from './key-layout';
@@ -10,7 +11,13 @@ import {
   type Storage,
   type StoredObject,
 } from './storage';
-import { fileChanged, removePath, writeDerivedFile, writeDurableFile } from './write-file';
+import {
+  fileChanged,
+  removePath,
+  writeDerivedFile,
+  writeDerivedFileSync,
+  writeDurableFile,
+} from './write-file';
 
 export type DiskStorage = Storage & {
   readonly kind: 'disk';
@@ -20,6 +27,10 @@ export type DiskStorage = Storage & {
   /** The folder a prefix (`u/dana/`) names. */
   folderOf(prefix: string): string;
 };
+
+/** The store is files under a folder of this process's disk. */
+export const isDiskStorage = (storage: Storage): storage is DiskStorage =>
+  storage.kind === 'disk' && 'root' in storage;
 
 const SHARD = /^[a-f0-9]{2}$/;
 /** The start of a photo's name under media/: enough of it to name its shard. */
@@ -35,7 +46,18 @@ async function* filtered<T>(items: AsyncIterable<T>, keep: (item: T) => boolean)
  * write and removal tells write-file.ts's listeners (the server's file cache) at once. Headers are not
  * stored: the app serves files by their name (api/static/public-files.ts), nginx by its own table.
  */
-export function diskStorage(root: string): DiskStorage {
+export function diskStorage(
+  root: string,
+  {
+    blocking = false,
+  }: {
+    /**
+     * Derived files written on the calling thread (writeDerivedFileSync): for a thread that does nothing else, the
+     * page writer's (renderer/page-writer.ts). Reads and removals stay asynchronous.
+     */
+    blocking?: boolean;
+  } = {},
+): DiskStorage {
   const changes = changeListeners();
   const mediaDir = path.join(root, 'media');
 
@@ -63,12 +85,14 @@ export function diskStorage(root: string): DiskStorage {
 
   /** The folder exists in all but a page's first render: make it only when the write says it is missing. */
   const writePage = async (file: string, data: Uint8Array | string) => {
+    const write = blocking ? writeDerivedFileSync : writeDerivedFile;
     try {
-      await writeDerivedFile(file, data);
+      await write(file, data);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await writeDerivedFile(file, data);
+      if (blocking) fsSync.mkdirSync(path.dirname(file), { recursive: true });
+      else await fs.mkdir(path.dirname(file), { recursive: true });
+      await write(file, data);
     }
   };
 

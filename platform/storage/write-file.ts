@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 let written = 0;
 
@@ -35,8 +37,7 @@ export async function removePath(target: string): Promise<void> {
  * mkdir shows in a rebuild). Tells the listeners (the server's file cache) at once.
  */
 export async function writeDerivedFile(file: string, data: string | Uint8Array): Promise<void> {
-  written += 1;
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${written}.tmp`);
+  const temporary = temporaryBeside(file);
   try {
     await fs.writeFile(temporary, data);
     await fs.rename(temporary, file);
@@ -45,6 +46,28 @@ export async function writeDerivedFile(file: string, data: string | Uint8Array):
     throw error;
   }
   fileChanged(file);
+}
+
+/**
+ * writeDerivedFile on the calling thread, for a thread that does nothing else (renderer/page-writer-worker.ts): each
+ * asynchronous call is a trip to libuv's pool and back, which cost more than the write itself.
+ */
+export function writeDerivedFileSync(file: string, data: string | Uint8Array): void {
+  const temporary = temporaryBeside(file);
+  try {
+    fsSync.writeFileSync(temporary, data);
+    fsSync.renameSync(temporary, file);
+  } catch (error) {
+    fsSync.rmSync(temporary, { force: true });
+    throw error;
+  }
+  fileChanged(file);
+}
+
+/** A hidden name beside `file`, unique to this write (threads of one process included). */
+function temporaryBeside(file: string): string {
+  written += 1;
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${threadId}.${written}.tmp`);
 }
 
 /**
