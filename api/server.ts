@@ -13,6 +13,7 @@ import { createLeaderWork, type LeaderWork, leadWhenElected } from './cluster/le
 import { watchLiveDomains } from './domains/live-domains';
 import { type Env, readEnv } from './env';
 import { startFirmBills } from './firms/plan';
+import { keepIdleConnections } from './http/keep-alive';
 import { removeLeftoverTemp, SHARED_TEMP_STALE_MS, startMediaSweep, startTempSweep } from './media/sweep';
 import { countAppendedEvents } from './process/count-events';
 import { type Draining, drainable } from './process/drain';
@@ -238,7 +239,7 @@ if (!stopping) {
     live: liveDomains.live,
     serviceOrigin: env.PUBLIC_URL,
   });
-  const server = http.createServer(listener);
+  const server = keepIdleConnections(http.createServer(listener));
   draining = drainable(server);
   // A page thread beside this one (ADR 044) serves from its own file cache, so only pages on the disk.
   const threads = deps.storage.kind === 'disk' ? env.SERVE_THREADS : 1;

@@ -3,6 +3,7 @@ import { type MessagePort, parentPort, receiveMessageOnPort, workerData } from '
 import { log } from '../../observability/log';
 import { fontSourcePath } from '../../renderer/font-files';
 import { type LiveDomainPairs, liveDomainsFrom, NO_LIVE_DOMAINS } from '../domains/live-domains';
+import { keepIdleConnections } from '../http/keep-alive';
 import { drainable } from '../process/drain';
 import type { Visit } from '../visits/counter';
 import { spentViews, utcDayClock } from '../visits/spent-views';
@@ -149,11 +150,13 @@ const counted = (response: http.ServerResponse) => {
   Atomics.add(inFlight, 0, 1);
   response.once('close', () => Atomics.sub(inFlight, 0, 1));
 };
-server = http.createServer((request, response) => {
-  counted(response);
-  applyDrops();
-  listener(request, response);
-});
+server = keepIdleConnections(
+  http.createServer((request, response) => {
+    counted(response);
+    applyDrops();
+    listener(request, response);
+  }),
+);
 // Counted before its 100 Continue goes out, not after: the main thread may read the count (a stop) the moment the
 // client has it, and this thread may not have run on since.
 server.on('checkContinue', (request: http.IncomingMessage, response: http.ServerResponse) => {
