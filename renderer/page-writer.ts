@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { runnable } from '../platform/runnable';
 import { isDiskStorage } from '../platform/storage/disk';
 import type { Storage } from '../platform/storage/storage';
+import { workerCalls } from '../platform/worker-calls';
 import { type Listed, type PageKeys, writePageAt } from './page-files';
 
 export type PageWriterData = { root: string };
@@ -21,8 +22,11 @@ export type WritePage = (
 
 export type PageWriter = { write: WritePage; close(): Promise<void> };
 
-/** The thread compresses a page in ~1 ms and writes four small files: its heap holds a few pages at most. */
-const WRITER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 };
+/**
+ * The thread compresses a page in ~1 ms and writes four small files: its heap holds a few pages at most. Its young
+ * generation is the process's (`--max-semi-space-size`, which wins over a worker's own limit: ADR 044).
+ */
+const WRITER_HEAP = { maxOldGenerationSizeMb: 64 };
 
 /**
  * A thread that compresses and writes a full rebuild's pages (issue 29: ≥ 1,000 profiles a second), so that the
@@ -39,40 +43,20 @@ export function startPageWriter(root: string): PageWriter {
     workerData: { root } satisfies PageWriterData,
     resourceLimits: WRITER_HEAP,
   });
-  worker.unref();
-  const waiting = new Map<number, { resolve: (written: boolean) => void; reject: (error: Error) => void }>();
-  let nextId = 0;
-  let stopped: Error | null = null;
-  const stop = (error: Error) => {
-    stopped ??= error;
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-  };
-  worker.on('message', (reply: PageWriteReply) => {
-    const job = waiting.get(reply.id);
-    if (!job) return;
-    waiting.delete(reply.id);
-    if (waiting.size === 0) worker.unref();
-    if (reply.ok) job.resolve(reply.written);
-    else job.reject(new Error(reply.message));
-  });
-  worker.on('error', stop);
-  // Awaited by close, however often it is called; 'error' rejects it, and stop has that.
+  const calls = workerCalls<PageWriteReply>(worker, () => new Error('The thread writing pages stopped.'));
+  // Awaited by close, however often it is called; an 'error' (which workerCalls reports) rejects it.
   const exited = once(worker, 'exit').catch(() => {});
-  worker.on('exit', () => stop(new Error('The thread writing pages stopped.')));
 
   return {
     async write(storage, keys, identity, listed) {
       if (!isDiskStorage(storage) || storage.root !== root)
         return writePageAt(storage, keys, identity, listed);
-      if (stopped) throw stopped;
-      const id = nextId++;
-      const written = new Promise<boolean>((resolve, reject) => waiting.set(id, { resolve, reject }));
-      // Held open while it writes: a rebuild that ends waits for its pages.
-      worker.ref();
-      const request: PageWriteRequest = { id, keys, identity, listed: listed && [...listed] };
-      worker.postMessage(request);
-      return written;
+      // Held open while it writes (workerCalls): a rebuild that ends waits for its pages.
+      const { id, reply } = calls.open();
+      worker.postMessage({ id, keys, identity, listed: listed && [...listed] } satisfies PageWriteRequest);
+      const answer = await reply;
+      if (!answer.ok) throw new Error(answer.message);
+      return answer.written;
     },
     async close() {
       await worker.terminate();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { runnable } from '../../platform/runnable';
+import { workerCalls } from '../../platform/worker-calls';
 import { CHUNK_VISITS, type ChunkResult, nextTurn, type PendingVisit } from './write-chunk';
 
 export type WriteThreadData = { file: string };
@@ -46,13 +47,10 @@ export function startWriteThread(file: string): WriteThread {
     workerData: { file } satisfies WriteThreadData,
     resourceLimits: WRITER_HEAP,
   });
-  worker.unref();
-  const waiting = new Map<
-    number,
-    { resolve: (result: ChunkResult) => void; reject: (error: Error) => void }
-  >();
-  let nextId = 0;
-  let alive = true;
+  const calls = workerCalls<Exclude<WriteReply, { type: 'ready' }>>(
+    worker,
+    () => new Error('The thread writing visit counts stopped.'),
+  );
   let started: () => void = () => {};
   let refused: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -61,43 +59,27 @@ export function startWriteThread(file: string): WriteThread {
   });
   // Awaited by whoever writes next; a thread nobody asked anything of must not surface as an unhandled rejection.
   ready.catch(() => {});
-
-  const stop = (error: Error) => {
-    alive = false;
-    refused(error);
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
-  };
   worker.on('message', (reply: WriteReply) => {
-    if ('type' in reply) {
-      started();
-      return;
-    }
-    const job = waiting.get(reply.id);
-    if (!job) return;
-    waiting.delete(reply.id);
-    if (waiting.size === 0) worker.unref();
-    if (reply.ok) job.resolve({ counted: reply.counted, capped: reply.capped });
-    else job.reject(Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {}));
+    if ('type' in reply) started();
   });
-  worker.on('error', (error) => stop(error));
-  worker.on('exit', () => stop(new Error('The thread writing visit counts stopped.')));
+  worker.on('error', refused);
+  worker.on('exit', () => refused(new Error('The thread writing visit counts stopped.')));
 
   return {
     ready,
     get alive() {
-      return alive;
+      return calls.stopped === null;
     },
     async write(visits) {
-      if (!alive) throw new Error('The thread writing visit counts stopped.');
-      const id = nextId++;
-      const written = new Promise<ChunkResult>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
+      if (calls.stopped) throw new Error('The thread writing visit counts stopped.');
+      // Held open while it writes (workerCalls): a script that counts, then closes, waits for the counts.
+      const { id, reply } = calls.open();
+      const written = reply.then((answer) => {
+        if (answer.ok) return { counted: answer.counted, capped: answer.capped };
+        throw Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {});
       });
       // Returned below; a thread that stops while the parts are on their way must not fail the process meanwhile.
       written.catch(() => {});
-      // Held open while it writes: a script that counts, then closes, waits for the counts.
-      worker.ref();
       // Copying a visit to the thread is ~2 µs of this one: a chunk of thousands is sent a few hundred at a time.
       let start = 0;
       for (; start + CHUNK_VISITS < visits.length; start += CHUNK_VISITS) {
@@ -109,7 +91,7 @@ export function startWriteThread(file: string): WriteThread {
       return written;
     },
     async close() {
-      if (!alive) return;
+      if (calls.stopped) return;
       const exited = once(worker, 'exit');
       worker.ref();
       worker.postMessage({ type: 'close' } satisfies WriteRequest);
