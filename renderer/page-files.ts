@@ -37,7 +37,7 @@ const compressGzip = promisify(gzipAsync);
 const compressBrotli = promisify(brotliCompress);
 
 /** A page's compressed copies. */
-export type Compressed = { gzip: Buffer; br: Buffer };
+type Compressed = { gzip: Buffer; br: Buffer };
 export type Compress = (identity: Buffer) => Promise<Compressed>;
 
 /**
