@@ -4,6 +4,7 @@ import { runnable } from '../platform/runnable';
 import { isDiskStorage } from '../platform/storage/disk';
 import type { Storage } from '../platform/storage/storage';
 import { workerCalls } from '../platform/worker-calls';
+import { workerHeap } from '../platform/worker-heap';
 import { type Listed, type PageKeys, writePageAt } from './page-files';
 
 export type PageWriterData = { root: string };
@@ -23,10 +24,10 @@ export type WritePage = (
 export type PageWriter = { write: WritePage; close(): Promise<void> };
 
 /**
- * The thread compresses a page in ~1 ms and writes four small files: its heap holds a few pages at most. Its young
- * generation is the process's (`--max-semi-space-size`, which wins over a worker's own limit: ADR 044).
+ * The thread compresses a page in ~1 ms and writes four small files: its heap holds a few pages at most, and its
+ * young generation is 3 MB where the rebuild's own thread has 24 (ADR 044).
  */
-const WRITER_HEAP = { maxOldGenerationSizeMb: 64 };
+const WRITER_HEAP = { youngMb: 3, oldMb: 64 };
 
 /**
  * A thread that compresses and writes a full rebuild's pages (issue 29: ≥ 1,000 profiles a second), so that the
@@ -41,7 +42,7 @@ export function startPageWriter(root: string): PageWriter {
   const worker = new Worker(thread.url, {
     execArgv: thread.execArgv,
     workerData: { root } satisfies PageWriterData,
-    resourceLimits: WRITER_HEAP,
+    resourceLimits: workerHeap(WRITER_HEAP),
   });
   const calls = workerCalls<PageWriteReply>(worker, () => new Error('The thread writing pages stopped.'));
   // Awaited by close, however often it is called; an 'error' (which workerCalls reports) rejects it.

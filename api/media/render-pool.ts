@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { runnable } from '../../platform/runnable';
+import { workerHeap, YOUNG_AS_MAIN_MB } from '../../platform/worker-heap';
 import { OverBudget } from './render-core';
 import type { PhotoPriority } from './render-priority';
 import type { PhotoHeader, PhotoSource } from './sniff';
@@ -77,6 +78,8 @@ export function createRenderPool(options: PoolOptions) {
     const worker = new Worker(thread.url, {
       execArgv: thread.execArgv,
       workerData: { priority: options.priority } satisfies RenderWorkerData,
+      // A photo's pixels are outside the heap (sharp); its garbage is the main thread's kind.
+      resourceLimits: workerHeap({ youngMb: YOUNG_AS_MAIN_MB }),
     });
     const slot: Slot = { worker, job: null };
     worker.on('message', (reply: RenderReply) => {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { runnable } from '../../platform/runnable';
+import { workerHeap, YOUNG_AS_MAIN_MB } from '../../platform/worker-heap';
 import type { CardPassJson } from './pass';
 import type { WalletSigner } from './signer';
 
@@ -39,7 +40,10 @@ export function createPassSigner({ maxWaiting, idleMs, workerUrl }: Options) {
   }
 
   function start(): Worker {
-    const started = new Worker(thread.url, { execArgv: thread.execArgv });
+    const started = new Worker(thread.url, {
+      execArgv: thread.execArgv,
+      resourceLimits: workerHeap({ youngMb: YOUNG_AS_MAIN_MB }),
+    });
     started.unref();
     started.on('message', (reply: SignReply) => {
       const job = waiting.get(reply.id);
