@@ -78,7 +78,7 @@ export function createRenderPool(options: PoolOptions) {
     const worker = new Worker(thread.url, {
       execArgv: thread.execArgv,
       workerData: { priority: options.priority } satisfies RenderWorkerData,
-      // A photo's pixels are outside the heap (sharp); its garbage is the main thread's kind.
+      // As before workerHeap: the main thread's young generation (a photo's pixels are outside the heap, in sharp).
       resourceLimits: workerHeap({ youngMb: YOUNG_AS_MAIN_MB }),
     });
     const slot: Slot = { worker, job: null };
