@@ -34,8 +34,8 @@ const RESTART_AFTER_MS = 1000;
 
 /**
  * A young generation of 6 MB where the main thread's is 24: a page's answer is copied from the cache into a lent
- * buffer and written at once, so little of a request outlives it. Measured (ADR 044): 3 MB cost /u/<page> at c50
- * a few per cent of its rate and half again on its p99; 6 MB neither, within the noise of 12 s rounds.
+ * buffer and written at once, so little of a request outlives it. Measured (ADR 044): 3 MB cost one page at c50 up
+ * to a tenth of its rate and half again on its p99; 6 MB neither, within the noise of 12 s rounds.
  */
 const PAGE_THREAD_HEAP = { youngMb: 6 };
 
