@@ -15,6 +15,7 @@ import {
   spawnServerProcess,
   startServerProcess,
 } from '../tests/support/api/server-process';
+import { rawConnection } from '../tests/support/static/raw-client';
 
 // Each test runs the real server as a child process and signals it, as `docker stop` or Ctrl-C would.
 
@@ -400,75 +401,27 @@ describe('serving on two threads (ADR 044)', () => {
   it('keeps an idle connection open longer than a proxy in front keeps its own, on either thread', async () => {
     const server = await start({ SERVE_THREADS: '2', LOG_LEVEL: 'debug' });
     const { port } = new URL(server.url);
-    const connections: KeptAlive[] = [];
+    const connections: Awaited<ReturnType<typeof rawConnection>>[] = [];
     const threadsSeen = () => {
       const lines = server.logs().filter((record) => record.msg === 'request' && record.path === FONT);
       return new Set(lines.map((line) => line.thread ?? 'main'));
     };
     for (let round = 0; round < 200 && threadsSeen().size < 2; round += 1) {
-      const connection = await keptAlive(Number(port));
+      const connection = await rawConnection(Number(port));
       connections.push(connection);
-      const first = await connection.get(FONT);
+      const first = await connection.request('GET', FONT);
       expect(first.status).toBe(200);
       // What a client or proxy reads to know how long it may keep the connection for another request.
-      expect(first.keepAlive).toBe('timeout=65');
+      expect(first.headers['keep-alive']).toBe('timeout=65');
     }
     expect(threadsSeen()).toEqual(new Set(['main', 'page']));
     // The header says what the server's own idle timer is set to (Node writes it from keepAliveTimeout): with Node's
     // 5 s, which nginx's 60 s for its upstream connections outlasts, a request nginx sends down one of them as this
     // server closes it is reset (a 502 for a POST, which nginx does not send again). And each stays open for more.
-    for (const connection of connections)
-      expect(await connection.get(FONT)).toEqual({ status: 200, keepAlive: 'timeout=65' });
+    for (const connection of connections) {
+      const again = await connection.request('GET', FONT);
+      expect([again.status, again.headers['keep-alive']]).toEqual([200, 'timeout=65']);
+    }
     for (const connection of connections) connection.close();
   }, 60_000);
 });
-
-type KeptAlive = {
-  get(pathname: string): Promise<{ status: number; keepAlive: string | undefined }>;
-  close(): void;
-};
-
-/** One connection, its requests sent one after another on it (Node's agents would open another when it closes). */
-async function keptAlive(port: number): Promise<KeptAlive> {
-  const socket = net.connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = Buffer.alloc(0);
-  let waiting: (() => void) | null = null;
-  let ended = false;
-  socket.on('data', (chunk) => {
-    received = Buffer.concat([received, chunk]);
-    waiting?.();
-  });
-  socket.on('close', () => {
-    ended = true;
-    waiting?.();
-  });
-  socket.on('error', () => {});
-  const responseIn = () => {
-    const headEnd = received.indexOf('\r\n\r\n');
-    if (headEnd < 0) return null;
-    const head = received.subarray(0, headEnd).toString('latin1');
-    const length = Number(/^content-length: *(\d+)/im.exec(head)?.[1] ?? 0);
-    if (received.length < headEnd + 4 + length) return null;
-    received = received.subarray(headEnd + 4 + length);
-    return {
-      status: Number(head.split(' ')[1]),
-      keepAlive: /^keep-alive: *(.*)$/im.exec(head)?.[1]?.trim(),
-    };
-  };
-  return {
-    async get(pathname) {
-      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-      for (;;) {
-        const response = responseIn();
-        if (response) return response;
-        if (ended) return { status: 0, keepAlive: undefined };
-        await new Promise<void>((resolve) => {
-          waiting = resolve;
-        });
-        waiting = null;
-      }
-    },
-    close: () => socket.destroy(),
-  };
-}

@@ -48,10 +48,8 @@ export function startWriteThread(file: string): WriteThread {
     workerData: { file } satisfies WriteThreadData,
     resourceLimits: workerHeap(WRITER_HEAP),
   });
-  const calls = workerCalls<Exclude<WriteReply, { type: 'ready' }>>(
-    worker,
-    () => new Error('The thread writing visit counts stopped.'),
-  );
+  const gone = () => new Error('The thread writing visit counts stopped.');
+  const calls = workerCalls<Exclude<WriteReply, { type: 'ready' }>>(worker, gone);
   let started: () => void = () => {};
   let refused: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -64,7 +62,7 @@ export function startWriteThread(file: string): WriteThread {
     if ('type' in reply) started();
   });
   worker.on('error', refused);
-  worker.on('exit', () => refused(new Error('The thread writing visit counts stopped.')));
+  worker.on('exit', () => refused(gone()));
 
   return {
     ready,
@@ -72,7 +70,7 @@ export function startWriteThread(file: string): WriteThread {
       return calls.stopped === null;
     },
     async write(visits) {
-      if (calls.stopped) throw new Error('The thread writing visit counts stopped.');
+      if (calls.stopped) throw gone();
       // Held open while it writes (workerCalls): a script that counts, then closes, waits for the counts.
       const { id, reply } = calls.open();
       const written = reply.then((answer) => {
