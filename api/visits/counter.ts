@@ -11,15 +11,9 @@ import type { Db } from '../../platform/database/db';
 import { isPostgres } from '../../platform/database/dialect';
 import { isBotAgent } from './bots';
 import { spentViews, utcDayClock } from './spent-views';
-import {
-  CHUNK_VISITS,
-  chunksOf,
-  nextTurn,
-  type PendingVisit,
-  THREAD_CHUNK_VISITS,
-  writeChunk,
-} from './write-chunk';
-import { type ChunkWriter, startWriteThread, type WriteThread } from './write-thread';
+import { BATCH_START, createVisitLog, requeue } from './visit-log';
+import { type BatchResult, CHUNK_VISITS, writeBatch } from './write-chunk';
+import { type BatchWriter, type StoppedInFlush, startWriteThread, type WriteThread } from './write-thread';
 
 /** One request that counts: a page opened, a vCard saved, a button's ping. */
 export type Visit = {
@@ -47,7 +41,7 @@ export type VisitCounterOptions = {
   now: () => Date;
   /** How often counts are written: once a second, however many views. */
   flushEveryMs?: number;
-  /** Distinct visits held at most between flushes; beyond it (the database down for long) new ones are dropped. */
+  /** Visits held at most between flushes; beyond it (the database down for long) new ones are dropped. */
   maxPending?: number;
   /** VISIT_COUNTING=false: nothing is counted. */
   enabled?: boolean;
@@ -65,17 +59,8 @@ export type VisitCounterOptions = {
  */
 const THREAD_FROM = 100;
 
+/** Fields are kept apart by it where visits are merged (visit-log.ts): no field may hold one. */
 const SEPARATOR = '\n';
-/** A waiting visit's key begins with its action (keyOf in createVisitCounter). */
-const isViewKey = (key: string) => key.startsWith(`view${SEPARATOR}`);
-
-/**
- * Distinct user agents kept with a number each. A phone's is ~140 characters, a fresh string on every request, and
- * a busy second's 100,000 waiting visits held a copy each in their value and another in their key (issue 29: ~30 MB
- * of the server's memory under load); a few phones' browsers make most visits. Past this many, the next flush
- * numbers them afresh.
- */
-const KNOWN_AGENTS = 2000;
 
 /** The SQLite file behind `db`; null for PostgreSQL or an in-memory database, which only this thread can reach. */
 async function sqliteFileOf(db: Db): Promise<string | null> {
@@ -85,61 +70,22 @@ async function sqliteFileOf(db: Db): Promise<string | null> {
 }
 
 /**
- * Counts in memory, keyed by everything a row needs, so a page opened a thousand times by one visitor between two
- * flushes is one map entry. Each flush writes them in chunks of at most CHUNK_VISITS, each its own transaction
- * (api/visits/write-chunk.ts), letting the event loop run between two (issue 29): hashing and grouping thousands of
- * new visitors, and SQLite's synchronous writes of them, held it for 300+ ms a second. From THREAD_FROM visits a
- * flush on SQLite, the chunks are written by a thread with its own connection, so the page-serving thread only
- * hands them over. Addresses and user agents live only in this map and the chunks, for at most a flush.
+ * Counts in memory, in a log of bytes (visit-log.ts) that holds nothing of a visit in the heap. Each flush hands what
+ * was counted to a writer, which merges a visit repeated (a page opened a thousand times by one visitor between two
+ * flushes is one row) and writes it in chunks, each its own transaction (api/visits/write-chunk.ts), letting the
+ * event loop run between two (issue 29): hashing and grouping thousands of new visitors, and SQLite's synchronous
+ * writes of them, held it for 300+ ms a second. From THREAD_FROM visits a flush on SQLite, the chunks are written by
+ * a thread with its own connection, so the page-serving thread only copies the log's buffers to it. Addresses and
+ * user agents live only in the log, for at most a flush.
  */
 export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   const { db, now, flushEveryMs = 1000, maxPending = 100_000, enabled = true } = options;
   const threadFrom = options.threadFrom ?? THREAD_FROM;
-  // Each distinct visit waiting is its key and its hits, nothing more: the key holds every field (keyOf), read back
-  // when its chunk is written. An object a visit beside its key took three times the memory (issue 29).
-  let pending = new Map<string, number>();
+  const waiting = createVisitLog({ maxVisits: maxPending });
   let flushing: Promise<void> | null = null;
   let closed = false;
   let droppedSinceLog = 0;
   const today = utcDayClock(() => now().getTime());
-
-  let agents = new Map<string, number>();
-  let agentsById: string[] = [];
-  /** This user agent's number, the same for every visit until the flush after KNOWN_AGENTS are known. */
-  const agentId = (userAgent: string) => {
-    let id = agents.get(userAgent);
-    if (id === undefined) {
-      id = agentsById.length;
-      agents.set(userAgent, id);
-      agentsById.push(userAgent);
-    }
-    return id;
-  };
-
-  // One order, for the key and for reading it back (visitOf).
-  const keyOf = (...fields: (string | number)[]) => fields.join(SEPARATOR);
-  const visitOf = (key: string, hits: number, agentNames: string[]): PendingVisit => {
-    const [action, day, page, source, cardCode, address, agent] = key.split(SEPARATOR) as [
-      PendingVisit['action'],
-      string,
-      string,
-      PendingVisit['source'],
-      string,
-      string,
-      string,
-    ];
-    return {
-      day,
-      page,
-      source,
-      action,
-      cardCode,
-      address,
-      userAgent: agentNames[Number(agent)] as string,
-      hits,
-    };
-  };
-
   const spent = spentViews();
   let cappedHere = 0;
 
@@ -151,58 +97,43 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
       return;
     }
     const cardCode = visit.cardCode ?? '';
-    // Headers and the routes' patterns keep these to one line; a field that weren't would read back wrong.
+    // Headers and the routes' patterns keep these to one line; a field that weren't would merge with another visit.
     if (visit.page.includes(SEPARATOR) || visit.address.includes(SEPARATOR) || cardCode.includes(SEPARATOR))
       return;
-    const key = keyOf(
-      visit.action,
-      on,
-      visit.page,
-      visit.source,
-      cardCode,
-      visit.address,
-      agentId(visit.userAgent as string),
+    const kept = waiting.append(
+      {
+        day: on,
+        page: visit.page,
+        source: visit.source,
+        action: visit.action,
+        cardCode,
+        address: visit.address,
+        userAgent: visit.userAgent as string,
+      },
+      1,
     );
-    const earlier = pending.get(key);
-    if (earlier !== undefined) pending.set(key, earlier + 1);
-    else if (pending.size < maxPending) pending.set(key, 1);
-    else droppedSinceLog += 1;
-  };
-
-  /** Kept for the next flush while there is room: a database restart loses no counts. */
-  const keep = (visits: PendingVisit[]) => {
-    for (const visit of visits) {
-      const key = keyOf(
-        visit.action,
-        visit.day,
-        visit.page,
-        visit.source,
-        visit.cardCode,
-        visit.address,
-        agentId(visit.userAgent),
-      );
-      const earlier = pending.get(key);
-      if (earlier !== undefined) pending.set(key, earlier + visit.hits);
-      else if (pending.size < maxPending) pending.set(key, visit.hits);
-    }
+    if (!kept && waiting.size >= maxPending) droppedSinceLog += 1;
   };
 
   // Visitors written on this thread's connection, not written again by it (write-chunk.ts).
   const written = new Set<string>();
-  const here: ChunkWriter = { write: (visits) => writeChunk(db, visits, written), close: async () => {} };
+  const here: BatchWriter = {
+    write: (batch) => writeBatch(db, batch, written, CHUNK_VISITS),
+    close: async () => {},
+  };
   let file: string | null | undefined;
   let thread: WriteThread | null = null;
   let threadRefused = false;
 
   /** The thread once a flush is big enough for it (and it could start), else this thread's own connection. */
-  async function writerFor(visits: number): Promise<ChunkWriter> {
+  async function writerFor(visits: number): Promise<BatchWriter> {
     if (threadRefused || (!thread && visits < threadFrom)) return here;
     file ??= await sqliteFileOf(db);
     if (file === null) {
       threadRefused = true;
       return here;
     }
-    // Started again after a crash: the chunk it was writing was kept, and is written again.
+    // Started again after a crash: what the last one had not written was kept, and is written now.
     if (!thread?.alive) thread = startWriteThread(file);
     try {
       await thread.ready;
@@ -217,40 +148,32 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
     }
   }
 
-  /** Writes what is waiting now, chunk by chunk; what fails is kept, with what comes after it, for the next. */
+  /** Writes what is waiting now; what fails to be written is kept, with what comes after it, for the next. */
   async function drain() {
-    const batch = pending;
-    const agentNames = agentsById;
-    pending = new Map();
-    // The batch keeps the numbers it was keyed with; from here new visits may be numbered afresh.
-    if (agentsById.length >= KNOWN_AGENTS) {
-      agents = new Map();
-      agentsById = [];
-    }
-    let chunks: string[][] | null = null;
-    let index = 0;
+    const batch = waiting.take();
     try {
-      if (batch.size === 0) return;
-      const writer = await writerFor(batch.size);
-      chunks = chunksOf(batch.keys(), isViewKey, writer === here ? CHUNK_VISITS : THREAD_CHUNK_VISITS);
-      for (; index < chunks.length; index++) {
-        if (index > 0) await nextTurn();
-        const visits = (chunks[index] as string[]).map((key) =>
-          visitOf(key, batch.get(key) as number, agentNames),
-        );
-        const { counted, capped } = await writer.write(visits);
-        visitHitsWritten.inc(counted);
-        visitHitsCapped.inc(capped);
+      if (batch.visits === 0) return;
+      const writer = await writerFor(batch.visits);
+      let result: BatchResult;
+      try {
+        result = await writer.write(batch);
+      } catch (error) {
+        // The thread stopped partway: from the chunk it had not finished on.
+        const { resumeFrom = BATCH_START, counted = 0, capped = 0 } = error as Partial<StoppedInFlush>;
+        result = { counted, capped, failed: { from: resumeFrom, error } };
       }
-    } catch (error) {
-      // This chunk and the ones after it; the ones before are in the database.
-      const left = (chunks ? chunks.slice(index).flat() : [...batch.keys()]).map((key) =>
-        visitOf(key, batch.get(key) as number, agentNames),
-      );
-      keep(left);
-      visitFlushFailures.inc();
-      log.warn({ err: error, visits: left.length }, 'Writing visit counts failed; will retry.');
+      visitHitsWritten.inc(result.counted);
+      visitHitsCapped.inc(result.capped);
+      if (result.failed) {
+        droppedSinceLog += requeue(batch, result.failed.from, waiting);
+        visitFlushFailures.inc();
+        log.warn(
+          { err: result.failed.error, visits: waiting.size },
+          'Writing visit counts failed; will retry.',
+        );
+      }
     } finally {
+      waiting.release(batch);
       if (cappedHere > 0) {
         visitHitsCapped.inc(cappedHere);
         cappedHere = 0;

@@ -2,6 +2,7 @@ import type { VisitAction, VisitSource } from '../../events/visit/kinds';
 import type { Db } from '../../platform/database/db';
 import { type AllowanceAsk, allowanceKey, countedHits } from './allowance';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
+import { type BatchPosition, type VisitBatch, visitChunks } from './visit-log';
 import { addressHash, agentGroup, saltFor, visitorHash } from './visitor';
 
 /** One distinct visit waiting to be written, and how many times it came since the last flush. */
@@ -41,20 +42,37 @@ export const THREAD_CHUNK_VISITS = 2500;
 /** A turn of the event loop: requests waiting behind a flush are served between two of its steps. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What a flush of a batch wrote; `failed`: the chunk it stopped at (the rest of the batch is not written). */
+export type BatchResult = ChunkResult & { failed?: { from: BatchPosition; error: unknown } };
+
 /**
- * A flush's visits in chunks of at most `size`, in the order they came, every view before every click: a click
- * counts only from an address whose view is counted (api/visits/allowance.ts), so the view must be written by the
- * time the click is, whichever chunks they fall in. The chunks are written one after another, and a failed one
- * stops the rest, so no click is ever written ahead of its view.
+ * Writes a flush's batch in chunks of at most `size` distinct visits (visit-log.ts: views first), one transaction
+ * each, the event loop turning between two. Stops at the first chunk that fails and says where, so the caller keeps
+ * that chunk and the ones after it, and not the ones before (`requeue`). `progress` hears where the next chunk
+ * starts each time one is in the database.
  */
-export function chunksOf<T>(visits: Iterable<T>, isView: (visit: T) => boolean, size = CHUNK_VISITS): T[][] {
-  const views: T[] = [];
-  const clicks: T[] = [];
-  for (const visit of visits) (isView(visit) ? views : clicks).push(visit);
-  const chunks: T[][] = [];
-  for (const list of [views, clicks])
-    for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
-  return chunks;
+export async function writeBatch(
+  db: Db,
+  batch: VisitBatch,
+  written: Set<string>,
+  size: number,
+  progress?: (next: BatchPosition, sofar: ChunkResult) => void,
+): Promise<BatchResult> {
+  const sofar = { counted: 0, capped: 0 };
+  let first = true;
+  for (const chunk of visitChunks(batch, size)) {
+    if (!first) await nextTurn();
+    first = false;
+    try {
+      const { counted, capped } = await writeChunk(db, chunk.visits, written);
+      sofar.counted += counted;
+      sofar.capped += capped;
+    } catch (error) {
+      return { ...sofar, failed: { from: chunk.from, error } };
+    }
+    progress?.(chunk.next, sofar);
+  }
+  return sofar;
 }
 
 /** Usernames per lookup: inside both databases' limits on bound parameters. */

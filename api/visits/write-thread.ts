@@ -3,23 +3,26 @@ import { Worker } from 'node:worker_threads';
 import { runnable } from '../../platform/runnable';
 import { workerCalls } from '../../platform/worker-calls';
 import { workerHeap } from '../../platform/worker-heap';
-import { CHUNK_VISITS, type ChunkResult, nextTurn, type PendingVisit } from './write-chunk';
+import { BATCH_START, type BatchPosition, type VisitBatch } from './visit-log';
+import type { BatchResult, ChunkResult } from './write-chunk';
 
 export type WriteThreadData = { file: string };
-/** A chunk goes in parts, the event loop turning between two, and is written when its last part ('write') is in. */
-export type WriteRequest = { type: 'part' | 'write'; id: number; visits: PendingVisit[] } | { type: 'close' };
+/** A flush's batch, its buffers copied to the thread (a memcpy: no visit is an object on the sending thread). */
+export type WriteRequest = { type: 'write'; id: number; batch: VisitBatch } | { type: 'close' };
 export type WriteReply =
   | { type: 'ready' }
+  /** A chunk of flush `call` is in the database: where the next starts, and the counts so far. */
+  | ({ type: 'progress'; call: number; next: BatchPosition } & ChunkResult)
   | ({ id: number; ok: true } & ChunkResult)
-  | { id: number; ok: false; message: string; code?: string };
+  | ({ id: number; ok: false; from: BatchPosition; message: string; code?: string } & ChunkResult);
 
-/** Where a flush's chunks are written: on the event loop's own connection, or on the writing thread's. */
-export type ChunkWriter = {
-  write(visits: PendingVisit[]): Promise<ChunkResult>;
+/** Where a flush's batch is written: on the event loop's own connection, or on the writing thread's. */
+export type BatchWriter = {
+  write(batch: VisitBatch): Promise<BatchResult>;
   close(): Promise<void>;
 };
 
-export type WriteThread = ChunkWriter & {
+export type WriteThread = BatchWriter & {
   /** Settles once the thread has its connection: rejected when it could not start (no such file in this build). */
   readonly ready: Promise<void>;
   /** False once it has stopped, crashed or been closed. */
@@ -28,10 +31,14 @@ export type WriteThread = ChunkWriter & {
 
 const CLOSE_WAIT_MS = 5000;
 
+/** The error of a flush the thread stopped in: the batch is written again from `resumeFrom`, with what it counted. */
+export type StoppedInFlush = Error & { resumeFrom: BatchPosition } & ChunkResult;
+
 /**
  * The thread's heap: a young generation of 3 MB, where the main thread's is 24 (ADR 044: under random traffic it
  * was 16 MB of the server's RSS, for a thread whose garbage is a chunk's rows). A chunk of 2,500 visits is a few
- * MB; a thread out of memory stops and is started again, its chunk kept.
+ * MB; a thread out of memory stops and is started again, what it had not
+ * written kept.
  */
 const WRITER_HEAP = { youngMb: 3, oldMb: 96 };
 
@@ -49,7 +56,9 @@ export function startWriteThread(file: string): WriteThread {
     resourceLimits: workerHeap(WRITER_HEAP),
   });
   const gone = () => new Error('The thread writing visit counts stopped.');
-  const calls = workerCalls<Exclude<WriteReply, { type: 'ready' }>>(worker, gone);
+  const calls = workerCalls<Extract<WriteReply, { id: number }>>(worker, gone);
+  /** Where each flush under way is up to, by call: what a stop leaves unwritten. */
+  const progress = new Map<number, { next: BatchPosition } & ChunkResult>();
   let started: () => void = () => {};
   let refused: (error: Error) => void = () => {};
   const ready = new Promise<void>((resolve, reject) => {
@@ -59,7 +68,9 @@ export function startWriteThread(file: string): WriteThread {
   // Awaited by whoever writes next; a thread nobody asked anything of must not surface as an unhandled rejection.
   ready.catch(() => {});
   worker.on('message', (reply: WriteReply) => {
-    if ('type' in reply) started();
+    if (!('type' in reply)) return;
+    if (reply.type === 'ready') started();
+    else progress.set(reply.call, { next: reply.next, counted: reply.counted, capped: reply.capped });
   });
   worker.on('error', refused);
   worker.on('exit', () => refused(gone()));
@@ -69,25 +80,25 @@ export function startWriteThread(file: string): WriteThread {
     get alive() {
       return calls.stopped === null;
     },
-    async write(visits) {
+    async write(batch) {
       if (calls.stopped) throw gone();
       // Held open while it writes (workerCalls): a script that counts, then closes, waits for the counts.
       const { id, reply } = calls.open();
-      const written = reply.then((answer) => {
-        if (answer.ok) return { counted: answer.counted, capped: answer.capped };
-        throw Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {});
-      });
-      // Returned below; a thread that stops while the parts are on their way must not fail the process meanwhile.
-      written.catch(() => {});
-      // Copying a visit to the thread is ~2 µs of this one: a chunk of thousands is sent a few hundred at a time.
-      let start = 0;
-      for (; start + CHUNK_VISITS < visits.length; start += CHUNK_VISITS) {
-        const part = visits.slice(start, start + CHUNK_VISITS);
-        worker.postMessage({ type: 'part', id, visits: part } satisfies WriteRequest);
-        await nextTurn();
+      progress.set(id, { next: BATCH_START, counted: 0, capped: 0 });
+      worker.postMessage({ type: 'write', id, batch } satisfies WriteRequest);
+      try {
+        const answer = await reply;
+        const { counted, capped } = answer;
+        if (answer.ok) return { counted, capped };
+        const error = Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {});
+        return { counted, capped, failed: { from: answer.from, error } };
+      } catch (error) {
+        const { next, counted, capped } = progress.get(id) ?? { next: BATCH_START, counted: 0, capped: 0 };
+        const stopped = new Error((error as Error).message, { cause: error });
+        throw Object.assign(stopped, { resumeFrom: next, counted, capped }) satisfies StoppedInFlush;
+      } finally {
+        progress.delete(id);
       }
-      worker.postMessage({ type: 'write', id, visits: visits.slice(start) } satisfies WriteRequest);
-      return written;
     },
     async close() {
       if (calls.stopped) return;

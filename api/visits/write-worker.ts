@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../platform/database/db';
 import { niceThisThread } from '../../platform/thread-priority';
-import { type PendingVisit, writeChunk } from './write-chunk';
+import { THREAD_CHUNK_VISITS, writeBatch } from './write-chunk';
 import type { WriteReply, WriteRequest, WriteThreadData } from './write-thread';
 
 // The thread that writes visit counts to SQLite (write-thread.ts), on a connection of its own: better-sqlite3 is
@@ -23,34 +23,30 @@ niceThisThread(WRITER_NICE);
 const opened = await openDatabase(file);
 const written = new Set<string>();
 
-/** The parts of the chunks on their way, by request. */
-const parts = new Map<number, PendingVisit[][]>();
-
 port.on('message', async (request: WriteRequest) => {
   if (request.type === 'close') {
     await opened.close();
     port.close();
     return;
   }
-  const chunk = parts.get(request.id) ?? [];
-  chunk.push(request.visits);
-  if (request.type === 'part') {
-    parts.set(request.id, chunk);
+  const { id, batch } = request;
+  const result = await writeBatch(opened.db, batch, written, THREAD_CHUNK_VISITS, (next, sofar) =>
+    port.postMessage({ type: 'progress', call: id, next, ...sofar } satisfies WriteReply),
+  );
+  const { counted, capped, failed } = result;
+  if (!failed) {
+    port.postMessage({ id, ok: true, counted, capped } satisfies WriteReply);
     return;
   }
-  parts.delete(request.id);
-  let reply: WriteReply;
-  try {
-    reply = { id: request.id, ok: true, ...(await writeChunk(opened.db, chunk.flat(), written)) };
-  } catch (error) {
-    const { message, code } = error as { message?: unknown; code?: unknown };
-    reply = {
-      id: request.id,
-      ok: false,
-      message: String(message ?? error),
-      ...(typeof code === 'string' ? { code } : {}),
-    };
-  }
-  port.postMessage(reply);
+  const { message, code } = failed.error as { message?: unknown; code?: unknown };
+  port.postMessage({
+    id,
+    ok: false,
+    counted,
+    capped,
+    from: failed.from,
+    message: String(message ?? failed.error),
+    ...(typeof code === 'string' ? { code } : {}),
+  } satisfies WriteReply);
 });
 port.postMessage({ type: 'ready' } satisfies WriteReply);
