@@ -130,12 +130,15 @@ describe('a page’s variants file in the file cache (issue 29)', () => {
       borrowed,
     }));
 
-  it('reads a page once into a reused buffer, keeps it when asked for again, then answers from memory', () => {
+  it('reads a page into a reused buffer, keeps it once asked for twice before, then answers from memory', () => {
     const cache = cacheWith();
     const file = writeVariants('a.variants', page('alpha'));
     const first = read(cache, file);
     expect(first).toMatchObject({ html: page('alpha'), unpacked: page('alpha'), borrowed: true });
     expect(first?.lastModified).toBe(fs.statSync(file).mtime.toUTCString());
+    expect(cache.stats().entries).toBe(0);
+    // A second visit among thousands of pages is mostly chance (issue 29): each page kept is a copy to collect later.
+    expect(read(cache, file)).toMatchObject({ html: page('alpha'), borrowed: true });
     expect(cache.stats().entries).toBe(0);
     expect(read(cache, file)).toMatchObject({ html: page('alpha'), borrowed: false });
     expect(cache.stats().entries).toBe(1);

@@ -21,29 +21,41 @@ export function copyOf(bytes: Uint8Array): Bytes {
 /** Bigger than any page's variants file (a page is ~15 KB, its copies ~8 KB): a file that fills it is read as a page. */
 const VARIANTS_READ_BYTES = 256 * 1024;
 
+/** Times a page is read from its file among the last thousand before it is kept: the next read keeps it. */
+const READS_BEFORE_KEPT = 2;
+
 /**
- * Remembers which files were asked for lately, in a fixed 256 KB whatever the number of pages: a file's hash in a
- * slot of its own. Forgets everything every 1,024 files recorded, so "again" means among the last thousand pages
- * read: a page with one visit in a thousand mostly is, one of 100,000 asked for at random one time in a hundred
- * (each page kept costs a 25 KB copy, and another page's place). A collision only costs a page kept that needn't
- * have been, or not kept once.
+ * Remembers how often files were asked for lately, in a fixed 320 KB whatever the number of pages: a file's hash and
+ * its reads in a slot of its own. Forgets everything every 1,024 files recorded, so "often" means twice among the
+ * last thousand pages read. Not once: under visits spread over 100,000 pages one in a hundred is a second visit by
+ * chance, and each page kept for it is a 25 KB copy the garbage collector only frees with its next full collection,
+ * so a thread's memory held up to 50 MB of them (issue 29, measured: a server without them read 272 MB after a
+ * minute of such traffic, against 325). A page visited a few times a second is kept at its third. A collision only
+ * costs a page kept that needn't have been, or kept later.
  */
 function doorkeeper(slots = 65_536) {
-  const table = new Uint32Array(slots);
+  const hashes = new Uint32Array(slots);
+  const reads = new Uint8Array(slots);
   let recorded = 0;
-  /** Forgotten after this many recorded: "again" means among the last thousand pages read. */
+  /** Forgotten after this many recorded: "often" means among the last thousand pages read. */
   const memory = Math.min(slots, 1024);
   return {
-    again(key: string): boolean {
+    often(key: string): boolean {
       // FNV-1a; 0 marks an empty slot.
       let hash = 0x811c9dc5;
       for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
       hash = hash >>> 0 || 1;
       const slot = hash & (slots - 1);
-      if (table[slot] === hash) return true;
-      table[slot] = hash;
+      if (hashes[slot] === hash) {
+        const before = reads[slot] as number;
+        if (before >= READS_BEFORE_KEPT) return true;
+        reads[slot] = before + 1;
+        return false;
+      }
+      hashes[slot] = hash;
+      reads[slot] = 1;
       if (++recorded >= memory) {
-        table.fill(0);
+        hashes.fill(0);
         recorded = 0;
       }
       return false;
@@ -178,7 +190,7 @@ export function createFileCache(options: FileCacheOptions) {
    * A page's variants file (platform/storage/page-variants.ts) read on this thread (issue 29): open, read, fstat
    * and close of a ~25 KB file the page cache holds, ~20 µs, where trips through libuv's thread pool took four
    * times that; and nothing is unpacked to be checked, since the file is one version, written by one rename. Kept
-   * in the cache when it was asked for before (a page read once in a while would only push out a busy one). Null
+   * in the cache when it was asked for twice before (a page read once in a while would only push out a busy one). Null
    * when there is none, or it is not a whole variants file: the caller reads the page itself.
    */
   function readPageVariants(file: string, keep: boolean): CachedFile | null {
@@ -310,7 +322,7 @@ export function createFileCache(options: FileCacheOptions) {
     ): T | null {
       const cached = peek(file, revalidateMs);
       if (cached) return use(cached, false);
-      const keep = seen.again(file);
+      const keep = seen.often(file);
       const entry = readPageVariants(file, keep);
       return entry ? use(entry, !keep) : null;
     },
