@@ -9,7 +9,7 @@ import { saveHits } from '../../tests/support/visits/hits';
 import { createVisitCounter, type Visit } from './counter';
 import { tapsByCard, visitStats } from './stats';
 import { tallyFinishedDays } from './tally';
-import { CHUNK_VISITS } from './write-chunk';
+import { CHUNK_VISITS, THREAD_CHUNK_VISITS } from './write-chunk';
 
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1';
@@ -361,6 +361,31 @@ describe('a flush of thousands of new visitors (issue 29)', () => {
       const counted = await today();
       expect(counted?.views.link).toBe(visits + 1);
       expect(counted?.visitors).toBe(visits + 1);
+    },
+  );
+
+  it.skipIf(testDatabaseUrl())(
+    'on SQLite, the thread writes a refused chunk again with the ones after it, and the ones before it not twice',
+    async () => {
+      const visits = 2 * THREAD_CHUNK_VISITS + 10;
+      const counter = counterAt();
+      for (let i = 0; i < visits; i++) counter.count(view({ address: addressOf(i) }));
+      // The thread's first chunk goes in; its second is refused once the first's visitors are there.
+      t.sqlite.exec(`CREATE TRIGGER refuse_second_chunk BEFORE INSERT ON visit_visitors
+        WHEN (SELECT count(*) FROM visit_visitors) >= ${THREAD_CHUNK_VISITS}
+        BEGIN SELECT RAISE(ABORT, 'refused for the test'); END`);
+      await counter.flush();
+      expect((await today())?.views.link).toBe(THREAD_CHUNK_VISITS);
+      t.sqlite.exec('DROP TRIGGER refuse_second_chunk');
+      await counter.close();
+      const counted = await today();
+      expect(counted?.views.link).toBe(visits);
+      expect(counted?.visitors).toBe(visits);
+      const allowances = await t.db
+        .selectFrom('visit_allowances')
+        .select((eb) => eb.fn.sum<number | string>('used').as('used'))
+        .executeTakeFirstOrThrow();
+      expect(Number(allowances.used)).toBe(visits);
     },
   );
 
