@@ -37,8 +37,7 @@ export type StoppedInFlush = Error & { resumeFrom: BatchPosition } & ChunkResult
 /**
  * The thread's heap: a young generation of 3 MB, where the main thread's is 24 (ADR 044: under random traffic it
  * was 16 MB of the server's RSS, for a thread whose garbage is a chunk's rows). A chunk of 2,500 visits is a few
- * MB; a thread out of memory stops and is started again, what it had not
- * written kept.
+ * MB; a thread out of memory stops and is started again, what it had not written kept.
  */
 const WRITER_HEAP = { youngMb: 3, oldMb: 96 };
 
