@@ -1,4 +1,5 @@
 import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
+import { FNV1A_START, fnv1a } from '../../platform/fnv1a';
 import { DAY_MS, utcDay } from './day';
 
 /** Past this many pairs of a page and an address, forgotten wholesale: the database still caps what comes after. */
@@ -8,10 +9,7 @@ const SLOTS = 1 << 17;
 
 /** A 32-bit hash of a page and an address (FNV-1a, then MurmurHash3's finaliser, so the low bits pick a slot). */
 function pairHash(seed: number, page: string, address: string): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < page.length; i++) hash = Math.imul(hash ^ page.charCodeAt(i), 0x01000193);
-  hash = Math.imul(hash ^ 0x0a, 0x01000193);
-  for (let i = 0; i < address.length; i++) hash = Math.imul(hash ^ address.charCodeAt(i), 0x01000193);
+  let hash = fnv1a(address, fnv1a('\n', fnv1a(page, (FNV1A_START ^ seed) >>> 0)));
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
