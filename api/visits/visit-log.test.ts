@@ -107,6 +107,8 @@ describe('a batch in chunks', () => {
       visit({ action: 'call', address: 'a' }),
     ]);
     const chunks = [...visitChunks(batch, 2)];
+    // The agent is named by the click the views' pass steps over, and known to the views after it.
+    expect(chunks[0]?.visits.map((v) => v.userAgent)).toEqual([PHONE, PHONE]);
     expect(chunks.map((chunk) => chunk.visits.map((v) => `${v.action} ${v.address} ${v.hits}`))).toEqual([
       ['view a 2', 'view b 1'],
       ['view c 1'],

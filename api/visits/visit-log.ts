@@ -145,21 +145,41 @@ const batchBuffers = new WeakMap<VisitBatch, Buffer[]>();
 /** A visit read back from a batch: its index among the batch's visits, and whether it is a view. */
 type ReadVisit = { visit: PendingVisit; index: number; isView: boolean };
 
-/** Each visit of `batch` in the order they came. */
-export function* readVisits(batch: VisitBatch): Generator<ReadVisit> {
+/**
+ * The visits of `batch` that `wanted` takes, in the order they came. The others are stepped over by their lengths,
+ * no string made of them: a flush reads its batch once for the views and once for the clicks.
+ */
+export function* readVisits(
+  batch: VisitBatch,
+  wanted: (isView: boolean, index: number) => boolean = () => true,
+): Generator<ReadVisit> {
   let index = 0;
   for (const segment of batch.segments) {
     const bytes = Buffer.from(segment.buffer, segment.byteOffset, segment.byteLength);
     const agents: string[] = [];
     let at = 0;
+    const length = () => (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
     const text = () => {
-      const length = (bytes[at] as number) | ((bytes[at + 1] as number) << 8);
       const start = at + 2;
-      at = start + length;
+      at = start + length();
       return bytes.toString('utf8', start, at);
+    };
+    const skipText = () => {
+      at += 2 + length();
     };
     while (at < bytes.length) {
       const actionCode = bytes[at] as number;
+      const isView = actionCode === VIEW_CODE;
+      if (!wanted(isView, index)) {
+        at += 6;
+        for (let field = 0; field < 4; field++) skipText();
+        const agent = bytes.readUInt16LE(at);
+        at += 2;
+        // A name said here once is needed by the visits after it.
+        if (agent === NEW_AGENT) agents.push(text());
+        index += 1;
+        continue;
+      }
       const action = VISIT_ACTIONS[actionCode] as VisitAction;
       const source = VISIT_SOURCES[bytes[at + 1] as number] as VisitSource;
       const hits = bytes.readUInt32LE(at + 2);
@@ -176,7 +196,7 @@ export function* readVisits(batch: VisitBatch): Generator<ReadVisit> {
         agents.push(userAgent);
       } else userAgent = agents[agent] as string;
       const visit = { day, page, source, action, cardCode, address, userAgent, hits };
-      yield { visit, index, isView: actionCode === VIEW_CODE };
+      yield { visit, index, isView };
       index += 1;
     }
   }
@@ -205,8 +225,8 @@ export function* visitChunks(
     const first = pass === from.pass ? from.visit : 0;
     let merged = new Map<string, PendingVisit>();
     let start = -1;
-    for (const { visit, index, isView } of readVisits(batch)) {
-      if (index < first || isView !== (pass === 0)) continue;
+    const inPass = (isView: boolean, index: number) => index >= first && isView === (pass === 0);
+    for (const { visit, index } of readVisits(batch, inPass)) {
       const key = visitKey(visit);
       const same = merged.get(key);
       if (same) {
@@ -235,11 +255,9 @@ export function* visitChunks(
  * the clicks from there. Returns how many visits there was no room for.
  */
 export function requeue(batch: VisitBatch, from: BatchPosition, log: VisitLog): number {
+  const left = (isView: boolean, index: number) =>
+    from.pass === 0 ? !isView || index >= from.visit : from.pass === 1 && !isView && index >= from.visit;
   let dropped = 0;
-  for (const { visit, index, isView } of readVisits(batch)) {
-    const left =
-      from.pass === 0 ? !isView || index >= from.visit : from.pass === 1 && !isView && index >= from.visit;
-    if (left && !log.append(visit, visit.hits)) dropped += 1;
-  }
+  for (const { visit } of readVisits(batch, left)) if (!log.append(visit, visit.hits)) dropped += 1;
   return dropped;
 }
