@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../tests/support/cluster/instances';
 import { openTempDatabase, type TestDatabase, testDatabaseUrl } from '../../tests/support/events/db';
+import { allowancesUsed } from '../../tests/support/visits/hits';
 import { type BatchPosition, createVisitLog, requeue } from './visit-log';
 import { THREAD_CHUNK_VISITS, writeBatch } from './write-chunk';
 import { type StoppedInFlush, startWriteThread } from './write-thread';
@@ -16,14 +17,6 @@ afterEach(async () => {
 });
 
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-/** Views taken from the addresses' allowances: each view written once takes one. */
-const allowancesUsed = async () => {
-  const row = await t.db
-    .selectFrom('visit_allowances')
-    .select((eb) => eb.fn.sum<number | string>('used').as('used'))
-    .executeTakeFirstOrThrow();
-  return Number(row.used ?? 0);
-};
 const visitors = async () =>
   Number(
     (
@@ -78,6 +71,6 @@ describe.skipIf(testDatabaseUrl())('the thread writing visit counts (SQLite)', (
     const rest = await writeBatch(t.db, left.take(), new Set(), THREAD_CHUNK_VISITS);
     expect(rest.failed).toBeUndefined();
     expect(await visitors()).toBe(visits);
-    expect(await allowancesUsed()).toBe(visits);
+    expect(await allowancesUsed(t.db)).toBe(visits);
   });
 });

@@ -9,3 +9,12 @@ export async function saveHits(db: Db, hits: VisitHit[]): Promise<void> {
     visitors.set(`${accountId}\n${day}\n${visitor}`, { accountId, day, visitor });
   await writeVisits(db, mergeCounts(hits.map(({ visitor: _, ...count }) => count)), [...visitors.values()]);
 }
+
+/** Views and clicks taken from the addresses' allowances (issue 27): each visit written once takes one. */
+export async function allowancesUsed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('visit_allowances')
+    .select((eb) => eb.fn.sum<number | string>('used').as('used'))
+    .executeTakeFirstOrThrow();
+  return Number(row.used ?? 0);
+}
