@@ -148,10 +148,15 @@ export async function redactAccountEvents(
   await refold(trx, [...orderStreams, ...firms]);
   // Its page's visits: the tallied days were emptied above; the raw rows of the days not tallied yet go now.
   await trx.deleteFrom('visit_days').where('account_id', '=', accountId).execute();
+  await eraseRawVisitsOf(trx, accountId);
+  return redacted;
+}
+
+/** A page's visits of the days not tallied yet: its counts, its visitors' hashes and what each address used. */
+export async function eraseRawVisitsOf(trx: Db, accountId: string): Promise<void> {
   await trx.deleteFrom('visit_counts').where('account_id', '=', accountId).execute();
   await trx.deleteFrom('visit_visitors').where('account_id', '=', accountId).execute();
   await trx.deleteFrom('visit_allowances').where('account_id', '=', accountId).execute();
-  return redacted;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FNV1A_START, fnv1a } from './fnv1a';
+import { FNV1A_START, fnv1a, mix32 } from './fnv1a';
 
 describe('fnv1a', () => {
   it('gives the published 32-bit FNV-1a values', () => {
@@ -10,5 +10,14 @@ describe('fnv1a', () => {
 
   it('continued over several strings, is the hash of them joined', () => {
     expect(fnv1a('bar', fnv1a('foo'))).toBe(fnv1a('foobar'));
+  });
+});
+
+describe('mix32', () => {
+  it("gives MurmurHash3's finaliser's values, and keys one bit apart far apart in their low bits", () => {
+    expect(mix32(0)).toBe(0);
+    expect(mix32(1)).toBe(0x514e28b7);
+    const low = (hash: number) => hash & 0xffff;
+    expect(low(mix32(fnv1a('trade1'))) === low(mix32(fnv1a('trade2')))).toBe(false);
   });
 });

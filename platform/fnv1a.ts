@@ -10,3 +10,17 @@ export function fnv1a(text: string, hash: number = FNV1A_START): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
+
+/**
+ * MurmurHash3's 32-bit finaliser: every bit of `hash` moves every bit of the result, so the low bits of an FNV-1a
+ * hash, which pick a table's slot, depend on the whole key.
+ */
+export function mix32(hash: number): number {
+  let h = hash;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

@@ -14,6 +14,7 @@ import { spentViews, utcDayClock } from './spent-views';
 import { BATCH_START, createVisitLog, requeue } from './visit-log';
 import { type BatchResult, CHUNK_VISITS, writeBatch } from './write-chunk';
 import { type BatchWriter, type StoppedInFlush, startWriteThread, type WriteThread } from './write-thread';
+import { writtenVisitors } from './written-visitors';
 
 /** One request that counts: a page opened, a vCard saved, a button's ping. */
 export type Visit = {
@@ -116,7 +117,7 @@ export function createVisitCounter(options: VisitCounterOptions): VisitCounter {
   };
 
   // Visitors written on this thread's connection, not written again by it (write-chunk.ts).
-  const written = new Set<string>();
+  const written = writtenVisitors();
   const here: BatchWriter = {
     write: (batch) => writeBatch(db, batch, written, CHUNK_VISITS),
     close: async () => {},

@@ -1,5 +1,5 @@
 import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
-import { FNV1A_START, fnv1a } from '../../platform/fnv1a';
+import { FNV1A_START, fnv1a, mix32 } from '../../platform/fnv1a';
 import { DAY_MS, utcDay } from './day';
 
 /** Past this many pairs of a page and an address, forgotten wholesale: the database still caps what comes after. */
@@ -9,14 +9,9 @@ const SLOTS = 1 << 17;
 
 /** A 32-bit hash of a page and an address (FNV-1a, then MurmurHash3's finaliser, so the low bits pick a slot). */
 function pairHash(seed: number, page: string, address: string): number {
-  let hash = fnv1a(address, fnv1a('\n', fnv1a(page, (FNV1A_START ^ seed) >>> 0)));
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
+  const hash = mix32(fnv1a(address, fnv1a('\n', fnv1a(page, (FNV1A_START ^ seed) >>> 0))));
   // 0 marks an empty slot.
-  return hash >>> 0 || 1;
+  return hash || 1;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eraseRawVisitsOf } from '../../events/erasure';
 import { readAll } from '../../events/store';
 import { COUNTED_PER_ADDRESS_PER_DAY } from '../../events/visit/kinds';
 import { registry } from '../../observability/metrics';
@@ -43,10 +44,11 @@ const view = (overrides: Partial<Visit> = {}): Visit => ({
   ...overrides,
 });
 
-/** Every raw row: the counts and the visitors of the days not tallied yet. */
+/** Every raw row: the counts, the visitors and the addresses' allowances of the days not tallied yet. */
 const raw = async () => [
   ...(await t.db.selectFrom('visit_counts').selectAll().execute()),
   ...(await t.db.selectFrom('visit_visitors').selectAll().execute()),
+  ...(await t.db.selectFrom('visit_allowances').selectAll().execute()),
 ];
 
 const counterAt = () => createVisitCounter({ db: t.db, now: () => clock, flushEveryMs: 60_000 });
@@ -218,6 +220,34 @@ describe('tallying a finished day', () => {
     const stats = await visitStats(t.db, 'acc-dave', { days: 7, now: now() });
     expect(stats.totals.views.link).toBe(2);
     expect(await raw()).toEqual([]);
+  });
+});
+
+describe('erasing an account', () => {
+  it('deletes its page’s raw rows of every day not tallied yet, and no one else’s', async () => {
+    const counter = counterAt();
+    counter.count(view());
+    counter.count(view({ action: 'call' }));
+    counter.count(view({ page: 'sue' }));
+    await counter.close();
+    // A day whose salt has gone (its tally ended partway) while its rows are still there.
+    await t.db
+      .insertInto('visit_allowances')
+      .values({ day: '2026-11-20', account_id: 'acc-dave', address: 'a'.repeat(32), action: 'view', used: 1 })
+      .execute();
+    const day = {
+      day: '2026-11-20',
+      accountId: 'acc-dave',
+      source: 'link',
+      action: 'view',
+      cardCode: null,
+    } as const;
+    await saveHits(t.db, [{ ...day, visitor: 'b'.repeat(32), hits: 1 }]);
+
+    await t.db.transaction().execute((trx) => eraseRawVisitsOf(trx, 'acc-dave'));
+
+    expect(new Set((await raw()).map((row) => row.account_id))).toEqual(new Set(['acc-sue']));
+    expect(await allowancesUsed(t.db)).toBe(1);
   });
 });
 

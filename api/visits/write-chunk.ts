@@ -4,6 +4,7 @@ import { type AllowanceAsk, allowanceKey, countedHits } from './allowance';
 import { type DayVisitor, mergeCounts, type VisitCount, writeVisits } from './hits';
 import { type BatchPosition, type VisitBatch, visitChunks } from './visit-log';
 import { addressHash, agentGroup, saltFor, visitorHash } from './visitor';
+import type { WrittenVisitors } from './written-visitors';
 
 /** One distinct visit waiting to be written, and how many times it came since the last flush. */
 export type PendingVisit = {
@@ -54,7 +55,7 @@ export type BatchResult = ChunkResult & { failed?: { from: BatchPosition; error:
 export async function writeBatch(
   db: Db,
   batch: VisitBatch,
-  written: Set<string>,
+  written: WrittenVisitors,
   size: number,
   progress?: (next: BatchPosition, sofar: ChunkResult) => void,
 ): Promise<BatchResult> {
@@ -91,14 +92,6 @@ async function accountsByUsername(db: Db, usernames: string[]): Promise<Map<stri
   return accounts;
 }
 
-/**
- * Visitors a writer has written, not written again: a visitor who opens the page, saves the number and calls is one
- * row, written once. Forgotten wholesale past this many (about 6 MB), which only costs rewrites of rows already
- * there. Not 500,000 (60 MB): traffic spread over every page is mostly new visitors, and the set reached that within
- * minutes, against a server's ≤ 256 MB (issue 29).
- */
-const MAX_WRITTEN = 50_000;
-
 const byKey =
   <T>(key: (item: T) => string) =>
   (a: T, b: T) => {
@@ -113,7 +106,11 @@ const byKey =
  * visitors it wrote, added to only once the chunk is in the database. Rows go in key order: neighbours in the
  * B-trees are written together, which SQLite's page cache rewards.
  */
-export async function writeChunk(db: Db, visits: PendingVisit[], written: Set<string>): Promise<ChunkResult> {
+export async function writeChunk(
+  db: Db,
+  visits: PendingVisit[],
+  written: WrittenVisitors,
+): Promise<ChunkResult> {
   const accounts = await accountsByUsername(db, [...new Set(visits.map((visit) => visit.page))]);
   // A page unpublished or renamed since it was served: its views have no page to count towards.
   const known = visits.flatMap((visit) => {
@@ -191,7 +188,6 @@ export async function writeChunk(db: Db, visits: PendingVisit[], written: Set<st
     return { counted: counts.reduce((sum, count) => sum + count.hits, 0), visitors };
   });
   // Only once they are in the database: a failed chunk is written again, visitors and all.
-  if (written.size + visitors.size > MAX_WRITTEN) written.clear();
-  for (const key of visitors.keys()) written.add(key);
+  written.addAll(visitors.keys(), visitors.size);
   return { counted, capped: asked - counted };
 }

@@ -5,6 +5,7 @@ import { allowancesUsed } from '../../tests/support/visits/hits';
 import { type BatchPosition, createVisitLog, requeue } from './visit-log';
 import { THREAD_CHUNK_VISITS, writeBatch } from './write-chunk';
 import { type StoppedInFlush, startWriteThread } from './write-thread';
+import { writtenVisitors } from './written-visitors';
 
 let t: TestDatabase;
 
@@ -68,7 +69,7 @@ describe.skipIf(testDatabaseUrl())('the thread writing visit counts (SQLite)', (
     const left = createVisitLog({ maxVisits: visits });
     expect(requeue(batch, resumeFrom, left)).toBe(0);
     expect(left.size).toBe(visits - resumeFrom.visit);
-    const rest = await writeBatch(t.db, left.take(), new Set(), THREAD_CHUNK_VISITS);
+    const rest = await writeBatch(t.db, left.take(), writtenVisitors(), THREAD_CHUNK_VISITS);
     expect(rest.failed).toBeUndefined();
     expect(await visitors()).toBe(visits);
     expect(await allowancesUsed(t.db)).toBe(visits);

@@ -69,10 +69,11 @@ class Dialect extends SqliteDialect {
 }
 
 /** A second connection for reads outside transactions: in WAL it reads the last commit while the writer writes. */
-function openReader(file: string) {
+function openReader(file: string, cacheKib: number | undefined) {
   if (file === ':memory:') return null;
   const reader = new SQLite(file);
   reader.pragma('query_only = ON');
+  if (cacheKib !== undefined) reader.pragma(`cache_size = ${-cacheKib}`);
   reader.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
   return withStatementCache(reader);
 }
@@ -93,15 +94,27 @@ export type OpenedDatabase = {
  * Opens (creating if needed) the SQLite file and brings its schema up to date.
  * WAL with synchronous=FULL: a commit that returned is on disk, so a 200 means the event survived a power cut.
  */
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
+export async function openDatabase(
+  file: string,
+  {
+    cacheKib,
+  }: {
+    /**
+     * Each connection's page cache, at most (SQLite's `cache_size`); better-sqlite3's default is 16 MB a connection,
+     * which a connection writing rows at random places in large tables fills and keeps.
+     */
+    cacheKib?: number;
+  } = {},
+): Promise<OpenedDatabase> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  if (cacheKib !== undefined) sqlite.pragma(`cache_size = ${-cacheKib}`);
   // A few ms at most: a longer wait for another process's lock is awaited by the driver, never spun.
   sqlite.pragma(`busy_timeout = ${SYNC_BUSY_TIMEOUT_MS}`);
-  const driver = new GroupCommitDriver(sqlite, withStatementCache(sqlite), openReader(file));
+  const driver = new GroupCommitDriver(sqlite, withStatementCache(sqlite), openReader(file, cacheKib));
   const db = new Kysely<Database>({ dialect: new Dialect(driver) });
   drivers.set(db, driver);
   await migrateToLatest(db as Kysely<unknown>);
