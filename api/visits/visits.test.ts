@@ -230,7 +230,7 @@ describe('erasing an account', () => {
     counter.count(view({ action: 'call' }));
     counter.count(view({ page: 'sue' }));
     await counter.close();
-    // A day whose salt has gone (its tally ended partway) while its rows are still there.
+    // An earlier day not tallied yet (the leader was down at its midnight), beside today's.
     await t.db
       .insertInto('visit_allowances')
       .values({ day: '2026-11-20', account_id: 'acc-dave', address: 'a'.repeat(32), action: 'view', used: 1 })
