@@ -73,12 +73,16 @@ export async function migrateToLatest(db: Kysely<unknown>, schema?: string): Pro
   for (let attempt = 1; ; attempt += 1) {
     const { error } = await migrator.migrateToLatest();
     if (!error) return;
-    if (attempt === LISTING_ATTEMPTS || (error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (attempt === LISTING_ATTEMPTS || !(code === UNDEFINED_TABLE || code === INVALID_SCHEMA_NAME))
+      throw error;
     await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
   }
 }
 
 const UNDEFINED_TABLE = '42P01';
+/** The same when another session drops a whole schema (a test run its own, when it ends). */
+const INVALID_SCHEMA_NAME = '3F000';
 const LISTING_ATTEMPTS = 5;
 
 /**
