@@ -188,6 +188,6 @@ export async function writeChunk(
     return { counted: counts.reduce((sum, count) => sum + count.hits, 0), visitors };
   });
   // Only once they are in the database: a failed chunk is written again, visitors and all.
-  written.addAll(visitors.keys(), visitors.size);
+  written.addAll([...visitors.keys()]);
   return { counted, capped: asked - counted };
 }

@@ -11,7 +11,7 @@ describe('writtenVisitors', () => {
     ] as [number, number][]) {
       const written = writtenVisitors(seeds);
       const keys = Array.from({ length: MAX_WRITTEN }, (_, i) => key(i));
-      written.addAll(keys, keys.length);
+      written.addAll(keys);
       expect(written.size).toBe(MAX_WRITTEN);
       expect(keys.every((k) => written.has(k))).toBe(true);
       let strangers = 0;
@@ -22,17 +22,17 @@ describe('writtenVisitors', () => {
 
   it('holds a key once however often it is added', () => {
     const written = writtenVisitors([3, 4]);
-    written.addAll([key(1), key(1)], 2);
-    written.addAll([key(1)], 1);
+    written.addAll([key(1), key(1)]);
+    written.addAll([key(1)]);
     expect(written.size).toBe(1);
   });
 
   it('starts afresh when a chunk would take it past its size, keeping that chunk', () => {
     const written = writtenVisitors([5, 6]);
     const first = Array.from({ length: MAX_WRITTEN - 10 }, (_, i) => key(i));
-    written.addAll(first, first.length);
+    written.addAll(first);
     const next = Array.from({ length: 20 }, (_, i) => key(MAX_WRITTEN + i));
-    written.addAll(next, next.length);
+    written.addAll(next);
     expect(written.size).toBe(20);
     expect(next.every((k) => written.has(k))).toBe(true);
     expect(written.has(key(0))).toBe(false);

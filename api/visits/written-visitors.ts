@@ -40,8 +40,8 @@ export function writtenVisitors(
       return table[find(first, second) * 2] !== 0;
     },
     /** Adds `keys` (a chunk's visitors, once it is in the database); the table starts afresh first if they'd fill it. */
-    addAll(keys: Iterable<string>, count: number) {
-      if (entries + count > MAX_WRITTEN) {
+    addAll(keys: readonly string[]) {
+      if (entries + keys.length > MAX_WRITTEN) {
         table.fill(0);
         entries = 0;
       }
