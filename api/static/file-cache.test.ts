@@ -83,6 +83,17 @@ describe('the file cache', () => {
     expect(entry.br?.body.length).toBeLessThan(entry.gzip?.body.length ?? 0);
   });
 
+  it('keeps each copy in memory of its own size: a slice of the shared buffer pool would keep all 64 KB of it', async () => {
+    const cache = cacheWith();
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, page('own'));
+    const entry = await found(cache, file);
+    entry.wantBrotli();
+    await cache.idle();
+    for (const copy of [entry.identity, entry.gzip, entry.br])
+      expect(copy?.body.buffer.byteLength).toBe(copy?.body.length);
+  });
+
   it('stays within its byte budget, dropping the least recently used', async () => {
     const files = ['a', 'b', 'c'].map((name) => path.join(dir, `${name}.html`));
     for (const file of files) fs.writeFileSync(file, page(file));
@@ -148,6 +159,16 @@ describe('a page’s variants file in the file cache (issue 29)', () => {
     clock.now += 1000;
     expect(read(cache, file)).toBeNull();
     expect(cache.stats().entries).toBe(0);
+  });
+
+  it('keeps a page in one allocation of its file’s size, whatever else the shared buffer pool holds', () => {
+    const cache = cacheWith();
+    const file = writeVariants('a.variants', page('alpha'));
+    for (let i = 0; i < 3; i++) read(cache, file);
+    const entry = cache.peek(file, 1000);
+    const memory = new Set([entry?.identity.body.buffer, entry?.gzip?.body.buffer, entry?.br?.body.buffer]);
+    expect(memory.size).toBe(1);
+    expect(entry?.identity.body.buffer.byteLength).toBe(fs.statSync(file).size);
   });
 
   it('sees a version another process renamed over it at the next check, and one this process wrote at once', async () => {

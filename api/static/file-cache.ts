@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { ownCopy, owned } from '../../platform/owned-bytes';
 import {
   type Bytes,
   contentTag,
@@ -12,7 +13,10 @@ import {
 import { doorkeeper } from './doorkeeper';
 import { sizedLru } from './sized-lru';
 
-/** A copy in memory of its own, not zero-filled first (Buffer.from and copyBytesFrom both cost twice as much). */
+/**
+ * A copy to send, not zero-filled first (Buffer.from and copyBytesFrom both cost twice as much). From the shared
+ * pool: it lives as long as its write. What a cache keeps is copied by `ownCopy` instead (platform/owned-bytes.ts).
+ */
 export function copyOf(bytes: Uint8Array): Bytes {
   const copy = Buffer.allocUnsafe(bytes.length) as Bytes;
   copy.set(bytes);
@@ -74,7 +78,11 @@ export const WORTH_COMPRESSING = 256;
 /** Built in memory only up to this size; bigger files carry the copies `npm run build` wrote, or go without. */
 export const COMPRESS_IN_MEMORY_MAX = 512 * 1024;
 
-export const variant = (body: Bytes): Variant => ({ body, etag: contentTag(body) });
+/** A cached version of a body, in memory of its own (a slice of the shared pool would keep all of it). */
+export const variant = (body: Bytes): Variant => {
+  const kept = owned(body) as Bytes;
+  return { body: kept, etag: contentTag(kept) };
+};
 
 /** Brotli at its best quality: ~30 ms for a page, so always off the main thread (libuv's pool) and one at a time. */
 export const bestBrotli = (body: Bytes) =>
@@ -164,7 +172,8 @@ export function createFileCache(options: FileCacheOptions) {
       // What a descriptor reads never changes (writers rename a new file over the name), so a full buffer is a
       // file bigger than any page: the caller reads the page.
       if (read === scratch.length) return null;
-      const data = keep ? copyOf(scratch.subarray(0, read)) : scratch.subarray(0, read);
+      // Kept: one allocation of the file's size holds all three variants (they are slices of it).
+      const data = keep ? (ownCopy(scratch.subarray(0, read)) as Bytes) : scratch.subarray(0, read);
       const variants = decodePageVariants(data);
       if (!variants) return null;
       const stat = fs.fstatSync(fd);
