@@ -1,3 +1,4 @@
+import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import {
   BATCH_START,
@@ -93,6 +94,25 @@ describe('the visit log', () => {
     const second = log.take();
     expect(second.segments[0]?.buffer).toBe(buffer);
     expect(all(second).map((v) => v.page)).toEqual(['sue']);
+  });
+
+  it('is posted to the writing thread without a copy: the thread reads the log’s own buffers', () => {
+    const log = createVisitLog({ maxVisits: 10 });
+    log.append(visit({ page: 'dave' }), 1);
+    const batch = log.take();
+    const { port1, port2 } = new MessageChannel();
+    try {
+      port1.postMessage(batch);
+      const posted = receiveMessageOnPort(port2)?.message as VisitBatch;
+      // A byte changed here after posting is the byte the other side reads: one memory, not two.
+      const ours = batch.segments[0] as Uint8Array;
+      const at = Buffer.from(ours).indexOf('dave');
+      ours[at] = 'f'.charCodeAt(0);
+      expect(all(posted).map((v) => v.page)).toEqual(['fave']);
+    } finally {
+      port1.close();
+      port2.close();
+    }
   });
 });
 
