@@ -161,6 +161,26 @@ describe('a page’s variants file in the file cache (issue 29)', () => {
     expect(cache.stats().entries).toBe(0);
   });
 
+  it('once full, keeps at most 50 pages a second in place of others, so traffic wider than it doesn’t churn it', () => {
+    const files = Array.from({ length: 80 }, (_, i) => writeVariants(`p${i}.variants`, page(`page ${i}`)));
+    const size = fs.statSync(files[0] as string).size;
+    const cache = cacheWith(size * 2 + 100);
+    const keptOf = (batch: string[]) => {
+      let kept = 0;
+      // The third read is the one that may keep a page (the doorkeeper); the fourth tells whether it did.
+      for (const file of batch) for (let i = 0; i < 3; i++) read(cache, file);
+      for (const file of batch) if (read(cache, file)?.borrowed === false) kept += 1;
+      return kept;
+    };
+    expect(keptOf(files.slice(0, 2))).toBe(2);
+    // Full: each page kept now pushes one out. Within this second, 50 of them, and then none.
+    keptOf(files.slice(2, 70));
+    expect(cache.stats().entries).toBe(2);
+    expect(keptOf(files.slice(70, 72))).toBe(0);
+    clock.now += 1000;
+    expect(keptOf(files.slice(72, 74))).toBe(2);
+  });
+
   it('keeps a page in one allocation of its file’s size, whatever else the shared buffer pool holds', () => {
     const cache = cacheWith();
     const file = writeVariants('a.variants', page('alpha'));
