@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { liveDomainOf } from '../../events/domain/domains-read-model';
-import { owned } from '../../platform/owned-bytes';
 import { attachment, PAGE_CACHE } from '../../platform/storage/key-layout';
 import { addressForLimits } from '../auth/client-address';
 import { waitInWords } from '../auth/mail-limits';
@@ -82,8 +81,7 @@ export function walletPassRoutes(deps: Deps, siteName: string) {
           'Retry-After': '30',
         });
       }
-      // A pass from the signing thread may be a view of a bigger buffer (the pool it was made in): kept, only its bytes.
-      slot = { bytes: body.length, body: owned(body) };
+      slot = { bytes: body.length, body };
       passes.insert(key, slot);
     }
     return c.body(new Uint8Array(slot.body), 200, {
