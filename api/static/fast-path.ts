@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { log } from '../../observability/log';
 import { httpRequestDuration } from '../../observability/metrics';
+import { pooledCopy } from '../../platform/owned-bytes';
 import { MEDIA_PREFIX, pageKey } from '../../platform/storage/key-layout';
 import type { Storage } from '../../platform/storage/storage';
 import { clientAddress } from '../auth/client-address';
@@ -12,7 +13,7 @@ import { securityHeaders } from '../http/security-headers';
 import type { VisitCounter } from '../visits/counter';
 import { isCountable } from '../visits/request';
 import { createBodyPool } from './body-pool';
-import { type CachedFile, copyOf, type FileCache } from './file-cache';
+import type { CachedFile, FileCache } from './file-cache';
 import { ignorableQuery } from './ignorable-query';
 import {
   COMPRESSIBLE_TYPE,
@@ -185,7 +186,7 @@ export async function createFastPath(options: FastPathOptions) {
         // A borrowed body is overwritten by the next read, and the socket may still be sending this one then.
         const pooled = bodies.copy(body);
         if (pooled) response.end(pooled.bytes, pooled.release);
-        else response.end(copyOf(body));
+        else response.end(pooledCopy(body));
       } else response.end(body ?? undefined);
       return { status, headers };
     };

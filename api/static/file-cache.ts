@@ -14,16 +14,6 @@ import { doorkeeper } from './doorkeeper';
 import { sizedLru } from './sized-lru';
 
 /**
- * A copy to send, not zero-filled first (Buffer.from and copyBytesFrom both cost twice as much). From the shared
- * pool: it lives as long as its write. What a cache keeps is copied by `ownCopy` instead (platform/owned-bytes.ts).
- */
-export function copyOf(bytes: Uint8Array): Bytes {
-  const copy = Buffer.allocUnsafe(bytes.length) as Bytes;
-  copy.set(bytes);
-  return copy;
-}
-
-/**
  * Pages kept a second in place of others once the cache is full. Under traffic spread wider than the cache, every
  * page kept pushed out another just as likely to be asked for next: over 1,000 profiles the page thread's 12 MB
  * cache replaced ~3,500 pages a second, a 25 KB copy each for the collector, and ran three full collections a
