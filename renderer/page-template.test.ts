@@ -23,6 +23,9 @@ const RENDERED_BY_VERSION: Record<number, string> = {
   // Issue 32: a firm's member's page names the firm at its foot, with its logo, linking to the firm's page; issue
   // 30: the link preview image says the verified customers' average (its drawing's version is in its name).
   21: '3edeb568903fffda883bbaffb652222561695af6ecf26365c4d608e0d9deef46',
+  // Issue 29: a fallback face for each web font, a system font sized to take its room (renderer/fonts.ts), so the
+  // page no longer moves when the font lands.
+  22: 'f9cb650d963187d20b69eb75b26c4846938524c54ca5316964007e99875fa6e5',
 };
 
 const photo = (id: string, width: number, height: number): ImageRef => ({

@@ -12,7 +12,7 @@ import type { RenderTarget } from './render-account';
  * then re-renders every page once after the release starts (upgradePageTemplate). page-template.test.ts renders a
  * full card and fails when the HTML changes and this does not.
  */
-export const PAGE_TEMPLATE_VERSION = 21;
+export const PAGE_TEMPLATE_VERSION = 22;
 
 /** Where the version the pages were last all rendered by is kept: beside the projector's own checkpoint. */
 export const PAGE_TEMPLATE_CHECKPOINT = 'page-template';

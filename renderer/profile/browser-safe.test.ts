@@ -23,6 +23,7 @@ describe('renderer/profile', () => {
     // events/card/credentials is a table of the trade schemes and two pure functions.
     // events/card/shown is the display rules' one decision: pure functions over the card.
     // events/review/verified is the shape of a page's verified reviews and the rule that clips their words.
+    // ../fonts is the fonts' names, metrics and @font-face text, which the editor's preview uses too.
     expect([...external].sort()).toEqual([
       '../../events/card/content',
       '../../events/card/credentials',
@@ -31,6 +32,7 @@ describe('renderer/profile', () => {
       '../../events/card/shown',
       '../../events/review/verified',
       '../../events/visit/kinds',
+      '../fonts',
       'react',
     ]);
   });

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { DEFAULT_BUTTON_COLOUR } from '../../events/card/content';
+import { fontStack } from '../fonts';
 import type { DisplayCard } from './view-model';
 
 /**
@@ -31,8 +32,9 @@ export function themeVars(card: ThemeFields): CSSProperties {
   const align = FLEX_ALIGN[card.text_alignment] ? card.text_alignment : 'left';
   const vars: Record<`--${string}`, string> = {
     ...palette,
-    // Our font names are single words, so they need no quotes; anything else is stripped to letters.
-    '--ff': card.style.replace(/[^A-Za-z]/g, '') || 'Inter',
+    // Our font names are single words, so they need no quotes; anything else is stripped to letters. Then the
+    // system font that takes its room until it lands (renderer/fonts.ts).
+    '--ff': fontStack(card.style.replace(/[^A-Za-z]/g, '') || 'Inter'),
     '--al': align,
     '--ai': FLEX_ALIGN[align],
     '--btn': buttonColour(card.button_bg_color),
