@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { unsetWhenEmpty } from './env-fields';
+import { hostAndPort, unsetWhenEmpty } from './env-fields';
 import { PHOTO_PRIORITIES } from './media/render-priority';
 import { type Seller, sellerEnvFields, sellerFrom } from './payments/seller';
 import { StartupProblem } from './process/startup-problem';
@@ -115,6 +115,23 @@ const envSchema = z.object({
    * for an operator who must, and for the bench's comparison.
    */
   VISIT_COUNTING: flag('true'),
+  /**
+   * ADR 045: where this instance hears nginx's lines for the pages nginx sent itself (deploy/nginx.conf), host:port
+   * (127.0.0.1:5140); unset: nginx sends no page itself, or there is no nginx. NGINX_VISITS_FROM: the addresses of
+   * an nginx on another machine (loopback is always heard).
+   */
+  NGINX_VISITS: z
+    .string()
+    .trim()
+    .default('')
+    .refine(
+      (value) => value === '' || hostAndPort(value) !== null,
+      'NGINX_VISITS must be an IP address and a port (127.0.0.1:5140)',
+    ),
+  NGINX_VISITS_FROM: list.refine(
+    (addresses) => addresses.every((address) => isIP(address) !== 0),
+    'NGINX_VISITS_FROM must be IPv4 or IPv6 addresses, comma-separated',
+  ),
   /**
    * Issue 31, an owner's own domain: the host a subdomain's CNAME must name (PUBLIC_URL's host when unset), the
    * addresses an apex domain's A/AAAA records must hold (the front's, Caddy's; none: apex domains can't be connected),

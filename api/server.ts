@@ -28,6 +28,7 @@ import { mainRequestListener } from './static/page-listener';
 import { type PageThread, startPageThread } from './static/page-thread';
 import { dropFromSharedCache, PAGE_THREAD_CACHE_BYTES, sharedFileCache } from './static/shared-cache';
 import { defaultLocalisedRoot } from './static/site-files';
+import { listenForNginxVisits } from './visits/nginx-visits';
 import { walletFromEnv } from './wallet/from-env';
 
 /** A problem an operator must fix is logged as its one sentence; anything else keeps its stack. Either way, exit 1. */
@@ -124,6 +125,25 @@ if (othersShareDataDir)
     name: 'temp file sweep',
     ...startTempSweep(env.dataDir, path.join(deps.publicDir, 'media')),
   });
+
+// ADR 045: the pages nginx sends itself are counted from the line it sends for each, heard by one of the instances.
+if (env.NGINX_VISITS) {
+  const nginxVisits = await listenForNginxVisits({
+    listen: env.NGINX_VISITS,
+    from: env.NGINX_VISITS_FROM,
+    trustProxy: deps.trustProxy,
+    visits: deps.visits,
+  }).catch((error: NodeJS.ErrnoException) =>
+    failToStart(
+      error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
+        ? new StartupProblem(
+            `NGINX_VISITS ${env.NGINX_VISITS}: ${error.code}; another program holds it, or it is no address of this machine.`,
+          )
+        : error,
+    ),
+  );
+  stoppers.push({ name: 'nginx visits', stop: nginxVisits.close });
+}
 
 // After the requests have drained, so the last views they counted are written before the database closes.
 stoppers.push({ name: 'visit counter', stop: deps.visits.close });

@@ -127,6 +127,14 @@ export const visitHitsDropped = new Counter({
   registers: [registry],
 });
 
+/** ADR 045: the lines nginx sends for the pages it sent itself, by what became of each. */
+export const nginxVisitLines = new Counter({
+  name: 'nginx_visit_lines_total',
+  help: 'Lines nginx sent for pages it sent itself: counted, not-counted (a HEAD, a prefetch, a 206), follower (another instance counts them), refused (a sender not allowed), unreadable.',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 /** Issue 17: quote requests sent from the public pages' forms (api/routes/quote-form.ts). */
 export const enquiriesReceived = new Counter({
   name: 'enquiries_received_total',

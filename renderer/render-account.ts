@@ -9,7 +9,13 @@ import { type FirmRow, logoOf } from '../events/firm/firms-read-model';
 import { verifiedReviewsOf } from '../events/review/on-the-page';
 import type { VerifiedReviews } from '../events/review/verified';
 import type { Db } from '../platform/database/db';
-import { OG_ON_DISK, ogDiskName, profileKey, profilePrefix } from '../platform/storage/key-layout';
+import {
+  OG_ON_DISK,
+  OWN_DOMAIN_MARKER,
+  ogDiskName,
+  profileKey,
+  profilePrefix,
+} from '../platform/storage/key-layout';
 import type { Storage } from '../platform/storage/storage';
 import { ogImageHash, ogImageInputs } from './og-image/inputs';
 import { keysIn, type Listed, profilePageKeys, putIfChangedIn, removeStale } from './page-files';
@@ -165,6 +171,7 @@ export async function renderAccount(
         username,
         pageUrl,
         qrUrl: qrAddress(target.publicUrl, username, domain),
+        domain,
         kind,
         content,
         ogImage,
@@ -190,6 +197,8 @@ type Rendered = {
   pageUrl: string;
   /** What its QR codes encode now: files drawn for another address are removed. */
   qrUrl: string;
+  /** Its owner's own domain, while live. */
+  domain: string | null;
   kind: PageKind;
   content: CardContent | null;
   ogImage: string | null;
@@ -211,7 +220,7 @@ async function writeFiles(
   listed: Listed,
 ): Promise<boolean> {
   const { storage, siteName, walletEnabled } = target;
-  const { username, pageUrl, qrUrl, kind, content, ogImage, verified, firm } = rendered;
+  const { username, pageUrl, qrUrl, domain, kind, content, ogImage, verified, firm } = rendered;
   const page = pageBytes(kind, content, {
     username,
     pageUrl,
@@ -238,6 +247,12 @@ async function writeFiles(
       listed,
     );
   }
+
+  // Where nginx sends pages itself, it leaves a page on its owner's domain to the product, which moves it there (ADR
+  // 045). The page names its address, so the domain going live or breaking rewrites it.
+  const marker = profileKey(username, OWN_DOMAIN_MARKER);
+  if (domain !== null) await putIfChangedIn(storage, marker, `${domain}\n`, listed);
+  else if (pageWritten && (!listed || listed.has(marker))) await storage.delete(marker);
 
   const vcardKey = profileKey(username, 'contact.vcf');
   if (kind === 'live' && content && savesContact(content)) {

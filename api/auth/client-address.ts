@@ -10,15 +10,8 @@ import { peerAddress } from '../http/forwarded-peer';
  * request the page thread handed on, the address of the connection it accepted (ADR 044).
  */
 export function clientAddress(c: Context, trustedHops: number): string {
-  if (trustedHops > 0) {
-    const entries = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    // Fewer entries than proxies: the request skipped the outer ones, and the leftmost was written by one we trust.
-    const forwarded = entries[Math.max(0, entries.length - trustedHops)];
-    if (forwarded) return forwarded;
-  }
+  const forwarded = forwardedAddress(c.req.header('x-forwarded-for'), trustedHops);
+  if (forwarded) return forwarded;
   const incoming = (c.env as { incoming?: http.IncomingMessage } | undefined)?.incoming;
   // app.request() in tests has no socket.
   if (!incoming) return 'local';
@@ -35,4 +28,19 @@ export function addressForLimits(c: Context, deps: { trustProxy: number; secret:
     .update(clientAddress(c, deps.trustProxy))
     .digest('base64url')
     .slice(0, 22);
+}
+
+/**
+ * The client's address in an X-Forwarded-For list, `trustedHops` entries from the right (the leftmost is whatever
+ * the client wrote); undefined when no proxy is trusted or the list is empty. Also read from nginx's lines for the
+ * pages it sends itself (api/visits/nginx-visits.ts), so both count a visitor alike.
+ */
+export function forwardedAddress(forwardedFor: string | undefined, trustedHops: number): string | undefined {
+  if (trustedHops <= 0) return undefined;
+  const entries = (forwardedFor ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  // Fewer entries than proxies: the request skipped the outer ones, and the leftmost was written by one we trust.
+  return entries[Math.max(0, entries.length - trustedHops)];
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OWN_DOMAIN_MARKER, profileKey } from '../../platform/storage/key-layout';
 import { catchUp } from '../../renderer/projector';
 import { createTestApp } from '../../tests/support/api/app';
 import { livePage } from '../../tests/support/api/quotes';
@@ -59,6 +60,12 @@ async function liveOnDomain() {
   return dana;
 }
 
+/** What the page's folder says of its owner's domain (OWN_DOMAIN_MARKER), null when it says nothing. */
+async function markerOf(username: string): Promise<string | null> {
+  const stored = await t.renderTarget.storage.get(profileKey(username, OWN_DOMAIN_MARKER));
+  return stored && stored !== 'not-modified' ? Buffer.from(stored.body).toString('utf8') : null;
+}
+
 describe('the page on its owner’s domain (issue 31)', () => {
   it('is the domain’s root, names the domain as its address, and has its files beside it', async () => {
     await liveOnDomain();
@@ -108,6 +115,8 @@ describe('the page on its owner’s domain (issue 31)', () => {
 
   it('moves the service address there, but keeps scanned codes and cards where they were', async () => {
     await liveOnDomain();
+    // nginx, where it sends pages itself, leaves this one to the server (ADR 045).
+    expect(await markerOf('dana')).toBe(`${domain}\n`);
     const moved = await get('/u/dana?from=card', 'tradecard.test');
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe(`https://${domain}/?from=card`);
@@ -127,6 +136,7 @@ describe('the page on its owner’s domain (issue 31)', () => {
     server = await listenLikeServer(t.app, t.deps, { live: await readLiveDomains(t.db) });
     const page = await get('/u/dana', 'tradecard.test');
     expect(page.status).toBe(200);
+    expect(await markerOf('dana')).toBeNull();
     expect(page.body.toString()).toContain('<link rel="canonical" href="https://tradecard.test/u/dana"/>');
     expect(await decodeQrImage((await get('/u/dana/qr.png', 'tradecard.test')).body)).toBe(
       'https://tradecard.test/q/dana',

@@ -9,6 +9,11 @@ import type { ObjectHeaders } from './storage';
 export const profilePrefix = (username: string) => `u/${username}/`;
 export const profileKey = (username: string, name: string) => `u/${username}/${name}`;
 export const pageKey = (username: string) => profileKey(username, 'index.html');
+/**
+ * In a profile's folder while its owner's own domain is live (issue 31), holding the domain: deploy/nginx.conf sends a
+ * page itself only where it is absent, and leaves the rest to the product, which moves the page to its domain (ADR 045).
+ */
+export const OWN_DOMAIN_MARKER = 'on-own-domain.txt';
 /** The page's gzip copy, a separate object with Content-Encoding: gzip. */
 export const gzipKey = (key: string) => `${key}.gz`;
 export const brotliKey = (key: string) => `${key}.br`;
@@ -63,6 +68,8 @@ const BY_EXTENSION: [RegExp, ObjectHeaders][] = [
   // Read by the server only (page-variants.ts), never sent as it is.
   [/\.html\.variants$/, { contentType: 'application/octet-stream', cacheControl: 'no-store' }],
   [/\.vcf$/, { contentType: VCARD_TYPE, cacheControl: PAGE_CACHE }],
+  // Read by nginx only (OWN_DOMAIN_MARKER), never sent.
+  [/^u\/[^/]+\/on-own-domain\.txt$/, { contentType: 'text/plain; charset=utf-8', cacheControl: 'no-store' }],
   [/\.svg$/, { contentType: 'image/svg+xml', cacheControl: QR_CACHE }],
   [
     new RegExp(`^u/[^/]+/${OG_ON_DISK.source.slice(1)}`),

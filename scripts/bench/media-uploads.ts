@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RENDER_IDLE_MS } from '../../api/media/render';
 import { defaultSiteDir } from '../../api/static/site-files';
-import { type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
+import { freePort, type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
 import { peakRssMb, type RunningChild, resetPeakRss, startTsChild } from './child-process';
 import { publishPhoto, rssMb, threadCount, twelveMegapixelJpeg, variant } from './media-photos';
 import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
@@ -69,7 +69,13 @@ export async function mediaUploads({ quick }: BenchOptions): Promise<BenchRow[]>
     );
     const baseUrl = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 200 && (await fetch(`${baseUrl}/u/demo`)).status !== 200; i++) await sleep(100);
-    nginx = await startNginx({ dataDir: dir, siteDir: defaultSiteDir(), upstreamPort: port });
+    // No page is asked for here, so nothing listens for nginx's visits (ADR 045).
+    nginx = await startNginx({
+      dataDir: dir,
+      siteDir: defaultSiteDir(),
+      upstreamPort: port,
+      visitsPort: await freePort(),
+    });
     const nginxUrl = `http://127.0.0.1:${nginx.port}`;
 
     const photo = await twelveMegapixelJpeg(1);

@@ -6,7 +6,7 @@ import { defaultSiteDir } from '../../api/static/site-files';
 import { lastGlobalPosition } from '../../events/store';
 import { saveCheckpoint } from '../../renderer/projector';
 import { profileDir } from '../../renderer/render-account';
-import { NGINX, type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
+import { freePort, NGINX, type RunningNginx, startNginx } from '../../tests/support/deploy/nginx';
 import { REPO_ROOT, type RunningChild, startTsChild } from './child-process';
 import { prepareDataDir, rebuildInChild } from './full-rebuild';
 import { atLeast, atMost, type BenchOptions, type BenchRow, info } from './report';
@@ -70,6 +70,20 @@ async function checkSamePages(ports: Record<Target, number>, publicDir: string, 
         throw new Error(`${target}: /u/trade${i} is not the page as rendered`);
     }
   }
+}
+
+/** The pages nginx sent itself must have been counted (ADR 045): a page served and not counted is no figure. */
+async function checkCounted(dir: string, databaseUrl: string) {
+  const views = await withBenchDatabase({ dir, databaseUrl }, async ({ db }) => {
+    const row = await db
+      .selectFrom('visit_counts')
+      .select((eb) => eb.fn.sum<number | string>('hits').as('hits'))
+      .where('action', '=', 'view')
+      .executeTakeFirst();
+    return Number(row?.hits ?? 0);
+  });
+  if (!(views > 0)) throw new Error('no page view was counted: nginx told the instances of none');
+  process.stderr.write(`  ${views} page views counted from nginx's lines\n`);
 }
 
 /** The ETag each server gives one page, gzipped: what a CDN or a browser sends back to revalidate. */
@@ -253,7 +267,8 @@ export async function randomPages({ quick }: BenchOptions): Promise<BenchRow[]> 
 
 /**
  * The same on PostgreSQL with two instances sharing the data folder behind deploy/nginx.conf (issue 29's "done
- * when"): the product's figure is nginx handing /u/ to the two, against nginx sending the files itself.
+ * when"): the product's figure is deploy/nginx.conf sending the pages and telling the two of each (ADR 045), against
+ * nginx sending the same files with nothing else.
  */
 export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<BenchRow[]> {
   if (!(await postgresOrLeftOut('random pages behind nginx'))) return [];
@@ -272,8 +287,10 @@ export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<B
         APP_SECRET: 'bench-cluster-secret-bench-cluster-secret-0123',
       });
       const upstreamPorts: number[] = [];
+      // Both hear of the pages nginx sends itself at one address, each line by one of them (ADR 045).
+      const visitsPort = await freePort();
       for (let i = 0; i < 2; i++) {
-        const server = startTsChild('api/server.ts', config);
+        const server = startTsChild('api/server.ts', { ...config, NGINX_VISITS: `127.0.0.1:${visitsPort}` });
         servers.push(server);
         upstreamPorts.push(portOf(await server.waitFor(START, START_TIMEOUT_MS)));
       }
@@ -281,6 +298,9 @@ export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<B
         dataDir: dir,
         siteDir: defaultSiteDir(),
         upstreamPort: upstreamPorts,
+        visitsPort,
+        // wrk asks for 127.0.0.1: the service's host here.
+        publicHost: '127.0.0.1',
         hsts: HSTS,
         workers: NGINX_WORKERS,
       });
@@ -299,6 +319,7 @@ export async function randomPagesBehindNginx({ quick }: BenchOptions): Promise<B
       const pids = servers.map((server) => server.pid);
       const idleRss = Math.max(...pids.map(rssMb));
       const measured = await measure(ports, pids, sizes);
+      await checkCounted(dir, databaseUrl);
       return rows('PostgreSQL, 2 instances behind nginx: ', sizes, measured, idleRss, false);
     } finally {
       for (const nginx of nginxes) await nginx.stop();

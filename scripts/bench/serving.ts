@@ -132,28 +132,26 @@ async function interleavedLoad(ports: Record<Target, number>, sizes: Sizes) {
 export const NGINX_WORKERS = 2;
 
 /**
- * The peer: deploy/nginx.conf, except that nginx sends the page from disk itself, as the deployment did before pages
- * counted their visits (issue 16) and as any static host would. The product's figure is then against the cheapest
- * way there is to send those bytes.
+ * The peer: deploy/nginx.conf with its page location at its plainest: nginx sends the page from disk and does
+ * nothing else (no line to the product, no check for a page moved to its owner's domain, ADR 045), as any static
+ * host would. The product's figure is then against the cheapest way there is to send those bytes.
  */
 export function staticPageNginxConfig(): string {
   const template = fs.readFileSync(TEMPLATE, 'utf8');
-  const handedOn = / {4}location \^~ \/u\/ \{\n {6}proxy_pass http:\/\/tradecard;\n {4}\}\n/;
-  if (!handedOn.test(template))
-    throw new Error('deploy/nginx.conf no longer hands /u/ to the product as expected');
+  const pageLocation = / {4}location ~ "\^\/\(\?<tc_via>\[uq\]\)[\s\S]*?\n {4}\}\n/;
+  if (!pageLocation.test(template))
+    throw new Error('deploy/nginx.conf no longer has the page location this peer replaces');
   return template.replace(
-    handedOn,
-    `    location ~ "^/u/(?<tc_name>[a-z0-9_-]{1,30})/?$" {
+    pageLocation,
+    // The same names for its captures: the template's log format names them.
+    `    location ~ "^/(?<tc_via>u)/(?<tc_page>[a-z0-9_-]{1,30})/?$" {
       root {{DATA_DIR}}/public;
       set $tc_kind asset;
       gzip on;
       charset utf-8;
       types { }
       default_type text/html;
-      try_files /u/$tc_name/index.html @product;
-    }
-    location /u/ {
-      proxy_pass http://tradecard;
+      try_files /u/$tc_page/index.html @product;
     }
 `,
   );

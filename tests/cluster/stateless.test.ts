@@ -16,7 +16,7 @@ import {
   waitUntil,
 } from '../support/cluster/instances';
 import { clusterSchema } from '../support/cluster/schema';
-import { NGINX, type RunningNginx, startNginx } from '../support/deploy/nginx';
+import { freePort, NGINX, type RunningNginx, startNginx } from '../support/deploy/nginx';
 import { ensureSiteBuilt } from '../support/deploy/site-build';
 import { testDatabaseUrl } from '../support/events/db';
 import { bucketReader, freshBucketSettings } from '../support/storage/bucket';
@@ -82,10 +82,12 @@ describe.skipIf(skipped)(
       // nginx's own files folder is empty, as on a machine of its own: every page is the instances' to answer.
       const nginxData = fs.mkdtempSync(path.join(os.tmpdir(), 'tradecard-lb-'));
       stops.push(async () => fs.rmSync(nginxData, { recursive: true, force: true }));
+      // With no files of nginx's own, it sends no page itself, and tells no instance of one (ADR 045).
       nginx = await startNginx({
         dataDir: nginxData,
         siteDir: ensureSiteBuilt(),
         upstreamPort: [a.port, b.port],
+        visitsPort: await freePort(),
       });
       stops.push(nginx.stop);
 

@@ -24,6 +24,8 @@ function settings(overrides: Partial<NginxSettings> = {}): NginxSettings {
     dataDir: '/srv/tradecard/data',
     siteDir: '/srv/tradecard/site/dist',
     upstream: '127.0.0.1:3000',
+    visits: '127.0.0.1:5140',
+    publicHost: 'cards.example.com',
     listen: '127.0.0.1:8080',
     runDir,
     ...overrides,
@@ -49,6 +51,14 @@ describe('deploy/nginx.conf as a template', () => {
       'server 127.0.0.1:3001;',
       'server 127.0.0.1:3002;',
     ]);
+  });
+
+  it('tells the instances of each page nginx sends itself, for the service host alone (ADR 045)', () => {
+    const config = renderNginxConfig(template, settings({ upstream: ['127.0.0.1:3001', '127.0.0.1:3002'] }));
+    expect(config.match(/access_log syslog:server=[^,]+/g)).toEqual([
+      'access_log syslog:server=127.0.0.1:5140',
+    ]);
+    expect(config).toMatch(/map \$host \$tc_service_host \{\s*cards\.example\.com 1;/);
   });
 
   it('refuses a template with a placeholder it does not know', () => {

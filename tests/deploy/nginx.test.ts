@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_DOMAIN_MARKER } from '../../platform/storage/key-layout';
 import { FONT_FILES } from '../../renderer/fonts';
 import { type ServerProcess, startServerProcess } from '../support/api/server-process';
 import { type Answer, headerDifferences, request } from '../support/deploy/http';
-import { NGINX, type RunningNginx, startNginx } from '../support/deploy/nginx';
+import { freePort, NGINX, type RunningNginx, startNginx } from '../support/deploy/nginx';
 import { ensureSiteBuilt } from '../support/deploy/site-build';
 
 type Source = 'nginx' | 'product';
@@ -29,11 +31,14 @@ describe.skipIf(!fs.existsSync(NGINX))(
       if (!found) throw new Error(`no bundle in ${siteDir}/_astro`);
       bundle = `/_astro/${found}`;
       // The server listens only once the demo is seeded and rendered (api/server.ts).
+      const visitsPort = await freePort();
       server = await startServerProcess({
-        env: { SEED_DEMO: 'true', TRUST_PROXY: '1' },
+        // Two proxies trusted, as with a TLS terminator in front of nginx: a test's X-Forwarded-For is then the
+        // visitor's address, so each request below can be a visitor of its own.
+        env: { SEED_DEMO: 'true', TRUST_PROXY: '2', NGINX_VISITS: `127.0.0.1:${visitsPort}` },
         timeoutMs: 120_000,
       });
-      nginx = await startNginx({ dataDir: server.dataDir, siteDir, upstreamPort: server.port });
+      nginx = await startNginx({ dataDir: server.dataDir, siteDir, upstreamPort: server.port, visitsPort });
     }, 300_000);
 
     afterAll(async () => {
@@ -80,9 +85,13 @@ describe.skipIf(!fs.existsSync(NGINX))(
 
       // Where each must come from: files on disk from nginx, everything else from the product.
       const cases: [string, Source][] = [
-        // The product's, which counts each visit (issue 16).
-        ['/u/demo', 'product'],
-        ['/u/demo/', 'product'],
+        // A page nginx sends itself, telling the product, which counts the visit (ADR 045).
+        ['/u/demo', 'nginx'],
+        ['/u/demo/', 'nginx'],
+        ['/q/demo', 'nginx'],
+        // A query that only says where a click came from is the same page; any other is the product's to read.
+        ['/u/demo?utm_source=van&fbclid=IwAR0abc&s=', 'nginx'],
+        ['/u/demo?page=2', 'product'],
         ['/u/demo/contact.vcf', 'product'],
         ['/u/demo/og.jpg', 'product'],
         // Read from the database (api/cards/profile-sitemap.ts).
@@ -91,7 +100,6 @@ describe.skipIf(!fs.existsSync(NGINX))(
         ['/sitemap.xml', 'product'],
         ['/robots.txt', 'product'],
         ['/sitemap-profiles-1.xml', 'product'],
-        ['/q/demo', 'product'],
         ['/c/NOSUCHCARD', 'product'],
         // Named on disk by a hash of the address they encode, which nginx cannot work out (deploy/nginx.conf).
         ['/u/demo/qr.svg', 'product'],
@@ -154,6 +162,67 @@ describe.skipIf(!fs.existsSync(NGINX))(
         const stale = await request(url, { 'accept-encoding': 'gzip', 'if-none-match': '"stale"' });
         expect(stale.status, `${url} stale tag`).toBe(200);
       }
+    });
+
+    /** A browser's agent: the product counts no crawler's, nor a bare `Mozilla/5.0`. */
+    const PHONE =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+    /** Page views counted in the product's database, by where the page was opened. */
+    function viewsBySource(): Record<string, number> {
+      const db = new SQLite(path.join(server.dataDir, 'app.db'), { readonly: true });
+      try {
+        const rows = db
+          .prepare("SELECT source, SUM(hits) AS hits FROM visit_counts WHERE action = 'view' GROUP BY source")
+          .all() as { source: string; hits: number }[];
+        return Object.fromEntries(rows.map((row) => [row.source, row.hits]));
+      } finally {
+        db.close();
+      }
+    }
+
+    it('tells the product of each page it sends itself, which counts a visit as for a page it sent', async () => {
+      const before = viewsBySource();
+      // Not visits, as the product counts them: a HEAD, and a browser's prefetch.
+      const notVisits: [string, Record<string, string>, 'GET' | 'HEAD'][] = [
+        ['/u/demo', {}, 'HEAD'],
+        ['/u/demo', { 'sec-purpose': 'prefetch' }, 'GET'],
+      ];
+      // Visits: the link twice (once from a campaign) and a QR code's scan, each a visitor of its own.
+      const visits = ['/u/demo', '/u/demo/?utm_source=van', '/q/demo'];
+      const sent = [...notVisits, ...visits.map((pathname) => [pathname, {}, 'GET'] as const)];
+      for (const [i, [pathname, headers, method]] of sent.entries()) {
+        const id = `visit-${i}`;
+        const answer = await request(
+          `${nginx.url}${pathname}`,
+          {
+            ...headers,
+            'x-request-id': id,
+            'x-forwarded-for': `198.51.100.${i + 1}`,
+            'user-agent': PHONE,
+          },
+          method,
+        );
+        expect(answer.status, pathname).toBe(200);
+        expect(await servedBy(id), pathname).toBe('nginx');
+      }
+      const added = (source: string) => (viewsBySource()[source] ?? 0) - (before[source] ?? 0);
+      await expect.poll(() => [added('link'), added('qr')], { timeout: 10_000 }).toEqual([2, 1]);
+    });
+
+    it("leaves to the product a page moved to its owner's domain, and any host but the service's", async () => {
+      const marker = path.join(server.dataDir, 'public/u/demo', OWN_DOMAIN_MARKER);
+      fs.writeFileSync(marker, 'card.demo.test\n');
+      try {
+        const { proxied, source } = await both('/u/demo');
+        // The product serves it here: the demo has no domain in its database, only the marker this test wrote.
+        expect(proxied.status).toBe(200);
+        expect(source).toBe('product');
+      } finally {
+        fs.rmSync(marker);
+      }
+      expect((await both('/u/demo')).source).toBe('nginx');
+      expect((await both('/u/demo', { host: 'card.demo.test' })).source).toBe('product');
     });
 
     it("hands on the caller's request id, and its own id when the caller sent none; no address is logged", async () => {

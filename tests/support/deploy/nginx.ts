@@ -17,6 +17,10 @@ export type NginxSettings = {
   siteDir: string;
   /** host:port of the product; several instances: one each, and the template's `server` line is repeated. */
   upstream: string | readonly string[];
+  /** The instances' NGINX_VISITS (ADR 045), one for all. */
+  visits?: string;
+  /** PUBLIC_URL's host: the one nginx sends pages for. */
+  publicHost: string;
   listen: string;
   runDir: string;
   workers?: number | 'auto';
@@ -35,6 +39,8 @@ export function renderNginxConfig(template: string, settings: NginxSettings): st
     WORKERS: String(settings.workers ?? 1),
     HSTS: settings.hsts ?? '',
     USER: settings.user ?? os.userInfo().username,
+    PUBLIC_HOST: settings.publicHost,
+    ...(settings.visits === undefined ? {} : { VISITS: settings.visits }),
   };
   const brotli = settings.brotli ?? fs.existsSync(BROTLI_MODULE);
   const upstreams = typeof settings.upstream === 'string' ? [settings.upstream] : settings.upstream;
@@ -98,6 +104,10 @@ export async function startNginx(options: {
   siteDir: string;
   /** Several: nginx balances over them (round robin), as in front of N instances. */
   upstreamPort: number | readonly number[];
+  /** The instances' NGINX_VISITS port on loopback (ADR 045): needed by deploy/nginx.conf, not by a peer's template. */
+  visitsPort?: number;
+  /** PUBLIC_URL's host (127.0.0.1 unless said). */
+  publicHost?: string;
   workers?: number;
   hsts?: string;
   /** Another configuration than deploy/nginx.conf, with the same placeholders (the serving bench's static peer). */
@@ -109,6 +119,8 @@ export async function startNginx(options: {
     dataDir: options.dataDir,
     siteDir: options.siteDir,
     upstream: [options.upstreamPort].flat().map((port) => `127.0.0.1:${port}`),
+    ...(options.visitsPort === undefined ? {} : { visits: `127.0.0.1:${options.visitsPort}` }),
+    publicHost: options.publicHost ?? '127.0.0.1',
     listen: `127.0.0.1:${port}`,
     runDir,
     workers: options.workers ?? 1,
