@@ -172,8 +172,11 @@ export function normaliseSectionOrder(order: readonly string[] | undefined): Sec
 }
 
 /** Every photo a card shows: its cover, its profile photo and its work, in that order. */
-export const cardImages = (content: Pick<CardContent, 'cover_photo' | 'avatar' | 'works'>): ImageRef[] =>
-  [content.cover_photo, content.avatar, ...content.works].flatMap((image) => (image ? [image] : []));
+/** The fields of a card that hold its photos. */
+export const CARD_IMAGE_FIELDS = ['cover_photo', 'avatar', 'works'] as const;
+
+export const cardImages = (content: Pick<CardContent, (typeof CARD_IMAGE_FIELDS)[number]>): ImageRef[] =>
+  CARD_IMAGE_FIELDS.flatMap((field) => [content[field]].flat()).flatMap((image) => (image ? [image] : []));
 
 export const mediaUrl = (id: string, width: number) => `/media/${id}-${width}.webp`;
 /** A photo's largest stored size: what the page's links, the editor and the API name it by. */
