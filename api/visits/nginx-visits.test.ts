@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../tests/support/observability/logs';
 import type { Visit } from './counter';
 import { listenForNginxVisits, visitOfLine } from './nginx-visits';
 
@@ -126,6 +127,25 @@ describe('listening for nginx', () => {
     await expect(listening(`127.0.0.1:${other.address().port}`)).rejects.toMatchObject({
       code: 'EADDRINUSE',
     });
+  });
+
+  it('says a line could not be read, once, without what it held: it may name a visitor', async () => {
+    const logs = captureLogs('info');
+    try {
+      const { counted, port } = await listening();
+      // A template out of step: a field renamed, the visitor's address still in the line.
+      const broken = line({ page: undefined, name: 'dana', forwardedFor: '198.51.100.77' });
+      await send(port, broken);
+      await send(port, broken);
+      await send(port, line({ page: 'readable' }));
+      await until(() => counted.length > 0);
+      const warnings = logs.lines().filter((entry) => entry.msg === "A line from nginx isn't a page's visit");
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatchObject({ header: '<190>Nov 30 04:50:00 tradecard: ', bytes: broken.length });
+      expect(logs.raw().join('\n')).not.toContain('198.51.100.77');
+    } finally {
+      logs.restore();
+    }
   });
 
   it('ignores a line from an address it was not told of', async () => {

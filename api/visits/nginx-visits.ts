@@ -95,7 +95,10 @@ export async function listenForNginxVisits(options: NginxVisitsOptions) {
       // Once a minute at most: a template out of step with this code would otherwise write a line per page.
       if (Date.now() - warnedAt > 60_000) {
         warnedAt = Date.now();
-        log.warn({ line: message.toString('utf8').slice(0, 300) }, "A line from nginx isn't a page's visit");
+        // Its header and size only: the line itself may hold a visitor's address, which no log keeps (issue 16).
+        const text = message.toString('utf8');
+        const header = text.slice(0, Math.max(0, text.indexOf('{'))).slice(0, 80);
+        log.warn({ header, bytes: message.length }, "A line from nginx isn't a page's visit");
       }
       return;
     }
