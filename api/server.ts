@@ -133,15 +133,7 @@ if (env.NGINX_VISITS) {
     from: env.NGINX_VISITS_FROM,
     trustProxy: deps.trustProxy,
     visits: deps.visits,
-  }).catch((error: NodeJS.ErrnoException) =>
-    failToStart(
-      error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES'
-        ? new StartupProblem(
-            `NGINX_VISITS ${env.NGINX_VISITS}: ${error.code}; another program holds it, or it is no address of this machine.`,
-          )
-        : error,
-    ),
-  );
+  }).catch(failToStart);
   stoppers.push({ name: 'nginx visits', stop: nginxVisits.close });
 }
 

@@ -5,6 +5,7 @@ import { log } from '../../observability/log';
 import { nginxVisitLines } from '../../observability/metrics';
 import { forwardedAddress } from '../auth/client-address';
 import { hostAndPort } from '../env-fields';
+import { StartupProblem } from '../process/startup-problem';
 import { USERNAME } from '../static/public-files';
 import type { Visit, VisitCounter } from './counter';
 import { isCountable } from './request';
@@ -74,8 +75,8 @@ export type NginxVisitsOptions = {
 
 /**
  * Listens for nginx's lines until closed, beside this machine's other instances at the same address; rejects when
- * the address can't be bound (a process that isn't one of ours holds it), so a server told to count nginx's pages
- * doesn't start deaf to them.
+ * the address can't be bound (a process that isn't one of ours holds it), with a StartupProblem, so a server told to
+ * count nginx's pages doesn't start deaf to them.
  */
 export async function listenForNginxVisits(options: NginxVisitsOptions) {
   const address = hostAndPort(options.listen);
@@ -110,9 +111,15 @@ export async function listenForNginxVisits(options: NginxVisitsOptions) {
     options.visits.count(visit);
   });
   await new Promise<void>((resolve, reject) => {
-    socket.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) =>
+      reject(
+        new StartupProblem(
+          `NGINX_VISITS ${options.listen}: ${error.code ?? error.message}; another program holds it, or it is no address of this machine.`,
+        ),
+      );
+    socket.once('error', refused);
     socket.bind(address.port, address.host, () => {
-      socket.off('error', reject);
+      socket.off('error', refused);
       resolve();
     });
   });
